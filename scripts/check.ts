@@ -1,0 +1,31 @@
+/**
+ * `npm run check`: validates every file of `content/` and prints every error and warning in one run,
+ * then a summary line. Exit 0 without errors, 1 with errors (DESIGN.md §1, §5).
+ *
+ * Usage: npm run check [-- --root <project folder>] [-- --json]
+ */
+import { parseArgs } from 'node:util';
+import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
+import { loadAndCheck } from '../src/core/content/index.js';
+
+const { values } = parseArgs({
+  options: { root: { type: 'string', default: process.cwd() }, json: { type: 'boolean', default: false } },
+});
+
+const { model, diagnostics } = await loadAndCheck({ root: values.root! });
+const errors = diagnostics.filter((d) => d.severity === 'error').length;
+const warnings = diagnostics.length - errors;
+const agents = model?.agents.length ?? 0;
+const resources = model?.resources.size ?? 0;
+const entries = model?.entries.length ?? 0;
+
+if (values.json) {
+  process.stdout.write(`${JSON.stringify({ agents, resources, entries, errors, warnings, diagnostics }, null, 2)}\n`);
+} else {
+  for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  process.stdout.write(
+    `${plural(agents, 'agent')}, ${plural(resources, 'resource')}, ${plural(entries, 'entry').replace('entrys', 'entries')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`,
+  );
+}
+process.exitCode = hasErrors(diagnostics) ? 1 : 0;

@@ -1,0 +1,29 @@
+/**
+ * Content loading and checking in one call: what `npm run check`, the build and the dev server use.
+ */
+import type { Diagnostic } from '../errors.js';
+import { checkContent } from './checks.js';
+import { loadContent, type LoadOptions } from './load.js';
+import type { ContentModel } from './model.js';
+
+/** The model (when loadable) and every diagnostic of loading and checking, sorted by file and line. */
+export interface CheckedContent {
+  model: ContentModel | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Loads `content/` and runs every check (DESIGN.md §1, §5). Diagnostics are sorted by file, then line,
+ * so one run lists every fault of every file in a stable order. Never throws on bad content.
+ */
+export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent> {
+  const { model, diagnostics } = await loadContent(options);
+  if (model) diagnostics.push(...checkContent(model));
+  diagnostics.sort(
+    (a, b) =>
+      (a.file ?? '').localeCompare(b.file ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  );
+  return { model, diagnostics };
+}

@@ -1,0 +1,523 @@
+/**
+ * Loads `content/` (DESIGN.md §1): fast-glob finds the files, gray-matter splits agent Markdown, the
+ * `yaml` library parses YAML and JSON with positions, zod 4 validates, and the RAM catalog is merged
+ * across files with the deep-equal rule. Every problem of every file is collected; nothing stops at the
+ * first one.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import matter from 'gray-matter';
+import type { z } from 'zod';
+import { formatPath, type Diagnostic } from '../errors.js';
+import { canonicalJson } from '../jcs.js';
+import { AgentFrontMatter, type AgentFrontMatterInput } from '../schema/agent.js';
+import { OtherEntryFile } from '../schema/entry.js';
+import { Publisher, type PublisherConfig } from '../schema/publisher.js';
+import {
+  ResourceAccessManifest,
+  ResourceFile,
+  type OperationInput,
+  type Ram,
+  type RamOperation,
+  type RamResource,
+  type ResourceAccessInput,
+  type ResourceInput,
+} from '../schema/ram.js';
+import { parseAirUrn } from '../urn.js';
+import { issuesToDiagnostics } from './issues.js';
+import type {
+  AgentAccess,
+  AgentModel,
+  CatalogOperation,
+  CatalogResource,
+  ContentModel,
+  OtherEntryModel,
+  Origin,
+} from './model.js';
+import { normalizeRamKeys } from './normalize.js';
+import { SourceDoc } from './source.js';
+
+/** Options of {@link loadContent}. */
+export interface LoadOptions {
+  /** Absolute project root; `content/` and `public/` are resolved against it. */
+  root: string;
+  /** Content folder relative to `root` (default `content`). */
+  contentDir?: string;
+}
+
+/** What {@link loadContent} returns: the model when the publisher file is usable, and every finding. */
+export interface LoadResult {
+  model: ContentModel | undefined;
+  diagnostics: Diagnostic[];
+}
+
+/** Project-relative path with forward slashes, for messages. */
+function rel(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
+async function readSource(
+  root: string,
+  file: string,
+  diagnostics: Diagnostic[],
+): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    diagnostics.push({
+      code: existsSync(file) ? 'FILE_UNREADABLE' : 'FILE_MISSING',
+      severity: 'error',
+      message: existsSync(file)
+        ? `cannot read file: ${(error as Error).message}`
+        : 'file does not exist',
+      file: rel(root, file),
+    });
+    return undefined;
+  }
+}
+
+function parseYamlInto(file: string, text: string, diagnostics: Diagnostic[], lineOffset = 0) {
+  const parsed = SourceDoc.parseYaml(file, text, lineOffset);
+  if (Array.isArray(parsed)) {
+    diagnostics.push(...parsed);
+    return undefined;
+  }
+  return parsed;
+}
+
+/** Removes `undefined` members so that JSON equality and serialisation agree. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function toRamResource(r: ResourceInput): RamResource {
+  return compact({
+    id: r.id,
+    interactionProtocol: r.interactionProtocol,
+    owner: r.owner,
+    displayName: r.displayName,
+    description: r.description,
+    developerDocumentationUrl: r.developerDocumentationUrl,
+    spec: r.spec ? compact(r.spec) : undefined,
+  });
+}
+
+function toRamOperation(o: OperationInput): RamOperation {
+  return compact({
+    id: o.id,
+    resource: o.resource,
+    description: o.description,
+    developerDocumentationUrl: o.developerDocumentationUrl,
+    apiOperationSpec: o.apiOperationSpec ? compact(o.apiOperationSpec) : undefined,
+  });
+}
+
+/** The shared RAM catalog being assembled, with the merge rule of DESIGN.md §1. */
+class Catalog {
+  readonly resources = new Map<string, CatalogResource>();
+  readonly operations = new Map<string, CatalogOperation>();
+  constructor(private readonly diagnostics: Diagnostic[]) {}
+
+  /**
+   * Adds `item` under `id`. The RAM fields (`ram`) of two definitions must be deep-equal; an
+   * authoring-only field (`extra`) given by one side only is taken from that side, and conflicts when
+   * both give it differently.
+   */
+  private merge<T extends { origin: Origin }>(
+    map: Map<string, T>,
+    kind: 'resource' | 'operation',
+    id: string,
+    item: T,
+    ram: (t: T) => unknown,
+    extra: keyof T,
+  ): void {
+    const existing = map.get(id);
+    if (!existing) {
+      map.set(id, item);
+      return;
+    }
+    const here = item.origin;
+    const there = existing.origin;
+    const path = formatPath(here.path);
+    if (here.source === there.source) {
+      this.diagnostics.push(
+        here.source.diagnostic(
+          { code: 'RAM_DUPLICATE_ID', severity: 'error', message: `${kind} id "${id}" is defined twice in this file`, path },
+          [...here.path, 'id'],
+        ),
+      );
+      return;
+    }
+    const extraConflict =
+      existing[extra] !== undefined && item[extra] !== undefined && existing[extra] !== item[extra];
+    if (!extraConflict && canonicalJson(ram(existing)) === canonicalJson(ram(item))) {
+      if (existing[extra] === undefined && item[extra] !== undefined) existing[extra] = item[extra];
+      return;
+    }
+    const thereLine = there.source.locate(there.path)?.line;
+    this.diagnostics.push(
+      here.source.diagnostic(
+        {
+          code: 'RAM_CONFLICTING_DEFINITION',
+          severity: 'error',
+          message: `${kind} "${id}" is also defined in ${there.source.file}${thereLine ? `:${thereLine}` : ''} with different content; make the two definitions equal or keep one`,
+          path,
+        },
+        here.path,
+      ),
+    );
+  }
+
+  addResource(input: ResourceInput, origin: Origin): void {
+    const item: CatalogResource = { resource: toRamResource(input), origin };
+    if (input.manageAccessUrl) item.manageAccessUrl = input.manageAccessUrl;
+    this.merge(this.resources, 'resource', input.id, item, (r) => r.resource, 'manageAccessUrl');
+  }
+
+  addOperation(input: OperationInput, origin: Origin): void {
+    const item: CatalogOperation = { operation: toRamOperation(input), origin };
+    if (input.readOnly !== undefined) item.readOnly = input.readOnly;
+    this.merge(this.operations, 'operation', input.id, item, (o) => o.operation, 'readOnly');
+  }
+
+  /** Adds a resource file's resource and its nested operations (`resource` implied). */
+  addResourceWithOperations(
+    input: ResourceInput & { operations?: Array<Omit<OperationInput, 'resource'> & { resource?: string }> },
+    source: SourceDoc,
+    basePath: PropertyKey[],
+  ): void {
+    const { operations, ...resource } = input;
+    this.addResource(resource, { source, path: basePath });
+    (operations ?? []).forEach((op, i) => {
+      const opPath = [...basePath, 'operations', i];
+      if (op.resource !== undefined && op.resource !== input.id) {
+        this.diagnostics.push(
+          source.diagnostic(
+            {
+              code: 'RAM_DANGLING_RESOURCE',
+              severity: 'error',
+              message: `an operation nested under resource "${input.id}" names resource "${op.resource}"`,
+              path: formatPath([...opPath, 'resource']),
+            },
+            [...opPath, 'resource'],
+          ),
+        );
+      }
+      this.addOperation({ ...op, resource: input.id }, { source, path: opPath });
+    });
+  }
+}
+
+/**
+ * Parses `value` with `schema`, reporting issues against `source` at `basePath`. Returns the parsed
+ * value, or `undefined` after pushing the diagnostics.
+ */
+function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  source: SourceDoc,
+  diagnostics: Diagnostic[],
+  basePath: PropertyKey[] = [],
+): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  diagnostics.push(...issuesToDiagnostics(result.error.issues, schema, value, source, basePath));
+  return undefined;
+}
+
+async function loadPublisher(root: string, contentDir: string, diagnostics: Diagnostic[]) {
+  const file = path.join(contentDir, 'publisher.yaml');
+  const text = await readSource(root, file, diagnostics);
+  if (text === undefined) return undefined;
+  const source = parseYamlInto(rel(root, file), text, diagnostics);
+  if (!source) return undefined;
+  const publisher = validate(Publisher, source.value, source, diagnostics);
+  if (!publisher) return undefined;
+  const expected = `https://${publisher.domain}/`;
+  if (publisher.siteUrl !== expected) {
+    diagnostics.push(
+      source.diagnostic(
+        {
+          code: 'SITE_URL_NOT_ROOT',
+          severity: 'error',
+          message: `siteUrl must be exactly "${expected}": ARD (/.well-known/ard.json) and did:web (/.well-known/did.json) are read from the root of the domain's origin, so a site on a sub-path (such as a GitHub project page) or on another host cannot carry them. Serve the site from the root of ${publisher.domain}, or change domain.`,
+          path: 'siteUrl',
+        },
+        ['siteUrl'],
+      ),
+    );
+  }
+  return { publisher, source };
+}
+
+/** Normalises the RAM parts of an agent's front matter (snake_case accepted, DESIGN.md §1). */
+function normalizeAgentFront(raw: unknown, source: SourceDoc, diagnostics: Diagnostic[]): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const [snake, camel] of [
+    ['resource_accesses', 'resourceAccesses'],
+    ['ram_file', 'ramFile'],
+  ] as const) {
+    if (snake in out) {
+      if (camel in out) {
+        diagnostics.push(
+          source.diagnostic(
+            { code: 'RAM_CASE_CONFLICT', severity: 'error', message: `"${snake}" and "${camel}" are the same field written twice; keep one`, path: snake },
+            [snake],
+          ),
+        );
+      } else out[camel] = out[snake];
+      delete out[snake];
+    }
+  }
+  for (const key of ['resources', 'resourceAccesses'] as const) {
+    if (key in out) out[key] = normalizeRamKeys(out[key], source, [key], diagnostics);
+  }
+  return out;
+}
+
+interface RawAgent {
+  slug: string;
+  file: string;
+  source: SourceDoc;
+  front: AgentFrontMatterInput;
+  body: string;
+  files: string[];
+  accesses: AgentAccess[];
+}
+
+async function loadAgent(
+  root: string,
+  absFile: string,
+  catalog: Catalog,
+  diagnostics: Diagnostic[],
+): Promise<RawAgent | undefined> {
+  const file = rel(root, absFile);
+  const slug = path.basename(absFile, '.md');
+  const text = await readSource(root, absFile, diagnostics);
+  if (text === undefined) return undefined;
+  if (!/^\uFEFF?---\r?\n/.test(text)) {
+    diagnostics.push({
+      code: 'FRONT_MATTER_MISSING',
+      severity: 'error',
+      message: 'an agent file starts with YAML front matter between two "---" lines (name, description, version, interfaces, skills, …)',
+      file,
+      line: 1,
+    });
+    return undefined;
+  }
+  let split: { matter: string; content: string };
+  try {
+    // gray-matter only splits here; the YAML itself is parsed below with positions.
+    split = matter(text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string; content: string };
+  } catch (error) {
+    diagnostics.push({ code: 'YAML_INVALID', severity: 'error', message: (error as Error).message, file });
+    return undefined;
+  }
+  const source = parseYamlInto(file, split.matter, diagnostics);
+  if (!source) return undefined;
+  if (!/^[a-z0-9._-]+$/.test(slug)) {
+    diagnostics.push({
+      code: 'SCHEMA_INVALID_VALUE',
+      severity: 'error',
+      message: `the file name "${slug}.md" becomes the agent's URN and URL; it must match [a-z0-9._-]+`,
+      file,
+    });
+  }
+  const normalized = normalizeAgentFront(source.value, source, diagnostics);
+  const front = validate(AgentFrontMatter, normalized, source, diagnostics);
+  if (!front) return undefined;
+
+  const files = [file];
+  const accesses: AgentAccess[] = [];
+  if (front.ramFile) {
+    const ramAbs = path.resolve(path.dirname(absFile), front.ramFile);
+    const ramText = await readSource(root, ramAbs, diagnostics);
+    const ramRel = rel(root, ramAbs);
+    if (ramText !== undefined) {
+      files.push(ramRel);
+      let json: unknown;
+      try {
+        json = JSON.parse(ramText);
+      } catch (error) {
+        diagnostics.push({ code: 'JSON_INVALID', severity: 'error', message: `invalid JSON: ${(error as Error).message}`, file: ramRel });
+      }
+      const ramSource = json === undefined ? undefined : parseYamlInto(ramRel, ramText, diagnostics);
+      if (ramSource) {
+        const ramValue = normalizeRamKeys(json, ramSource, [], diagnostics);
+        const ram = validate(ResourceAccessManifest, ramValue, ramSource, diagnostics);
+        if (ram) {
+          ram.resources?.forEach((r, i) => catalog.addResource(r, { source: ramSource, path: ['resources', i] }));
+          ram.operations?.forEach((o, i) => catalog.addOperation(o, { source: ramSource, path: ['operations', i] }));
+          ram.resourceAccesses?.forEach((a, i) => accesses.push(toAgentAccess(a, ramSource, ['resourceAccesses', i])));
+        }
+      }
+    }
+  }
+  front.resources?.forEach((r, i) => catalog.addResourceWithOperations(r, source, ['resources', i]));
+  front.resourceAccesses?.forEach((a, i) => accesses.push(toAgentAccess(a, source, ['resourceAccesses', i])));
+  return { slug, file, source, front, body: split.content, files, accesses };
+}
+
+function toAgentAccess(a: ResourceAccessInput, source: SourceDoc, p: PropertyKey[]): AgentAccess {
+  return {
+    access: {
+      id: a.id,
+      operation: a.operation,
+      identityUsed: a.identityUsed,
+      confirmationRequired: a.confirmationRequired ?? false,
+      accessJustification: a.accessJustification,
+      necessity: a.necessity,
+    },
+    skills: a.skills ?? [],
+    origin: { source, path: p },
+  };
+}
+
+/**
+ * The RAM closure of one agent: exactly the resources and operations its accesses use, each once, in
+ * order of first use (DESIGN.md §1). Dangling references are reported, not emitted.
+ */
+export function ramClosure(
+  accesses: readonly AgentAccess[],
+  resources: ReadonlyMap<string, CatalogResource>,
+  operations: ReadonlyMap<string, CatalogOperation>,
+  diagnostics: Diagnostic[],
+): { ram: Ram; files: Set<string> } {
+  const ram: Ram = { resources: [], operations: [], resourceAccesses: [] };
+  const seenResources = new Set<string>();
+  const seenOperations = new Set<string>();
+  const files = new Set<string>();
+  for (const { access, origin } of accesses) {
+    ram.resourceAccesses.push(access);
+    const op = operations.get(access.operation);
+    if (!op) {
+      diagnostics.push(
+        origin.source.diagnostic(
+          {
+            code: 'RAM_DANGLING_OPERATION',
+            severity: 'error',
+            message: `access "${access.id}" names operation "${access.operation}", which no resource file, ramFile or inline resource defines`,
+            path: formatPath([...origin.path, 'operation']),
+          },
+          [...origin.path, 'operation'],
+        ),
+      );
+      continue;
+    }
+    if (seenOperations.has(op.operation.id)) continue;
+    seenOperations.add(op.operation.id);
+    ram.operations.push(op.operation);
+    files.add(op.origin.source.file);
+    const res = resources.get(op.operation.resource);
+    if (!res) continue; // reported once per operation by the checks
+    if (seenResources.has(res.resource.id)) continue;
+    seenResources.add(res.resource.id);
+    ram.resources.push(res.resource);
+    files.add(res.origin.source.file);
+  }
+  return { ram, files };
+}
+
+async function loadEntry(
+  root: string,
+  absFile: string,
+  domain: string | undefined,
+  diagnostics: Diagnostic[],
+): Promise<OtherEntryModel | undefined> {
+  const file = rel(root, absFile);
+  const text = await readSource(root, absFile, diagnostics);
+  if (text === undefined) return undefined;
+  const source = parseYamlInto(file, text, diagnostics);
+  if (!source) return undefined;
+  const entry = validate(OtherEntryFile, source.value, source, diagnostics);
+  if (!entry) return undefined;
+  const urn = parseAirUrn(entry.identifier);
+  const own = typeof urn !== 'string' && urn.domain === domain;
+  const model: OtherEntryModel = { slug: path.basename(absFile).replace(/\.ya?ml$/, ''), file, source, entry, own };
+  if (entry.url?.startsWith('/')) {
+    model.publicFile = `public${entry.url.split(/[?#]/)[0]}`;
+  }
+  return model;
+}
+
+/**
+ * Loads and validates every file of the content folder (DESIGN.md §1). Never throws on bad input:
+ * all problems come back as diagnostics; `model` is undefined only when the publisher file is unusable.
+ */
+export async function loadContent(options: LoadOptions): Promise<LoadResult> {
+  const root = path.resolve(options.root);
+  const contentDir = path.join(root, options.contentDir ?? 'content');
+  const diagnostics: Diagnostic[] = [];
+  const glob = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
+  const [publisherLoaded, agentFiles, resourceFiles, entryFiles] = await Promise.all([
+    loadPublisher(root, contentDir, diagnostics),
+    glob('agents/*.md'),
+    glob('resources/*.{yaml,yml}'),
+    glob('entries/*.{yaml,yml}'),
+  ]);
+
+  const catalog = new Catalog(diagnostics);
+  for (const absFile of resourceFiles) {
+    const file = rel(root, absFile);
+    const text = await readSource(root, absFile, diagnostics);
+    if (text === undefined) continue;
+    const source = parseYamlInto(file, text, diagnostics);
+    if (!source) continue;
+    const value = normalizeRamKeys(source.value, source, [], diagnostics);
+    const resource = validate(ResourceFile, value, source, diagnostics);
+    if (resource) catalog.addResourceWithOperations(resource, source, []);
+  }
+
+  const rawAgents: RawAgent[] = [];
+  for (const absFile of agentFiles) {
+    const agent = await loadAgent(root, absFile, catalog, diagnostics);
+    if (agent) rawAgents.push(agent);
+  }
+
+  const domain = publisherLoaded?.publisher.domain;
+  const entries: OtherEntryModel[] = [];
+  for (const absFile of entryFiles) {
+    const entry = await loadEntry(root, absFile, domain, diagnostics);
+    if (entry) entries.push(entry);
+  }
+
+  if (!publisherLoaded) return { model: undefined, diagnostics };
+  const { publisher, source: publisherSource } = publisherLoaded;
+
+  const agents: AgentModel[] = rawAgents.map((raw) => {
+    const { ram, files } = ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
+    const namespace = raw.front.namespace ?? publisher.namespace;
+    const agent: AgentModel = {
+      ...raw,
+      files: [...new Set([...raw.files, ...[...files].sort()])],
+      ram,
+      namespace,
+      identifier: `urn:air:${publisher.domain}:${namespace}:${raw.slug}`,
+    };
+    if (raw.accesses.some((a) => a.skills.length > 0)) {
+      const map: Record<string, string[]> = {};
+      for (const skill of raw.front.skills) {
+        const ids = raw.accesses.filter((a) => a.skills.includes(skill.id)).map((a) => a.access.id);
+        if (ids.length > 0) map[skill.id] = ids;
+      }
+      agent.skillAccesses = map;
+    }
+    return agent;
+  });
+
+  return {
+    model: {
+      root,
+      publisher,
+      publisherSource,
+      agents,
+      resources: catalog.resources,
+      operations: catalog.operations,
+      entries,
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The validated content model: what `src/core/content/load.ts` makes of `content/` and every later step
+ * (checks, cards, entries, pages) reads. Plain data plus the origin of each item, for diagnostics.
+ */
+import type { AgentFrontMatterInput } from '../schema/agent.js';
+import type { OtherEntryInput } from '../schema/entry.js';
+import type { PublisherConfig } from '../schema/publisher.js';
+import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
+import type { SourceDoc } from './source.js';
+
+/** Where an item was defined: a document and the field path inside it. */
+export interface Origin {
+  source: SourceDoc;
+  path: PropertyKey[];
+}
+
+/** A Resource of the shared RAM catalog, with its authoring-only data. */
+export interface CatalogResource {
+  resource: RamResource;
+  /** Authoring data (DESIGN.md §6): where the user manages or revokes the agent's access. */
+  manageAccessUrl?: string;
+  origin: Origin;
+}
+
+/** An Operation of the shared RAM catalog, with its authoring-only data. */
+export interface CatalogOperation {
+  operation: RamOperation;
+  /** Authoring data (DESIGN.md §6): the operation never changes data. */
+  readOnly?: boolean;
+  origin: Origin;
+}
+
+/** One ResourceAccess of an agent, with the skills it serves (authoring data, DESIGN.md §1). */
+export interface AgentAccess {
+  access: RamResourceAccess;
+  skills: string[];
+  origin: Origin;
+}
+
+/** One agent: its front matter, Markdown body, accesses and emitted RAM. */
+export interface AgentModel {
+  /** File name without `.md`; the last segment of the URN and of `/agents/<slug>/`. */
+  slug: string;
+  /** Project-relative path of the agent file. */
+  file: string;
+  source: SourceDoc;
+  front: AgentFrontMatterInput;
+  /** The Markdown body (the long description). */
+  body: string;
+  /** Every project-relative file this agent's output depends on (for `updatedAt`). */
+  files: string[];
+  accesses: AgentAccess[];
+  /** The emitted RAM: exactly the resources and operations the accesses use, in order of first use. */
+  ram: Ram;
+  /** skill id → access ids, when the author mapped accesses to skills. */
+  skillAccesses?: Record<string, string[]>;
+  namespace: string;
+  /** `urn:air:<domain>:<namespace>:<slug>` (ARD draft §3.4). */
+  identifier: string;
+}
+
+/** An entry of `content/entries/`. */
+export interface OtherEntryModel {
+  slug: string;
+  file: string;
+  source: SourceDoc;
+  entry: OtherEntryInput;
+  /** True when the URN names the site's own domain: ardsite signs it (DESIGN.md §1). */
+  own: boolean;
+  /** For a `url` that is a site path: the project-relative file under `public/` it serves. */
+  publicFile?: string;
+}
+
+/** Everything loaded from `content/`. */
+export interface ContentModel {
+  /** Absolute project root. */
+  root: string;
+  publisher: PublisherConfig;
+  publisherSource: SourceDoc;
+  agents: AgentModel[];
+  resources: Map<string, CatalogResource>;
+  operations: Map<string, CatalogOperation>;
+  entries: OtherEntryModel[];
+}

@@ -1,0 +1,200 @@
+/**
+ * The one error vocabulary of ardsite: every check, the build, the signer and the verifier report
+ * problems with a stable machine-readable `code` from {@link ERROR_CODES}. Callers and tests branch on
+ * codes; messages stay free to improve (the model is jose's `src/util/errors.ts`).
+ *
+ * Two shapes carry a code:
+ * - {@link Diagnostic}: a finding about user input (content files, a fetched site). Many are collected
+ *   and reported together, so that one run shows every fault.
+ * - {@link ArdsiteError}: a thrown error for a failure that stops the current operation (a bad key, a
+ *   build whose self-check failed). It may carry diagnostics.
+ */
+
+/** Every code ardsite reports, with the one-line meaning shown in docs and `--json` output. */
+export const ERROR_CODES = {
+  // --- reading files -------------------------------------------------------------------------------
+  /** A file could not be read from disk. */
+  FILE_UNREADABLE: 'A file could not be read.',
+  /** A YAML document (file or front matter) does not parse. */
+  YAML_INVALID: 'Invalid YAML.',
+  /** A JSON document does not parse. */
+  JSON_INVALID: 'Invalid JSON.',
+  /** An agent Markdown file has no `---` YAML front matter. */
+  FRONT_MATTER_MISSING: 'The Markdown file has no YAML front matter.',
+  /** A required file (for example `content/publisher.yaml`) does not exist. */
+  FILE_MISSING: 'A required file is missing.',
+
+  // --- shape of the authored data ------------------------------------------------------------------
+  /** A field has the wrong JSON type. */
+  SCHEMA_INVALID_TYPE: 'A field has the wrong type.',
+  /** A field is not one of the allowed enum values. */
+  SCHEMA_INVALID_ENUM: 'A value is not one of the allowed values.',
+  /** An object has a key that the format does not define. */
+  SCHEMA_UNKNOWN_KEY: 'Unknown key.',
+  /** A required field is absent. */
+  SCHEMA_REQUIRED: 'A required field is missing.',
+  /** A field that must carry a value is empty (`""`, `[]`, `{}`). */
+  SCHEMA_EMPTY: 'A field is empty.',
+  /** A value has the right type but breaks a format rule (pattern, range, media type). */
+  SCHEMA_INVALID_VALUE: 'A value is not valid.',
+  /** A URL is not absolute `https:` (`http:` is allowed for localhost only). */
+  URL_NOT_HTTPS: 'A URL must be absolute https.',
+  /** `siteUrl` is not exactly `https://<domain>/` (ARD and did:web need the origin root). */
+  SITE_URL_NOT_ROOT: 'siteUrl must be https://<domain>/.',
+
+  // --- the Resource Access Manifest (RAM proposal, seed 000) ----------------------------------------
+  /** A ResourceAccess names an operation that no file defines. */
+  RAM_DANGLING_OPERATION: 'An access names an operation that does not exist.',
+  /** An Operation names a resource that no file defines. */
+  RAM_DANGLING_RESOURCE: 'An operation names a resource that does not exist.',
+  /** Two items of one kind (resource, operation, access, skill, agent) share an id. */
+  RAM_DUPLICATE_ID: 'Two items of the same kind share an id.',
+  /** One resource or operation is defined in two places with different content. */
+  RAM_CONFLICTING_DEFINITION: 'One resource or operation is defined twice, differently.',
+  /** An enum is `*_UNSPECIFIED`, which the proto reserves for "not set". */
+  RAM_UNSPECIFIED_ENUM: 'An enum value is *_UNSPECIFIED.',
+  /** A REST operation has no `apiOperationSpec.httpMethod`. */
+  RAM_REST_WITHOUT_HTTP_METHOD: 'A REST operation needs apiOperationSpec.httpMethod.',
+  /** (warning) An MCP or A2A operation carries an `apiOperationSpec`, which only REST uses. */
+  RAM_API_SPEC_NOT_REST: 'apiOperationSpec only applies to REST operations.',
+  /** One object spells one field both in camelCase and in snake_case. */
+  RAM_CASE_CONFLICT: 'A field is written both in camelCase and snake_case.',
+  /** (warning) A resource or operation is defined but no access of any agent uses it. */
+  RAM_UNUSED: 'A resource or operation is not used by any access.',
+  /** (warning) A CONSUMER (2P) resource is accessed with the agent's own identity. */
+  RAM_CONSUMER_AS_AGENT: "A user's own service is accessed as the agent itself.",
+  /** (warning) A write (POST, PUT, PATCH, DELETE) as END_USER does not ask first. */
+  RAM_WRITE_WITHOUT_CONFIRMATION: 'A write as the user does not ask for confirmation.',
+  /** An access maps to a skill id the agent does not declare. */
+  RAM_UNKNOWN_SKILL: 'An access names a skill the agent does not have.',
+
+  // --- agents and cards (A2A) ----------------------------------------------------------------------
+  /** A security requirement names a scheme not declared in `securitySchemes`. */
+  CARD_UNKNOWN_SECURITY_SCHEME: 'A security requirement names an undeclared scheme.',
+  /** A card that should verify (A2A §8.4) does not. */
+  CARD_SIGNATURE_INVALID: 'The agent card signature does not verify.',
+  /** The top-level RAM and the extension copy of a card differ. */
+  CARD_RAM_COPIES_DIFFER: 'The two RAM copies of a card differ.',
+  /** A card's `jku` points to another origin than the site's own. */
+  CARD_FOREIGN_JKU: 'The card signature points at a key set on another origin.',
+  /** A card does not name its own ARD entry in the identity extension. */
+  CARD_IDENTITY_MISMATCH: 'The card does not declare the entry it belongs to.',
+
+  // --- ARD entries and manifest (ARD draft §3) -----------------------------------------------------
+  /** An identifier breaks the URN rule `urn:air:<fqdn>:<namespace>:<name>` (ARD draft §3.4). */
+  ARD_URN_INVALID: 'The identifier is not a valid urn:air URN.',
+  /** An entry has both or neither of `url` and `data` (ARD draft §3.3). */
+  ARD_URL_XOR_DATA: 'An entry needs exactly one of url and data.',
+  /** Two entries share (identifier, version). */
+  ARD_DUPLICATE_ENTRY: 'Two entries share identifier and version.',
+  /** (warning) representativeQueries should hold 2 to 5 queries (ARD draft §3.2.2). */
+  ARD_QUERIES_COUNT: 'representativeQueries should hold 2 to 5 queries.',
+  /** (warning) An own entry points outside the site without a digest. */
+  ARD_UNPINNED: 'The entry points outside the site and has no digest.',
+  /** A served artifact's sha256 does not match the entry's digest. */
+  ARD_DIGEST_MISMATCH: 'The digest does not match the served bytes.',
+  /** The manifest does not have the shape of the CDDL (ARD draft §5). */
+  ARD_MANIFEST_INVALID: 'The manifest does not have the ARD shape.',
+
+  // --- trust (ARD draft §3.5, did:web, JWS) --------------------------------------------------------
+  /** A trustManifest signature does not verify. */
+  TRUST_SIGNATURE_INVALID: 'The trustManifest signature does not verify.',
+  /** A trustManifest's subject does not equal its entry. */
+  TRUST_SUBJECT_MISMATCH: 'The trustManifest subject does not match the entry.',
+  /** The identity of a trustManifest does not bind to the URN's publisher domain. */
+  TRUST_AUTHORITY_MISMATCH: "The signer's identity is not the URN's publisher.",
+  /** A trustManifest is past its `expiresAt`. */
+  TRUST_EXPIRED: 'The trustManifest has expired.',
+  /** An own entry has no trustManifest. */
+  TRUST_MISSING: 'The entry has no trustManifest.',
+  /** A JWS is malformed, attached when it must be detached, or uses a refused `alg`. */
+  JWS_INVALID: 'The JWS is malformed or uses a refused algorithm.',
+  /** A DID document is missing, malformed, or does not list the key. */
+  DID_RESOLUTION_FAILED: 'The DID document could not be resolved or does not list the key.',
+  /** A published JWK carries private members. */
+  KEY_PRIVATE_PUBLISHED: 'A published key contains private key material.',
+
+  // --- keys ----------------------------------------------------------------------------------------
+  /** No signing key is available and none may be created here. */
+  KEY_MISSING: 'No signing key is available.',
+  /** The signing key cannot be parsed. */
+  KEY_INVALID: 'The signing key is malformed.',
+  /** The signing key is of a type ardsite does not sign with (ES256 / Ed25519 only). */
+  KEY_WRONG_TYPE: 'The signing key is of an unsupported type.',
+  /** A key file would be written where git does not ignore it. */
+  KEY_NOT_IGNORED: 'The key file path is not ignored by git.',
+
+  // --- build ---------------------------------------------------------------------------------------
+  /** Content has errors; the build did not start. */
+  BUILD_CONTENT_INVALID: 'The content has errors.',
+  /** The build's verification of its own output failed; `dist/` was left as it was. */
+  BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
+  /** The static site generator failed. */
+  BUILD_RENDER_FAILED: 'Rendering the pages failed.',
+} as const;
+
+/** A stable error code: one key of {@link ERROR_CODES}. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** `error` fails `npm run check` and the build; `warning` is printed and marked `W`. */
+export type Severity = 'error' | 'warning';
+
+/**
+ * One finding about user input.
+ * - `file`: path relative to the project root (or a URL for remote sites), when known.
+ * - `path`: the field path inside the document, e.g. `resourceAccesses[2].identityUsed`.
+ * - `line`, `column`: 1-based position in `file`, when the parser knows it.
+ */
+export interface Diagnostic {
+  code: ErrorCode;
+  severity: Severity;
+  message: string;
+  file?: string;
+  path?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * A thrown, coded failure. `diagnostics` holds the findings behind it when there are several (for
+ * example every content error of a failed build). The message never contains key material.
+ */
+export class ArdsiteError extends Error {
+  override readonly name = 'ArdsiteError';
+  readonly code: ErrorCode;
+  readonly diagnostics: readonly Diagnostic[];
+
+  constructor(code: ErrorCode, message: string, diagnostics: readonly Diagnostic[] = []) {
+    super(message);
+    this.code = code;
+    this.diagnostics = diagnostics;
+  }
+}
+
+/**
+ * Formats a field path array (`['resourceAccesses', 2, 'identityUsed']`) as
+ * `resourceAccesses[2].identityUsed`.
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/**
+ * Renders a diagnostic as one line: `file:line:col  path  message  [CODE]`, prefixed with `W` for
+ * warnings and `E` for errors, the way `npm run check` prints it.
+ */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ? `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}` : '';
+  const parts = [d.severity === 'error' ? 'E' : 'W', where, d.path ?? '', d.message, `[${d.code}]`];
+  return parts.filter((p) => p !== '').join('  ');
+}
+
+/** True when at least one diagnostic is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
