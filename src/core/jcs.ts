@@ -27,7 +27,10 @@ export function canonicalJson(value: unknown): string {
     // The library's messages are fixed strings ("NaN is not allowed", "Circular reference detected",
     // …) and never echo the value, so they are safe to pass on.
     const reason = err instanceof Error ? err.message : 'unknown reason';
-    throw new ArdsiteError('SCHEMA_INVALID_VALUE', `The value cannot be written as JSON (RFC 8785): ${reason}.`);
+    throw new ArdsiteError(
+      'SCHEMA_INVALID_VALUE',
+      `The value cannot be written as JSON (RFC 8785): ${reason}.`,
+    );
   }
   if (typeof text !== 'string') {
     throw new ArdsiteError(

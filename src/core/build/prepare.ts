@@ -1,0 +1,58 @@
+/**
+ * The first half of a build, with no file written: load and check the content, find the signing key,
+ * compute every artifact (DESIGN.md §4 order of work). A failure here leaves `dist/` untouched.
+ */
+import { loadAndCheck } from '../content/index.js';
+import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
+import { gitLastCommitTimes, sourceDateEpoch } from '../git-time.js';
+import { loadPublicKeysForRotation, resolveSigningKey, type ResolvedSigningKey } from '../keys.js';
+import { computeSite, type SiteBuild } from '../site.js';
+
+/** Inputs of {@link prepareBuild}. */
+export interface PrepareOptions {
+  /** Absolute project root. */
+  root: string;
+  /** Environment (default `process.env`): signing key variables, `CI`, `SOURCE_DATE_EPOCH`. */
+  env?: NodeJS.ProcessEnv;
+  /** The build time when SOURCE_DATE_EPOCH is unset (default now). */
+  now?: Date;
+}
+
+/** A computed site plus what the caller reports: the warnings and where the key came from. */
+export interface PreparedBuild {
+  site: SiteBuild;
+  warnings: Diagnostic[];
+  key: Omit<ResolvedSigningKey, 'key'> & { kid: string };
+}
+
+/**
+ * Loads, checks and computes the site.
+ * @throws ArdsiteError `BUILD_CONTENT_INVALID` (with every diagnostic) when the content has errors; the
+ *   key errors of `resolveSigningKey` (`KEY_MISSING`, `KEY_INVALID`, `KEY_WRONG_TYPE`, `KEY_NOT_IGNORED`);
+ *   the builder's errors.
+ */
+export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
+  const env = options.env ?? process.env;
+  const { model, diagnostics } = await loadAndCheck({ root: options.root });
+  if (!model || hasErrors(diagnostics)) {
+    throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
+  }
+  const { publisher } = model;
+  const buildTime = sourceDateEpoch(env) ?? options.now ?? new Date();
+  const resolved = await resolveSigningKey({
+    root: model.root,
+    domain: publisher.domain,
+    env,
+    keyFile: publisher.signing.keyFile,
+    requireKey: publisher.signing.requireKey,
+    algorithm: publisher.signing.algorithm,
+  });
+  const retiredKeys = loadPublicKeysForRotation(publisher.signing.retiredKeys ?? [], buildTime, publisher.domain);
+  const gitTimes = await gitLastCommitTimes(model.root);
+  const site = await computeSite(model, { key: resolved.key, retiredKeys, buildTime, gitTimes });
+  return {
+    site,
+    warnings: diagnostics,
+    key: { source: resolved.source, created: resolved.created, ephemeral: resolved.ephemeral, kid: resolved.key.kid },
+  };
+}

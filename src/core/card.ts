@@ -1,0 +1,174 @@
+/**
+ * The A2A AgentCard of one agent (DESIGN.md §3): an A2A v1.0 card, made hybrid with the v0.3 fields of
+ * seed 001 when the agent declares a `0.3` interface, carrying the agent's RAM twice (top-level
+ * `resourceAccessManifest`, the RAM proposal's field, and a data-only extension that the A2A card
+ * signature covers) and an extension naming its own ARD entry (ARD draft §4.3.1).
+ */
+import type { AgentModel, ContentModel } from './content/model.js';
+import { ArdsiteError } from './errors.js';
+import type { AgentInterfaceInput, SecurityRequirementInput } from './schema/agent.js';
+import type { Ram } from './schema/ram.js';
+
+/** URI of the data-only extension that names the card's ARD entry (ARD draft §4.3.1; docs/extensions.md). */
+export const ENTRY_EXTENSION_URI = 'urn:ardsite:ext:ard-entry:v1';
+
+/** The v0.3 `protocolVersion` a hybrid card declares (seed 001). */
+export const V03_PROTOCOL_VERSION = '0.3.0';
+
+/** A JSON object as emitted: no `undefined` members. */
+export type JsonObject = { [key: string]: JsonValue };
+/** A JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+
+/** An `AgentExtension` (A2A v1.0 `capabilities.extensions[]`). */
+export interface AgentExtension {
+  uri: string;
+  description: string;
+  required: boolean;
+  params: JsonObject;
+}
+
+/** The params of the RAM extension: the RAM, plus the skill → access map when the author gave one. */
+export type RamExtensionParams = Ram & { skillAccesses?: Record<string, string[]> };
+
+/** Inputs to {@link buildAgentCard} that come from the build, not from the agent file. */
+export interface CardContext {
+  /** The site's `did:web:<domain>`. */
+  did: string;
+}
+
+/** Drops `undefined` members (shallow). */
+function defined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Throws when `value` holds an empty string, array or object anywhere (DESIGN.md §3: A2A requires
+ * non-empty arrays, and the SDKs' canonicalisation drops empty values, so signer and verifier would
+ * disagree). The loader's schemas already refuse empty input; this guards the builder itself.
+ * @throws ArdsiteError `SCHEMA_EMPTY` naming the JSON path.
+ */
+export function assertNoEmptyValues(value: unknown, where: string, path = '$'): void {
+  if (value === '' || value === undefined || value === null) {
+    throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is empty`);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is an empty list`);
+    value.forEach((v, i) => assertNoEmptyValues(v, where, `${path}[${i}]`));
+  } else if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is an empty object`);
+    for (const [k, v] of entries) assertNoEmptyValues(v, where, `${path}.${k}`);
+  }
+}
+
+/** `supportedInterfaces[]` entry (A2A v1.0 `AgentInterface`). */
+function v1Interface(i: AgentInterfaceInput): JsonObject {
+  return defined({ url: i.url, protocolBinding: i.protocolBinding, protocolVersion: i.protocolVersion, tenant: i.tenant });
+}
+
+/** The RAM extension params: the RAM, then `skillAccesses` beside it (never inside the RAM). */
+export function ramExtensionParams(agent: AgentModel): RamExtensionParams {
+  const params: RamExtensionParams = { ...agent.ram };
+  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0) params.skillAccesses = agent.skillAccesses;
+  return params;
+}
+
+/**
+ * Builds the unsigned card of `agent` (DESIGN.md §3), field order fixed so the serialisation is stable:
+ * the v1.0 fields, then the v0.3 fields when the agent has a `0.3` interface, then the top-level RAM.
+ * An agent without any access carries no RAM (an empty RAM would be empty lists).
+ * @throws ArdsiteError `SCHEMA_EMPTY` if an empty value would be emitted.
+ */
+export function buildAgentCard(agent: AgentModel, model: ContentModel, context: CardContext): JsonObject {
+  const { front } = agent;
+  const { publisher } = model;
+  const hasRam = agent.ram.resourceAccesses.length > 0;
+
+  const extensions: AgentExtension[] = [];
+  if (hasRam) {
+    extensions.push({
+      uri: publisher.ram.extensionUri,
+      description:
+        'Resource Access Manifest (RAM): the outside resources this agent accesses for its users, which operations, as whom, why and whether it asks first.',
+      required: false,
+      params: ramExtensionParams(agent) as unknown as JsonObject,
+    });
+  }
+  extensions.push({
+    uri: ENTRY_EXTENSION_URI,
+    description: 'The ARD entry this card belongs to and its publisher (ARD draft §4.3.1).',
+    required: false,
+    params: { identifier: agent.identifier, publisher: context.did },
+  });
+
+  const capabilities = defined({
+    streaming: front.capabilities?.streaming,
+    pushNotifications: front.capabilities?.pushNotifications,
+    extendedAgentCard: front.capabilities?.extendedAgentCard,
+    extensions: extensions as unknown as JsonValue,
+  });
+
+  const skills = front.skills.map((s) =>
+    defined({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      tags: s.tags,
+      examples: s.examples,
+      inputModes: s.inputModes,
+      outputModes: s.outputModes,
+      securityRequirements: s.securityRequirements as JsonValue | undefined,
+    }),
+  );
+
+  const card: JsonObject = defined({
+    name: front.name,
+    description: front.description,
+    supportedInterfaces: front.interfaces.map(v1Interface),
+    provider: front.provider ?? { url: publisher.organizationUrl, organization: publisher.organization },
+    version: front.version,
+    documentationUrl: front.documentationUrl ?? `${publisher.siteUrl}agents/${agent.slug}/`,
+    capabilities,
+    securitySchemes: front.securitySchemes as JsonValue | undefined,
+    securityRequirements: front.securityRequirements as JsonValue | undefined,
+    defaultInputModes: front.defaultInputModes,
+    defaultOutputModes: front.defaultOutputModes,
+    skills,
+    iconUrl: front.iconUrl,
+  }) as JsonObject;
+
+  const legacy = front.interfaces.filter((i) => i.protocolVersion === '0.3');
+  const primary = legacy[0];
+  if (primary) {
+    // v0.3 clients (seed 001) read these; v1.0 renamed the JSON-RPC methods, so they are sent to the
+    // 0.3 endpoint only.
+    card.protocolVersion = V03_PROTOCOL_VERSION;
+    card.url = primary.url;
+    card.preferredTransport = primary.protocolBinding;
+    card.additionalInterfaces = legacy.map((i) => defined({ url: i.url, transport: i.protocolBinding, tenant: i.tenant }));
+    if (front.capabilities?.extendedAgentCard !== undefined) {
+      card.supportsAuthenticatedExtendedCard = front.capabilities.extendedAgentCard;
+    }
+    if (front.securityRequirements) card.security = front.securityRequirements as SecurityRequirementInput[] as unknown as JsonValue;
+    card.skills = skills.map((s, i) => {
+      const reqs = front.skills[i]?.securityRequirements;
+      return reqs ? { ...s, security: reqs as unknown as JsonValue } : s;
+    }) as JsonValue;
+  }
+
+  if (hasRam && publisher.ram.topLevel && front.ram?.topLevel !== false) {
+    card.resourceAccessManifest = agent.ram as unknown as JsonObject;
+  }
+  assertNoEmptyValues(card, `agent card of ${agent.file}`);
+  return card;
+}
+
+/**
+ * Serialises a card (or any emitted JSON document) the one way ardsite writes JSON files: the object's
+ * own key order, 2-space indent, a trailing newline, UTF-8 (DESIGN.md §4 step 3). These are the bytes
+ * every path that serves the document gets, and the bytes the digest covers.
+ */
+export function serializeJsonDocument(value: unknown): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,62 @@
+/**
+ * The RAM footprint of an agent as prefixed JSON-LD terms of its ARD entry (DESIGN.md §2; the RAM
+ * proposal's third goal: select agents by least privilege without fetching every card). The entry
+ * declares the prefix in its `@context`; ARD draft §3.1 layers it on the base context.
+ */
+import type { Ram } from './schema/ram.js';
+
+/** The JSON-LD prefix of the footprint terms. */
+export const RAM_PREFIX = 'ram';
+
+/** The IRI the `ram:` prefix expands to: the RAM extension URI with a `#`. */
+export function ramNamespace(extensionUri: string): string {
+  return extensionUri.includes('#') ? extensionUri : `${extensionUri}#`;
+}
+
+/** The footprint terms of one RAM. Lists are sorted and unique; empty lists are left out. */
+export interface RamFootprint {
+  'ram:owners'?: string[];
+  'ram:interactionProtocols'?: string[];
+  'ram:identitiesUsed'?: string[];
+  'ram:resourceIds'?: string[];
+  'ram:operationIds'?: string[];
+  /** Number of ResourceAccess items. */
+  'ram:accessCount': number;
+  /** Accesses with `confirmationRequired: true`. */
+  'ram:asksFirstCount': number;
+  /** Accesses with `necessity: REQUIRED`. */
+  'ram:requiredCount': number;
+  /** Distinct CONSUMER (2P) resources. */
+  'ram:consumerResourceCount': number;
+  /** Distinct THIRD_PARTY (3P) resources. */
+  'ram:thirdPartyResourceCount': number;
+  /** True when some access runs as the user (END_USER). */
+  'ram:actsAsEndUser': boolean;
+}
+
+const sortedUnique = (values: Iterable<string>): string[] | undefined => {
+  const list = [...new Set(values)].sort();
+  return list.length > 0 ? list : undefined;
+};
+
+/** Computes the footprint terms of `ram` (seed 000 enums by name). Linear in the RAM's size. */
+export function ramFootprint(ram: Ram): RamFootprint {
+  const footprint: RamFootprint = {
+    'ram:accessCount': ram.resourceAccesses.length,
+    'ram:asksFirstCount': ram.resourceAccesses.filter((a) => a.confirmationRequired).length,
+    'ram:requiredCount': ram.resourceAccesses.filter((a) => a.necessity === 'REQUIRED').length,
+    'ram:consumerResourceCount': ram.resources.filter((r) => r.owner === 'CONSUMER').length,
+    'ram:thirdPartyResourceCount': ram.resources.filter((r) => r.owner === 'THIRD_PARTY').length,
+    'ram:actsAsEndUser': ram.resourceAccesses.some((a) => a.identityUsed === 'END_USER'),
+  };
+  const lists: Array<[keyof RamFootprint, string[] | undefined]> = [
+    ['ram:owners', sortedUnique(ram.resources.map((r) => r.owner))],
+    ['ram:interactionProtocols', sortedUnique(ram.resources.map((r) => r.interactionProtocol))],
+    ['ram:identitiesUsed', sortedUnique(ram.resourceAccesses.map((a) => a.identityUsed))],
+    ['ram:resourceIds', sortedUnique(ram.resources.map((r) => r.id))],
+    ['ram:operationIds', sortedUnique(ram.operations.map((o) => o.id))],
+  ];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of lists) if (value) out[key] = value;
+  return { ...(out as Partial<RamFootprint>), ...footprint };
+}

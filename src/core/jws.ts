@@ -1,0 +1,206 @@
+/**
+ * JSON Web Signatures with a detached payload (RFC 7515, Appendix F), as ardsite uses them:
+ * - trustManifest `signature` (ARD draft §3.5): compact serialisation `BASE64URL(header)..BASE64URL(sig)`;
+ * - A2A agent card `signatures[]` (A2A spec §8.4): the flattened members `protected` and `signature`.
+ *
+ * Both sign the RFC 7515 §5.1 signing input `ASCII(BASE64URL(UTF8(header)) '.' BASE64URL(payload))`.
+ * The protected header is serialised with RFC 8785 (JCS) so the same header always gives the same
+ * bytes. Signing is done by {@link SigningKey.sign} (deterministic); verification by jose.
+ */
+import { errors, flattenedVerify, importJWK } from 'jose';
+import { ArdsiteError } from './errors.js';
+import { canonicalJson } from './jcs.js';
+import type { SigningKey } from './keys.js';
+
+/** `alg` values accepted by {@link verifyCompactDetached} unless narrowed: ES256 and EdDSA (RFC 8037) / Ed25519 (RFC 9864). */
+export const DEFAULT_VERIFY_ALGORITHMS: readonly string[] = ['ES256', 'EdDSA', 'Ed25519'];
+
+/** The two members of a flattened JWS JSON serialisation (RFC 7515 §7.2.2) with a detached payload. */
+export interface FlattenedDetachedJws {
+  /** BASE64URL(UTF8(JCS(protected header))). */
+  protected: string;
+  /** BASE64URL(signature bytes). */
+  signature: string;
+}
+
+/**
+ * A public JWK to verify with (EC P-256: `kty`,`crv`,`x`,`y`; OKP Ed25519: `kty`,`crv`,`x`). Other
+ * members (`kid`, `alg`, `use`, a stray `d`) may be present and are ignored.
+ */
+export interface VerificationJwk {
+  readonly kty: string;
+  readonly crv?: string;
+  readonly x?: string;
+  readonly y?: string;
+}
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+function b64u(bytes: Uint8Array | string): string {
+  return (typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes)).toString('base64url');
+}
+
+function jwsInvalid(message: string): never {
+  throw new ArdsiteError('JWS_INVALID', message);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Encodes the header (alg defaulted from the key, checked to match it) and signs. */
+function signDetached(
+  payload: Uint8Array,
+  protectedHeader: Record<string, unknown>,
+  key: SigningKey,
+): FlattenedDetachedJws {
+  if (!(payload instanceof Uint8Array)) jwsInvalid('The JWS payload must be bytes (a Uint8Array).');
+  if (!isRecord(protectedHeader)) jwsInvalid('The JWS protected header must be an object.');
+  if (protectedHeader.alg !== undefined && protectedHeader.alg !== key.alg) {
+    jwsInvalid(`The header says alg ${JSON.stringify(protectedHeader.alg)}, but the key signs ${key.alg}.`);
+  }
+  const encodedHeader = b64u(canonicalJson({ ...protectedHeader, alg: key.alg }));
+  const signingInput = new TextEncoder().encode(`${encodedHeader}.${b64u(payload)}`);
+  return { protected: encodedHeader, signature: b64u(key.sign(signingInput)) };
+}
+
+/**
+ * Signs `payload` and returns a compact JWS with the payload detached (RFC 7515 §7.1 and Appendix F):
+ * `BASE64URL(UTF8(JCS(header))) + '..' + BASE64URL(signature)`. Deterministic: the same inputs give the
+ * same string.
+ *
+ * @param payload the exact payload bytes (for a trustManifest: RFC 8785 JCS of it without `signature`).
+ * @param protectedHeader e.g. `{ alg, kid }`; `alg` may be left out (the key's is used) and must equal
+ *   `key.alg` when given. Serialised with RFC 8785 (members sorted).
+ * @param key the signing key.
+ * @returns the compact detached JWS.
+ * @throws ArdsiteError `JWS_INVALID` (`alg` does not match the key, payload not bytes),
+ *   `SCHEMA_INVALID_VALUE` (header not JSON-representable).
+ */
+export function signCompactDetached(
+  payload: Uint8Array,
+  protectedHeader: Record<string, unknown>,
+  key: SigningKey,
+): string {
+  const { protected: header, signature } = signDetached(payload, protectedHeader, key);
+  return `${header}..${signature}`;
+}
+
+/**
+ * Signs `payload` and returns the flattened JWS members (RFC 7515 §7.2.2) without `payload`, the shape
+ * of an A2A `AgentCardSignature` (A2A spec §8.4.2) minus its optional unprotected `header`. Same signing
+ * input and determinism as {@link signCompactDetached}.
+ *
+ * @param payload the exact payload bytes (for an A2A card: its canonical JSON, A2A spec §8.4.1).
+ * @param protectedHeader e.g. `{ alg, kid, typ: 'JOSE', jku }`; `alg` as in {@link signCompactDetached}.
+ * @param key the signing key.
+ * @returns `{ protected, signature }`, both base64url.
+ * @throws ArdsiteError as {@link signCompactDetached}.
+ */
+export function signFlattenedDetached(
+  payload: Uint8Array,
+  protectedHeader: Record<string, unknown>,
+  key: SigningKey,
+): FlattenedDetachedJws {
+  return signDetached(payload, protectedHeader, key);
+}
+
+/**
+ * Decodes the protected header of a compact JWS (RFC 7515 §7.1), attached or detached, without
+ * verifying anything.
+ *
+ * @param jws `header.payload.signature` (payload may be empty).
+ * @returns the header object.
+ * @throws ArdsiteError `JWS_INVALID` when the string does not have three dot-separated base64url parts
+ *   or the header is not a base64url-encoded JSON object.
+ */
+export function decodeProtectedHeader(jws: string): Record<string, unknown> {
+  if (typeof jws !== 'string') jwsInvalid('A JWS must be a string.');
+  const parts = jws.split('.');
+  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) {
+    jwsInvalid('The JWS is not in compact form (three base64url parts separated by dots).');
+  }
+  const headerPart = parts[0] ?? '';
+  if (headerPart === '') jwsInvalid('The JWS has an empty protected header.');
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
+  } catch {
+    jwsInvalid('The JWS protected header is not valid JSON.');
+  }
+  if (!isRecord(header)) jwsInvalid('The JWS protected header is not a JSON object.');
+  return header;
+}
+
+/** Which key types each accepted `alg` needs (RFC 7518 §3.4, RFC 8037 §3.1). */
+function keyFitsAlg(alg: string, jwk: VerificationJwk): boolean {
+  if (alg === 'ES256') return jwk.kty === 'EC' && jwk.crv === 'P-256';
+  if (alg === 'EdDSA' || alg === 'Ed25519') return jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
+  return false;
+}
+
+/**
+ * Verifies a compact JWS with a detached payload (RFC 7515 Appendix F) against a public key, with jose's
+ * `flattenedVerify` after re-attaching `BASE64URL(payload)`.
+ *
+ * Refused with `JWS_INVALID`: a malformed JWS; a non-empty payload part (the payload must be detached);
+ * `alg` `none`, missing, or not in `options.algorithms`; `b64: false` (RFC 7797 is not used here);
+ * a key whose type does not fit `alg`; unknown `crit` parameters (jose).
+ * Only `kty`, `crv`, `x`, `y` of `publicJwk` are used, so a stray `d` is never used.
+ *
+ * @param jws `BASE64URL(header)..BASE64URL(signature)`.
+ * @param payload the detached payload bytes.
+ * @param publicJwk the signer's public key (EC P-256 or OKP Ed25519).
+ * @param options.algorithms the `alg` values to accept (default {@link DEFAULT_VERIFY_ALGORITHMS}).
+ * @returns the decoded protected header (the caller checks `kid` etc.).
+ * @throws ArdsiteError `JWS_INVALID` as above, `TRUST_SIGNATURE_INVALID` when the signature does not
+ *   verify.
+ */
+export async function verifyCompactDetached(
+  jws: string,
+  payload: Uint8Array,
+  publicJwk: VerificationJwk,
+  options: { algorithms?: readonly string[] } = {},
+): Promise<Record<string, unknown>> {
+  const header = decodeProtectedHeader(jws);
+  const [encodedHeader, attached, signature] = jws.split('.') as [string, string, string];
+  if (attached !== '')
+    jwsInvalid('The JWS carries its payload; a detached payload (header..signature) is required.');
+  if (signature === '') jwsInvalid('The JWS has an empty signature.');
+  if (!(payload instanceof Uint8Array)) jwsInvalid('The detached payload must be bytes (a Uint8Array).');
+
+  const algorithms = (options.algorithms ?? DEFAULT_VERIFY_ALGORITHMS).filter((a) => a !== 'none');
+  const alg = header.alg;
+  if (typeof alg !== 'string') jwsInvalid('The JWS protected header has no "alg".');
+  if (alg === 'none') jwsInvalid('The JWS uses alg "none", which is never accepted.');
+  if (!algorithms.includes(alg)) jwsInvalid(`The JWS uses alg "${alg}"; accepted: ${algorithms.join(', ')}.`);
+  if (header.b64 !== undefined)
+    jwsInvalid('The JWS uses the "b64" header (RFC 7797), which is not accepted.');
+  if (!isRecord(publicJwk) || !keyFitsAlg(alg, publicJwk)) {
+    jwsInvalid(`The key (${String(publicJwk?.kty)}/${String(publicJwk?.crv)}) does not fit alg "${alg}".`);
+  }
+
+  const keyMembers: Record<string, unknown> = { kty: publicJwk.kty, crv: publicJwk.crv, x: publicJwk.x };
+  if (publicJwk.kty === 'EC') keyMembers.y = publicJwk.y;
+  let key: Awaited<ReturnType<typeof importJWK>>;
+  try {
+    key = await importJWK(keyMembers, alg);
+  } catch {
+    jwsInvalid('The verification key cannot be imported.');
+  }
+  try {
+    await flattenedVerify({ protected: encodedHeader, payload: b64u(payload), signature }, key, {
+      algorithms: [...algorithms],
+    });
+  } catch (err) {
+    if (err instanceof errors.JWSSignatureVerificationFailed) {
+      throw new ArdsiteError(
+        'TRUST_SIGNATURE_INVALID',
+        'The JWS signature does not verify with the given key.',
+      );
+    }
+    const reason = err instanceof Error ? err.message : 'unknown reason';
+    jwsInvalid(`The JWS was refused: ${reason}`);
+  }
+  return header;
+}

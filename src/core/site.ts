@@ -1,0 +1,285 @@
+/**
+ * The one function that computes every machine-readable artifact of a build (DESIGN.md §7: paths →
+ * bytes): agent cards, the ARD manifest with signed trustManifests, did.json and jwks.json. Pages and
+ * the file writer read from its result, so a digest and the bytes it pins always come from the same
+ * serialisation. Order of work per agent: DESIGN.md §4 steps 1–6.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
+import { signAgentCard } from './card-signature.js';
+import type { AgentModel, ContentModel, OtherEntryModel } from './content/model.js';
+import { representativeQueries } from './content/checks.js';
+import { buildDidDocument, buildJwks, didWebFromDomain } from './did.js';
+import { sha256Digest } from './digest.js';
+import { ArdsiteError } from './errors.js';
+import { ramFootprint, ramNamespace, RAM_PREFIX } from './footprint.js';
+import { isoSeconds, lastModified } from './git-time.js';
+import { canonicalBytes } from './jcs.js';
+import type { PublishedJwk, SigningKey } from './keys.js';
+import type { AttestationInputType } from './schema/agent.js';
+import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } from './trust-manifest.js';
+
+/** Media type of an A2A AgentCard entry (ARD draft §3.2.1 example). */
+export const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
+/** Media type of the ARD manifest (ARD draft §8.1.1). */
+export const ARD_MEDIA_TYPE = 'application/ard+json';
+/** Site path of the manifest (ARD initial contact: the well-known URI). */
+export const MANIFEST_PATH = '/.well-known/ard.json';
+/** Site path of the DID document of `did:web:<domain>` (did:web method spec). */
+export const DID_PATH = '/.well-known/did.json';
+/** Site path of the JWK Set (`jku` of the card signatures). */
+export const JWKS_PATH = '/.well-known/jwks.json';
+/** A2A well-known location of the primary agent's card (A2A v0.3+). */
+export const WELL_KNOWN_CARD_PATH = '/.well-known/agent-card.json';
+/** Pre-0.3 well-known card location, written when `hosting.legacyAgentJson` is on. */
+export const LEGACY_WELL_KNOWN_CARD_PATH = '/.well-known/agent.json';
+
+/** One file of the built site. `path` is the URL path (leading `/`). */
+export interface Artifact {
+  path: string;
+  bytes: Uint8Array;
+  mediaType: string;
+}
+
+/** An ARD entry as emitted (ARD draft §3.2). */
+export type ArdEntry = JsonObject;
+
+/** What the build made of one agent. */
+export interface AgentBuild {
+  agent: AgentModel;
+  /** The signed card object; `cardBytes` is its one serialisation. */
+  card: JsonObject;
+  cardBytes: Uint8Array;
+  /** `sha256:<hex>` of `cardBytes`. */
+  digest: string;
+  /** `/agents/<slug>/agent-card.json`. */
+  cardPath: string;
+  /** Absolute URL of the card. */
+  cardUrl: string;
+  entry: ArdEntry;
+  trustManifest: SignedTrustManifest;
+}
+
+/** What the build made of one `content/entries/` file. */
+export interface OtherEntryBuild {
+  model: OtherEntryModel;
+  entry: ArdEntry;
+}
+
+/** Everything one build computed. */
+export interface SiteBuild {
+  model: ContentModel;
+  /** `did:web:<domain>`. */
+  did: string;
+  /** kid of the active signing key. */
+  kid: string;
+  alg: string;
+  agents: AgentBuild[];
+  otherEntries: OtherEntryBuild[];
+  /** The manifest's entries, sorted by identifier then version. */
+  entries: ArdEntry[];
+  /** URL path → artifact. */
+  artifacts: Map<string, Artifact>;
+  /** The build's timestamp (SOURCE_DATE_EPOCH or now), ISO 8601 UTC. */
+  builtAt: string;
+}
+
+/** Inputs of {@link computeSite}. */
+export interface ComputeSiteOptions {
+  key: SigningKey;
+  /** Rotated-out keys still to publish (DESIGN.md §4); the active key is added first. */
+  retiredKeys?: readonly PublishedJwk[];
+  /** SOURCE_DATE_EPOCH, or the build time: `issuedAt` and the `updatedAt` fallback. */
+  buildTime: Date;
+  /** Last commit time per project-relative file (see `gitLastCommitTimes`). */
+  gitTimes: ReadonlyMap<string, number>;
+}
+
+function absoluteUrl(siteUrl: string, sitePath: string): string {
+  return new URL(sitePath.replace(/^\//, ''), siteUrl).toString();
+}
+
+function nonEmpty<T>(list: readonly T[] | undefined): T[] | undefined {
+  return list && list.length > 0 ? [...list] : undefined;
+}
+
+/** Drops undefined members, keeping order. */
+function defined(value: Record<string, unknown>): JsonObject {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as JsonObject;
+}
+
+async function sealAttestations(
+  root: string,
+  inputs: readonly AttestationInputType[] | undefined,
+): Promise<SealedAttestation[] | undefined> {
+  if (!inputs || inputs.length === 0) return undefined;
+  const out: SealedAttestation[] = [];
+  for (const a of inputs) {
+    let digest = a.digest;
+    if (a.file) {
+      try {
+        digest = sha256Digest(await readFile(path.resolve(root, a.file)));
+      } catch (error) {
+        throw new ArdsiteError('FILE_UNREADABLE', `attestation file ${a.file}: ${(error as Error).message}`);
+      }
+    }
+    out.push(defined({ type: a.type, uri: a.uri, mediaType: a.mediaType, digest }) as unknown as SealedAttestation);
+  }
+  return out;
+}
+
+function expiresAt(issued: Date, days: number | undefined): string | undefined {
+  return days === undefined ? undefined : isoSeconds(new Date(issued.getTime() + days * 86_400_000));
+}
+
+async function buildAgent(
+  agent: AgentModel,
+  model: ContentModel,
+  did: string,
+  options: ComputeSiteOptions,
+): Promise<AgentBuild> {
+  const { publisher } = model;
+  // Steps 1–3: card without signatures, A2A signature, one serialisation.
+  const unsigned = buildAgentCard(agent, model, { did });
+  const card = signAgentCard(unsigned, options.key, publisher.domain);
+  const cardBytes = serializeJsonDocument(card);
+  // Step 4: digest of the exact bytes served.
+  const digest = sha256Digest(cardBytes);
+  const cardPath = `/agents/${agent.slug}/agent-card.json`;
+  const cardUrl = absoluteUrl(publisher.siteUrl, cardPath);
+  const front = agent.front;
+  const updatedAt = front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
+  // Step 5: the signed trustManifest over the entry's coordinates.
+  const trustManifest = signTrustManifest(
+    {
+      did,
+      subject: { identifier: agent.identifier, type: A2A_CARD_TYPE, version: front.version, digest },
+      issuedAt: isoSeconds(options.buildTime),
+      expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
+      attestations: await sealAttestations(model.root, front.attestations),
+    },
+    options.key,
+  );
+  const tags = front.discovery?.tags ?? [...new Set(front.skills.flatMap((s) => s.tags))];
+  const entry = defined({
+    '@context': { [RAM_PREFIX]: ramNamespace(publisher.ram.extensionUri) },
+    identifier: agent.identifier,
+    displayName: front.name,
+    type: A2A_CARD_TYPE,
+    url: cardUrl,
+    version: front.version,
+    description: front.description,
+    tags: nonEmpty(tags),
+    capabilities: nonEmpty(front.discovery?.capabilities ?? front.skills.map((s) => s.name)),
+    representativeQueries: nonEmpty(representativeQueries(agent)),
+    updatedAt,
+    digest,
+    metadata: front.discovery?.metadata,
+    ...ramFootprint(agent.ram),
+    trustManifest,
+  });
+  return { agent, card, cardBytes, digest, cardPath, cardUrl, entry, trustManifest };
+}
+
+async function buildOtherEntry(
+  e: OtherEntryModel,
+  model: ContentModel,
+  did: string,
+  options: ComputeSiteOptions,
+): Promise<OtherEntryBuild> {
+  const { entry: input } = e;
+  const { attestations: _a, trustManifest, trustManifests, ...listed } = input;
+  if (!e.own) {
+    // Another domain's entry: listed as written, with its publisher's own manifests (DESIGN.md §1).
+    return { model: e, entry: defined({ ...listed, trustManifest, trustManifests }) };
+  }
+  let url = input.url;
+  let digest = input.digest;
+  if (url?.startsWith('/') && e.publicFile) {
+    const bytes = await readFile(path.join(model.root, e.publicFile));
+    digest = sha256Digest(bytes);
+    url = absoluteUrl(model.publisher.siteUrl, url);
+  } else if (input.data) {
+    // ardsite profile choice: an inline artifact's digest is sha256 over its RFC 8785 JCS.
+    digest = sha256Digest(canonicalBytes(input.data));
+  }
+  const updatedAt = input.updatedAt ?? isoSeconds(lastModified([e.file, ...(e.publicFile ? [e.publicFile] : [])], options.gitTimes, options.buildTime));
+  const subject = defined({ identifier: input.identifier, type: input.type, version: input.version, digest });
+  const signed = signTrustManifest(
+    {
+      did,
+      subject: subject as never,
+      issuedAt: isoSeconds(options.buildTime),
+      expiresAt: expiresAt(options.buildTime, model.publisher.signing.expiresInDays),
+      attestations: await sealAttestations(model.root, input.attestations),
+    },
+    options.key,
+  );
+  const entry = defined({
+    identifier: input.identifier,
+    displayName: input.displayName,
+    type: input.type,
+    url,
+    data: input.data,
+    version: input.version,
+    description: input.description,
+    tags: input.tags,
+    capabilities: input.capabilities,
+    representativeQueries: input.representativeQueries,
+    updatedAt,
+    digest,
+    metadata: input.metadata,
+    trustManifest: signed,
+  });
+  return { model: e, entry };
+}
+
+/** Sort key of entries: identifier, then version (ARD draft §3.4: (identifier, version) is unique). */
+function compareEntries(a: ArdEntry, b: ArdEntry): number {
+  const ka = `${String(a.identifier)}\u0000${String(a.version ?? '')}`;
+  const kb = `${String(b.identifier)}\u0000${String(b.version ?? '')}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+/**
+ * Computes every machine-readable artifact of the site from a checked model (DESIGN.md §2–§4).
+ * Deterministic: the same model, key, times and files give the same bytes.
+ * @throws ArdsiteError on a builder invariant (`SCHEMA_EMPTY`), an unreadable attestation or public file
+ *   (`FILE_UNREADABLE`), or a signer error.
+ */
+export async function computeSite(model: ContentModel, options: ComputeSiteOptions): Promise<SiteBuild> {
+  const { publisher } = model;
+  const did = didWebFromDomain(publisher.domain);
+  const agents: AgentBuild[] = [];
+  for (const agent of model.agents) agents.push(await buildAgent(agent, model, did, options));
+  const otherEntries: OtherEntryBuild[] = [];
+  for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, options));
+
+  const entries = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)].sort(compareEntries);
+  const artifacts = new Map<string, Artifact>();
+  const add = (p: string, bytes: Uint8Array, mediaType: string) => artifacts.set(p, { path: p, bytes, mediaType });
+
+  add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
+  for (const a of agents) add(a.cardPath, a.cardBytes, 'application/json');
+  const primary = agents.find((a) => a.agent.slug === publisher.primaryAgent) ?? (agents.length === 1 ? agents[0] : undefined);
+  if (primary) {
+    add(WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
+    if (publisher.hosting.legacyAgentJson) add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
+  }
+  const publishedKeys = [options.key.publicJwk, ...(options.retiredKeys ?? []).filter((k) => k.kid !== options.key.kid)];
+  add(DID_PATH, serializeJsonDocument(buildDidDocument(publisher.domain, publishedKeys)), 'application/did+json');
+  add(JWKS_PATH, serializeJsonDocument(buildJwks(publishedKeys)), 'application/jwk-set+json');
+
+  return {
+    model,
+    did,
+    kid: options.key.kid,
+    alg: options.key.alg,
+    agents,
+    otherEntries,
+    entries,
+    artifacts,
+    builtAt: isoSeconds(options.buildTime),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * RAM integrity of an emitted RAM object (DESIGN.md §4, last paragraph): every reference resolves, ids
+ * are unique within their kind, no `*_UNSPECIFIED` enum value, `developerDocumentationUrl` is a string
+ * on a Resource and a list on an Operation, and no object spells one field both in camelCase and
+ * snake_case. Used by the verifier on cards read back from disk or the network.
+ */
+import type { ErrorCode } from '../errors.js';
+
+/** One integrity problem. */
+export interface RamProblem {
+  code: ErrorCode;
+  message: string;
+}
+
+const ENUM_FIELDS: Record<string, string[]> = {
+  resources: ['interactionProtocol', 'owner'],
+  resourceAccesses: ['identityUsed', 'necessity'],
+};
+
+function snakeCaseTwins(value: unknown, where: string, out: RamProblem[]): void {
+  if (Array.isArray(value)) value.forEach((v, i) => snakeCaseTwins(v, `${where}[${i}]`, out));
+  else if (value && typeof value === 'object') {
+    const keys = Object.keys(value);
+    for (const key of keys) {
+      if (key.includes('_')) {
+        const camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+        if (keys.includes(camel)) out.push({ code: 'RAM_CASE_CONFLICT', message: `${where} spells "${camel}" also as "${key}"` });
+      }
+      snakeCaseTwins((value as Record<string, unknown>)[key], `${where}.${key}`, out);
+    }
+  }
+}
+
+/** Checks `ram` (the camelCase JSON of seed 000's ResourceAccessManifest). Returns every problem found. */
+export function checkRamIntegrity(ram: unknown): RamProblem[] {
+  const out: RamProblem[] = [];
+  if (!ram || typeof ram !== 'object' || Array.isArray(ram)) {
+    return [{ code: 'SCHEMA_INVALID_TYPE', message: 'the RAM is not an object' }];
+  }
+  const r = ram as Record<string, unknown>;
+  const lists: Record<string, Record<string, unknown>[]> = {};
+  for (const kind of ['resources', 'operations', 'resourceAccesses']) {
+    const list = r[kind] ?? [];
+    if (!Array.isArray(list)) {
+      out.push({ code: 'SCHEMA_INVALID_TYPE', message: `RAM ${kind} is not a list` });
+      lists[kind] = [];
+      continue;
+    }
+    lists[kind] = list as Record<string, unknown>[];
+    const ids = new Set<string>();
+    list.forEach((item: Record<string, unknown>, i) => {
+      const id = item?.id;
+      if (typeof id !== 'string' || id === '') out.push({ code: 'SCHEMA_REQUIRED', message: `RAM ${kind}[${i}] has no id` });
+      else if (ids.has(id)) out.push({ code: 'RAM_DUPLICATE_ID', message: `RAM ${kind} id "${id}" appears twice` });
+      else ids.add(id);
+      for (const field of ENUM_FIELDS[kind] ?? []) {
+        const value = item?.[field];
+        if (typeof value !== 'string' || value.endsWith('_UNSPECIFIED')) {
+          out.push({ code: 'RAM_UNSPECIFIED_ENUM', message: `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}` });
+        }
+      }
+    });
+  }
+  const resourceIds = new Set(lists.resources!.map((x) => x.id));
+  const operationIds = new Set(lists.operations!.map((x) => x.id));
+  for (const res of lists.resources!) {
+    if (res.developerDocumentationUrl !== undefined && typeof res.developerDocumentationUrl !== 'string') {
+      out.push({ code: 'SCHEMA_INVALID_TYPE', message: `resource "${String(res.id)}": developerDocumentationUrl must be a string` });
+    }
+  }
+  for (const op of lists.operations!) {
+    if (!resourceIds.has(op.resource)) out.push({ code: 'RAM_DANGLING_RESOURCE', message: `operation "${String(op.id)}" names resource "${String(op.resource)}", which the RAM does not hold` });
+    if (op.developerDocumentationUrl !== undefined && !Array.isArray(op.developerDocumentationUrl)) {
+      out.push({ code: 'SCHEMA_INVALID_TYPE', message: `operation "${String(op.id)}": developerDocumentationUrl must be a list` });
+    }
+  }
+  for (const access of lists.resourceAccesses!) {
+    if (!operationIds.has(access.operation)) out.push({ code: 'RAM_DANGLING_OPERATION', message: `access "${String(access.id)}" names operation "${String(access.operation)}", which the RAM does not hold` });
+  }
+  snakeCaseTwins(ram, 'RAM', out);
+  return out;
+}
