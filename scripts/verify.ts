@@ -1,0 +1,118 @@
+/**
+ * `npm run verify -- <folder | https URL>`: checks an ARD site the way a crawler does (DESIGN.md §4):
+ * discovery, entry shape and URNs, digests, trustManifest signatures through did:web, publisher
+ * authority, A2A card signatures, RAM integrity and the two RAM copies.
+ *
+ * Options: --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
+ * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
+ * --timeout MS, --max-entries N.
+ * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { discoverManifest } from '../src/core/verify/discovery.js';
+import { folderReader } from '../src/core/verify/folder-reader.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, httpReader, parseResolve } from '../src/core/verify/http-reader.js';
+import { verifySite, type SiteReader, type VerifyFinding } from '../src/core/verify/site.js';
+
+const usage = 'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS]';
+
+async function defaultOrigin(): Promise<string | undefined> {
+  try {
+    const publisher = parseYaml(await readFile(path.join(process.cwd(), 'content/publisher.yaml'), 'utf8')) as { siteUrl?: unknown };
+    return typeof publisher?.siteUrl === 'string' ? publisher.siteUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        origin: { type: 'string' },
+        resolve: { type: 'string', multiple: true, default: [] },
+        json: { type: 'boolean', default: false },
+        'allow-private': { type: 'boolean', default: false },
+        'max-bytes': { type: 'string' },
+        timeout: { type: 'string' },
+        'max-entries': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const target = positionals[0];
+  if (!target || positionals.length > 1) {
+    process.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const number = (v: string | undefined, fallback: number) => {
+    const n = v === undefined ? fallback : Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${v}"`);
+    return n;
+  };
+
+  let reader: SiteReader;
+  let origin: string;
+  let startUrl: string | undefined;
+  try {
+    if (/^https?:\/\//i.test(target)) {
+      const url = new URL(target);
+      origin = url.origin;
+      startUrl = url.href;
+      reader = httpReader({
+        resolve: parseResolve(values.resolve ?? []),
+        allowPrivate: values['allow-private'],
+        maxBytes: number(values['max-bytes'], DEFAULT_MAX_BYTES),
+        timeoutMs: number(values.timeout, DEFAULT_TIMEOUT_MS),
+      });
+    } else {
+      const folder = path.resolve(target);
+      if (!(await stat(folder).catch(() => undefined))?.isDirectory()) throw new Error(`${target} is not a folder or an https URL`);
+      const given = values.origin ?? (await defaultOrigin());
+      if (!given) throw new Error('a folder needs --origin https://<domain> (or a content/publisher.yaml with siteUrl here)');
+      origin = new URL(given).origin;
+      reader = folderReader(folder, origin);
+    }
+  } catch (error) {
+    process.stderr.write(`verify: ${(error as Error).message}\n`);
+    return 2;
+  }
+
+  let discovery;
+  let report;
+  try {
+    discovery = await discoverManifest(reader, origin, startUrl);
+    report = await verifySite(reader, {
+      origin,
+      manifestUrl: discovery.manifestUrl,
+      maxEntries: number(values['max-entries'], 100_000),
+    });
+  } catch (error) {
+    if (values.json) process.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
+    else process.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const findings: VerifyFinding[] = [...discovery.findings, ...report.findings];
+  const passed = report.passed + discovery.passed;
+  const failed = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - failed;
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, passed, failed, warnings, findings }, null, 2)}\n`);
+  } else {
+    for (const f of findings) {
+      process.stdout.write(`${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`);
+    }
+    process.stdout.write(`verified ${discovery.manifestUrl}: ${report.entries} entries\n${passed} passed, ${failed} failed, ${warnings} warnings\n`);
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

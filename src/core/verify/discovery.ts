@@ -1,0 +1,95 @@
+/**
+ * Finding a site's ARD manifest the way a crawler does (ARD draft §3.6, §4.1.1; DESIGN.md §4): the
+ * well-known URI `/.well-known/ard.json`, `<link rel="ard">` in an HTML page or the HTTP `Link` header
+ * with `rel="ard"` (RFC 8288), and the `Agentmap:` line of robots.txt. Each signal found is checked to
+ * point at the same manifest; a missing signal is a warning.
+ */
+import type { FetchedDocument, SiteReader, VerifyFinding } from './site.js';
+
+/** What discovery found. */
+export interface DiscoveryResult {
+  /** The manifest URL to verify. */
+  manifestUrl: string;
+  findings: VerifyFinding[];
+  /** Discovery signals that held. */
+  passed: number;
+}
+
+/** The `href` of every `<link>` whose `rel` contains `ard` (HTML attribute order and quoting vary). */
+export function ardLinksInHtml(html: string): string[] {
+  const out: string[] = [];
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+    const rel = attr('rel');
+    const relValue = rel ? (rel[1] ?? rel[2] ?? rel[3] ?? '') : '';
+    if (!relValue.toLowerCase().split(/\s+/).includes('ard')) continue;
+    const href = attr('href');
+    if (href) out.push(href[1] ?? href[2] ?? href[3] ?? '');
+  }
+  return out;
+}
+
+/** Targets of `rel="ard"` in an HTTP Link header (RFC 8288 §3). */
+export function ardLinksInHeader(link: string | undefined): string[] {
+  if (!link) return [];
+  const out: string[] = [];
+  for (const part of link.split(/,(?=\s*<)/)) {
+    const m = /<([^>]*)>(.*)/.exec(part.trim());
+    if (m && /;\s*rel\s*=\s*"?([^";]*\s)?ard(\s[^";]*)?"?/i.test(m[2] ?? '')) out.push(m[1]!);
+  }
+  return out;
+}
+
+/** `Agentmap:` values of a robots.txt (case-insensitive field name). */
+export function agentmapsInRobots(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => /^\s*agentmap\s*:\s*(\S+)/i.exec(line)?.[1])
+    .filter((v): v is string => v !== undefined);
+}
+
+async function tryRead(reader: SiteReader, url: string): Promise<FetchedDocument | undefined> {
+  try {
+    return await reader.read(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs discovery for the site at `origin`, starting from `startUrl` (a page, or the manifest itself).
+ * Never throws: unreadable pages become warnings, and the well-known URI is the fallback.
+ */
+export async function discoverManifest(reader: SiteReader, origin: string, startUrl?: string): Promise<DiscoveryResult> {
+  const wellKnown = `${origin}/.well-known/ard.json`;
+  const findings: VerifyFinding[] = [];
+  let passed = 0;
+  const candidates = new Set<string>();
+  const page = startUrl && !/\.json(\?|$)/.test(startUrl) ? startUrl : `${origin}/`;
+  const html = await tryRead(reader, page);
+  const fromPage = [
+    ...ardLinksInHeader(html?.link),
+    ...(html ? ardLinksInHtml(new TextDecoder().decode(html.bytes)) : []),
+  ].map((href) => new URL(href, page).href);
+  if (fromPage.length === 0) {
+    findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: page, message: 'the page has no <link rel="ard"> and no Link: rel="ard" header' });
+  } else {
+    passed++;
+    fromPage.forEach((u) => candidates.add(u));
+  }
+  const robots = await tryRead(reader, `${origin}/robots.txt`);
+  const agentmaps = robots ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)).map((u) => new URL(u, origin).href) : [];
+  if (agentmaps.length === 0) {
+    findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: `${origin}/robots.txt`, message: 'robots.txt has no Agentmap: line' });
+  } else {
+    passed++;
+    agentmaps.forEach((u) => candidates.add(u));
+  }
+  const manifestUrl = startUrl && /\.json(\?|$)/.test(startUrl) ? startUrl : wellKnown;
+  for (const c of candidates) {
+    if (c !== manifestUrl) {
+      findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: c, message: `a discovery signal points at ${c}, not at ${manifestUrl}` });
+    }
+  }
+  return { manifestUrl, findings, passed };
+}

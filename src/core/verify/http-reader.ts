@@ -1,0 +1,193 @@
+/**
+ * A {@link SiteReader} over the network, with the rules of DESIGN.md §4 and ARD draft §6.5: https with
+ * TLS 1.3 or later (plain http only for localhost and `--resolve` targets), a timeout, a size cap, no
+ * redirect to another origin, and no connection to a private, loopback or link-local address (checked
+ * on the address the name resolved to, at connect time) unless allowed. `--resolve host=URL` (as curl's)
+ * sends every request for `host` to a local server instead, with the original Host header.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { FetchedDocument, SiteReader } from './site.js';
+
+/** Default cap on one response body: 32 MiB. */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Default timeout of one request, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Options of {@link httpReader}. */
+export interface HttpReaderOptions {
+  /** Largest body accepted, in bytes (default {@link DEFAULT_MAX_BYTES}). */
+  maxBytes?: number;
+  /** Timeout per request in ms, connect to last byte (default {@link DEFAULT_TIMEOUT_MS}). */
+  timeoutMs?: number;
+  /** Allow private, loopback and link-local addresses. */
+  allowPrivate?: boolean;
+  /** host → base URL of the server that answers for it (`http://127.0.0.1:8080`). */
+  resolve?: ReadonlyMap<string, string>;
+  /** Redirects followed within one origin (default 5). */
+  maxRedirects?: number;
+}
+
+/** Addresses a verifier must not reach on its own: RFC 1918, loopback, link-local, CGNAT, ULA, … */
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True when `address` (IPv4 or IPv6, IPv4-mapped included) is private, loopback, link-local or reserved. */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
+  const family = isIP(address);
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  if (family === 6) return PRIVATE.check(address, 'ipv6');
+  return true;
+}
+
+/** A lookup that refuses names resolving to private addresses (used by the socket at connect time). */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as unknown as LookupAddress[];
+      const bad = list.find((a) => isPrivateAddress(a.address));
+      if (bad && !allowPrivate) {
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to the private address ${bad.address}; use --allow-private to allow it`), { code: 'EPRIVATE' }),
+          '',
+          0,
+        );
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      const first = list[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Parses `--resolve host=http://127.0.0.1:PORT` values. @throws Error on a malformed value. */
+export function parseResolve(values: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const value of values) {
+    const eq = value.indexOf('=');
+    const host = value.slice(0, eq).toLowerCase();
+    const target = value.slice(eq + 1);
+    if (eq <= 0 || !/^https?:\/\/[^/]+\/?$/.test(target)) {
+      throw new Error(`--resolve takes host=http://127.0.0.1:PORT, got "${value}"`);
+    }
+    map.set(host, target.replace(/\/$/, ''));
+  }
+  return map;
+}
+
+/** Creates a network reader with the rules above. */
+export function httpReader(options: HttpReaderOptions = {}): SiteReader {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const resolve = options.resolve ?? new Map<string, string>();
+  const lookup = guardedLookup(options.allowPrivate ?? false);
+
+  const once = (url: URL): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Uint8Array }> =>
+    new Promise((resolvePromise, reject) => {
+      const mapped = resolve.get(url.hostname);
+      let target = url;
+      if (mapped) target = new URL(`${url.pathname}${url.search}`, mapped);
+      const isLocal = target.hostname === 'localhost' || target.hostname === '127.0.0.1' || target.hostname === '[::1]';
+      if (target.protocol === 'http:' && !mapped && !isLocal) {
+        reject(new Error(`${url.href} is plain http; ARD requires https (TLS 1.3), http is allowed for localhost and --resolve targets only`));
+        return;
+      }
+      const common = {
+        method: 'GET',
+        headers: { host: url.host, accept: 'application/ard+json, application/json;q=0.9, text/html;q=0.5, */*;q=0.1', 'user-agent': 'ardsite-verify' },
+        // --resolve targets are named by the user, so they may be loopback.
+        lookup: mapped || isLocal ? undefined : lookup,
+        timeout: timeoutMs,
+      };
+      const request =
+        target.protocol === 'https:'
+          ? https.request(target, { ...common, minVersion: 'TLSv1.3', servername: url.hostname })
+          : http.request(target, common);
+      const timer = setTimeout(() => request.destroy(new Error(`no complete answer from ${url.href} within ${timeoutMs} ms`)), timeoutMs);
+      request.on('timeout', () => request.destroy(new Error(`no answer from ${url.href} within ${timeoutMs} ms`)));
+      request.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      request.on('response', (response) => {
+        const declared = Number(response.headers['content-length'] ?? NaN);
+        if (declared > maxBytes) {
+          clearTimeout(timer);
+          request.destroy();
+          reject(new Error(`${url.href} is ${declared} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            clearTimeout(timer);
+            request.destroy();
+            reject(new Error(`${url.href} is over the cap of ${maxBytes} bytes (--max-bytes)`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolvePromise({ status: response.statusCode ?? 0, headers: response.headers, bytes: new Uint8Array(Buffer.concat(chunks)) });
+        });
+        response.on('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      });
+      request.end();
+    });
+
+  return {
+    async read(href: string): Promise<FetchedDocument | undefined> {
+      let url = new URL(href);
+      for (let hop = 0; ; hop++) {
+        const answer = await once(url);
+        if (answer.status >= 300 && answer.status < 400 && answer.headers.location) {
+          const next = new URL(answer.headers.location, url);
+          if (next.origin !== url.origin) {
+            throw new Error(`${url.href} redirects to another origin (${next.origin}); redirects are followed within one origin only`);
+          }
+          if (hop >= maxRedirects) throw new Error(`${href}: more than ${maxRedirects} redirects`);
+          url = next;
+          continue;
+        }
+        if (answer.status !== 200) throw new Error(`${url.href} answered HTTP ${answer.status}`);
+        const contentType = answer.headers['content-type'];
+        return { bytes: answer.bytes, ...(contentType ? { contentType } : {}), ...(answer.headers.link ? { link: String(answer.headers.link) } : {}) };
+      }
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { canonicalBytes, canonicalJson } from '../../src/core/jcs.js';
+import { ArdsiteError } from '../../src/core/errors.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const shared = path.resolve(here, '../../../shared/testdata/rfc8785');
+const fixture = path.resolve(here, '../fixtures/rfc8785');
+const vectorDir = existsSync(path.join(shared, 'input')) ? shared : fixture;
+const names = readdirSync(path.join(vectorDir, 'input')).filter((n) => n.endsWith('.json'));
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof ArdsiteError ? err.code : `not an ArdsiteError: ${String(err)}`;
+  }
+  return undefined;
+}
+
+describe('canonicalJson (RFC 8785)', () => {
+  it('has the RFC 8785 vectors', () => {
+    expect(names.sort()).toEqual([
+      'arrays.json',
+      'french.json',
+      'structures.json',
+      'unicode.json',
+      'values.json',
+      'weird.json',
+    ]);
+  });
+
+  it.each(names)('%s canonicalises to exactly the expected bytes', (name) => {
+    const input: unknown = JSON.parse(readFileSync(path.join(vectorDir, 'input', name), 'utf8'));
+    const expected = readFileSync(path.join(vectorDir, 'output', name));
+    expect(Buffer.from(canonicalBytes(input)).equals(expected)).toBe(true);
+    expect(canonicalJson(input)).toBe(expected.toString('utf8'));
+  });
+
+  it('the fixture copy equals ../shared when both exist', () => {
+    if (vectorDir !== shared) return;
+    for (const name of names) {
+      for (const dir of ['input', 'output']) {
+        expect(
+          readFileSync(path.join(fixture, dir, name)).equals(readFileSync(path.join(shared, dir, name))),
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('sorts members by UTF-16 code units and writes numbers the ECMAScript way', () => {
+    expect(
+      canonicalJson({ b: 1, a: [1e21, 0.1, -0, 1.5e-7], '\u00e9': true, '\ud83d\ude00': null, z: 'x' }),
+    ).toBe('{"a":[1e+21,0.1,0,1.5e-7],"b":1,"z":"x","\u00e9":true,"\ud83d\ude00":null}');
+  });
+
+  it('encodes as UTF-8', () => {
+    expect(Array.from(canonicalBytes('€'))).toEqual([0x22, 0xe2, 0x82, 0xac, 0x22]);
+  });
+
+  it('drops undefined members like JSON.stringify', () => {
+    expect(canonicalJson({ a: undefined, b: 2 })).toBe('{"b":2}');
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['a function', () => 1],
+    ['a symbol', Symbol('s')],
+    ['NaN', NaN],
+    ['Infinity inside an object', { n: Infinity }],
+    ['a BigInt', 1n],
+    ['a lone surrogate', { s: '\ud800' }],
+  ])('refuses %s with SCHEMA_INVALID_VALUE', (_label, value) => {
+    expect(codeOf(() => canonicalJson(value))).toBe('SCHEMA_INVALID_VALUE');
+    expect(codeOf(() => canonicalBytes(value))).toBe('SCHEMA_INVALID_VALUE');
+  });
+
+  it('refuses a cycle with SCHEMA_INVALID_VALUE', () => {
+    const a: Record<string, unknown> = {};
+    a.self = a;
+    expect(codeOf(() => canonicalJson(a))).toBe('SCHEMA_INVALID_VALUE');
+  });
+});
