@@ -4,7 +4,8 @@
  * then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
  * by a failed build. No key material is ever printed.
  *
- * Usage: npm run build [-- --root <project folder>] [-- --out <folder>]
+ * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
+ * (--out is relative to the project folder; default dist)
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +20,9 @@ import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
 const { values } = parseArgs({
   options: { root: { type: 'string', default: process.cwd() }, out: { type: 'string', default: 'dist' } },
 });
+// The publisher's project (content/, public/, .ardsite/) may be another folder than this app (astro
+// config, pages): Astro always runs from the app, with the project's public/ folder.
+const appRoot = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(values.root!);
 const distDir = path.resolve(root, values.out!);
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -43,11 +47,22 @@ async function main(): Promise<void> {
   try {
     provideSiteBuild(site);
     try {
-      await astroBuild({ root, outDir: temp, logLevel: 'warn', site: site.model.publisher.siteUrl });
+      await astroBuild({
+        root: appRoot,
+        publicDir: path.join(root, 'public'),
+        outDir: temp,
+        logLevel: 'warn',
+        site: site.model.publisher.siteUrl,
+      });
     } catch (error) {
       throw new ArdsiteError('BUILD_RENDER_FAILED', `rendering the pages failed: ${(error as Error).message}`);
     } finally {
       provideSiteBuild(undefined);
+    }
+    // With an outDir outside the working folder (a project folder other than this app), Astro 5 bundles
+    // in a fallback folder of the app and leaves its two content-layer module stubs in outDir.
+    if (path.relative(process.cwd(), temp).startsWith('..')) {
+      await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((f) => rm(path.join(temp, f), { force: true })));
     }
     await writeArtifacts(temp, site.artifacts.values());
     const report = await selfCheck(temp, site);
