@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   if (prepared.key.created) {
     log('');
     log(`*** ardsite created a new signing key: ${prepared.key.source}`);
-    log('*** It is your site\'s identity (did:web). Keep it, back it up, never commit it (git ignores it).');
+    log("*** It is your site's identity (did:web). Keep it, back it up, never commit it (git ignores it).");
     log('*** For CI deploys, store it as a secret and pass it in ARDSITE_SIGNING_KEY.');
     log('');
   } else if (prepared.key.ephemeral) {
@@ -55,14 +55,19 @@ async function main(): Promise<void> {
         site: site.model.publisher.siteUrl,
       });
     } catch (error) {
-      throw new ArdsiteError('BUILD_RENDER_FAILED', `rendering the pages failed: ${(error as Error).message}`);
+      throw new ArdsiteError(
+        'BUILD_RENDER_FAILED',
+        `rendering the pages failed: ${(error as Error).message}`,
+      );
     } finally {
       provideSiteBuild(undefined);
     }
     // With an outDir outside the working folder (a project folder other than this app), Astro 5 bundles
     // in a fallback folder of the app and leaves its two content-layer module stubs in outDir.
     if (path.relative(process.cwd(), temp).startsWith('..')) {
-      await Promise.all(['content-assets.mjs', 'content-modules.mjs'].map((f) => rm(path.join(temp, f), { force: true })));
+      await Promise.all(
+        ['content-assets.mjs', 'content-modules.mjs'].map((f) => rm(path.join(temp, f), { force: true })),
+      );
     }
     await writeArtifacts(temp, site.artifacts.values());
     const report = await selfCheck(temp, site);

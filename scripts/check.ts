@@ -20,7 +20,9 @@ const resources = model?.resources.size ?? 0;
 const entries = model?.entries.length ?? 0;
 
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ agents, resources, entries, errors, warnings, diagnostics }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ agents, resources, entries, errors, warnings, diagnostics }, null, 2)}\n`,
+  );
 } else {
   for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -37,9 +37,9 @@ export interface CardContext {
   did: string;
 }
 
-/** Drops `undefined` members (shallow). */
-function defined<T extends Record<string, unknown>>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/** Drops `undefined` members (shallow), keeping the order of the others. */
+function defined(value: Record<string, unknown>): JsonObject {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as JsonObject;
 }
 
 /**
@@ -64,13 +64,19 @@ export function assertNoEmptyValues(value: unknown, where: string, path = '$'): 
 
 /** `supportedInterfaces[]` entry (A2A v1.0 `AgentInterface`). */
 function v1Interface(i: AgentInterfaceInput): JsonObject {
-  return defined({ url: i.url, protocolBinding: i.protocolBinding, protocolVersion: i.protocolVersion, tenant: i.tenant });
+  return defined({
+    url: i.url,
+    protocolBinding: i.protocolBinding,
+    protocolVersion: i.protocolVersion,
+    tenant: i.tenant,
+  });
 }
 
 /** The RAM extension params: the RAM, then `skillAccesses` beside it (never inside the RAM). */
 export function ramExtensionParams(agent: AgentModel): RamExtensionParams {
   const params: RamExtensionParams = { ...agent.ram };
-  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0) params.skillAccesses = agent.skillAccesses;
+  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0)
+    params.skillAccesses = agent.skillAccesses;
   return params;
 }
 
@@ -122,7 +128,7 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
     }),
   );
 
-  const card: JsonObject = defined({
+  const card = defined({
     name: front.name,
     description: front.description,
     supportedInterfaces: front.interfaces.map(v1Interface),
@@ -136,7 +142,7 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
     defaultOutputModes: front.defaultOutputModes,
     skills,
     iconUrl: front.iconUrl,
-  }) as JsonObject;
+  });
 
   const legacy = front.interfaces.filter((i) => i.protocolVersion === '0.3');
   const primary = legacy[0];
@@ -146,11 +152,14 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
     card.protocolVersion = V03_PROTOCOL_VERSION;
     card.url = primary.url;
     card.preferredTransport = primary.protocolBinding;
-    card.additionalInterfaces = legacy.map((i) => defined({ url: i.url, transport: i.protocolBinding, tenant: i.tenant }));
+    card.additionalInterfaces = legacy.map((i) =>
+      defined({ url: i.url, transport: i.protocolBinding, tenant: i.tenant }),
+    );
     if (front.capabilities?.extendedAgentCard !== undefined) {
       card.supportsAuthenticatedExtendedCard = front.capabilities.extendedAgentCard;
     }
-    if (front.securityRequirements) card.security = front.securityRequirements as SecurityRequirementInput[] as unknown as JsonValue;
+    if (front.securityRequirements)
+      card.security = front.securityRequirements as SecurityRequirementInput[] as unknown as JsonValue;
     card.skills = skills.map((s, i) => {
       const reqs = front.skills[i]?.securityRequirements;
       return reqs ? { ...s, security: reqs as unknown as JsonValue } : s;

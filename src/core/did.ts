@@ -130,7 +130,15 @@ export function didFromKid(kid: string): string {
   return kid.slice(0, hash);
 }
 
-/** Throws KEY_PRIVATE_PUBLISHED when `jwk` has any private member. `where` names it in the message. */
+/**
+ * Guards anything about to be published (did.json, jwks.json) or trusted from a fetched document: a JWK
+ * (RFC 7517) must not hold any of {@link PRIVATE_JWK_MEMBERS} (RFC 7518 §6.2.2, §6.3.2, §6.4; RFC 8037
+ * §2).
+ *
+ * @param jwk the JWK object to check.
+ * @param where how the message names the key, e.g. `The retired key 2 in publisher.yaml`.
+ * @throws ArdsiteError `KEY_PRIVATE_PUBLISHED` naming the members found, never their values.
+ */
 export function assertNoPrivateMembers(jwk: Record<string, unknown>, where: string): void {
   const found = PRIVATE_JWK_MEMBERS.filter((m) => m in jwk);
   if (found.length > 0) {

@@ -93,6 +93,8 @@ export const ERROR_CODES = {
   ARD_UNPINNED: 'The entry points outside the site and has no digest.',
   /** A served artifact's sha256 does not match the entry's digest. */
   ARD_DIGEST_MISMATCH: 'The digest does not match the served bytes.',
+  /** (warning) A discovery signal is missing: `<link rel="ard">`, the `Link` header or robots.txt `Agentmap:`. */
+  DISCOVERY_MISSING: 'A discovery signal for the manifest is missing.',
   /** The manifest does not have the shape of the CDDL (ARD draft §5). */
   ARD_MANIFEST_INVALID: 'The manifest does not have the ARD shape.',
 
@@ -131,6 +133,8 @@ export const ERROR_CODES = {
   BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
   /** The static site generator failed. */
   BUILD_RENDER_FAILED: 'Rendering the pages failed.',
+  /** A `_headers` file (Netlify / Cloudflare Pages syntax) does not parse. */
+  HEADERS_FILE_INVALID: 'The _headers file is malformed.',
 } as const;
 
 /** A stable error code: one key of {@link ERROR_CODES}. */

@@ -19,10 +19,14 @@ export async function gitLastCommitTimes(root: string, pathspec = '.'): Promise<
   let stdout: string;
   try {
     const prefix = (await run('git', ['rev-parse', '--show-prefix'], { cwd: root })).stdout.trim();
-    ({ stdout } = await run('git', ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', pathspec], {
-      cwd: root,
-      maxBuffer: 512 * 1024 * 1024,
-    }));
+    ({ stdout } = await run(
+      'git',
+      ['log', '--format=%x00%ct', '--name-only', '--no-renames', '--', pathspec],
+      {
+        cwd: root,
+        maxBuffer: 512 * 1024 * 1024,
+      },
+    ));
     let current = 0;
     for (const line of stdout.split('\n')) {
       if (line.startsWith('\u0000')) current = Number(line.slice(1));
@@ -45,7 +49,8 @@ export async function gitLastCommitTimes(root: string, pathspec = '.'): Promise<
 export function sourceDateEpoch(env: NodeJS.ProcessEnv = process.env): Date | undefined {
   const raw = env.SOURCE_DATE_EPOCH;
   if (raw === undefined || raw === '') return undefined;
-  if (!/^\d+$/.test(raw)) throw new Error(`SOURCE_DATE_EPOCH must be a whole number of seconds, got "${raw}"`);
+  if (!/^\d+$/.test(raw))
+    throw new Error(`SOURCE_DATE_EPOCH must be a whole number of seconds, got "${raw}"`);
   return new Date(Number(raw) * 1000);
 }
 
@@ -58,7 +63,11 @@ export function isoSeconds(date: Date): string {
  * The `updatedAt` of an artifact made from `files`: the newest last-commit time among them; falls back
  * to `fallback` (SOURCE_DATE_EPOCH or the build time) when none of them is committed.
  */
-export function lastModified(files: readonly string[], times: ReadonlyMap<string, number>, fallback: Date): Date {
+export function lastModified(
+  files: readonly string[],
+  times: ReadonlyMap<string, number>,
+  fallback: Date,
+): Date {
   let newest = -1;
   for (const f of files) newest = Math.max(newest, times.get(f) ?? -1);
   return newest >= 0 ? new Date(newest * 1000) : fallback;

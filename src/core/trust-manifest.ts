@@ -52,7 +52,9 @@ export interface TrustManifestInput {
 }
 
 /** The JWS payload of a trustManifest: RFC 8785 JCS of it without `signature` (ARD draft §3.5). */
-export function trustManifestPayload(manifest: Omit<SignedTrustManifest, 'signature'> | Record<string, unknown>): Uint8Array {
+export function trustManifestPayload(
+  manifest: Omit<SignedTrustManifest, 'signature'> | Record<string, unknown>,
+): Uint8Array {
   const { signature: _ignored, ...unsigned } = manifest as Record<string, unknown>;
   return canonicalBytes(unsigned);
 }

@@ -47,12 +47,21 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
     requireKey: publisher.signing.requireKey,
     algorithm: publisher.signing.algorithm,
   });
-  const retiredKeys = loadPublicKeysForRotation(publisher.signing.retiredKeys ?? [], buildTime, publisher.domain);
+  const retiredKeys = loadPublicKeysForRotation(
+    publisher.signing.retiredKeys ?? [],
+    buildTime,
+    publisher.domain,
+  );
   const gitTimes = await gitLastCommitTimes(model.root);
   const site = await computeSite(model, { key: resolved.key, retiredKeys, buildTime, gitTimes });
   return {
     site,
     warnings: diagnostics,
-    key: { source: resolved.source, created: resolved.created, ephemeral: resolved.ephemeral, kid: resolved.key.kid },
+    key: {
+      source: resolved.source,
+      created: resolved.created,
+      ephemeral: resolved.ephemeral,
+      kid: resolved.key.kid,
+    },
   };
 }

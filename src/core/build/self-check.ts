@@ -14,20 +14,28 @@ import { verifySite, type VerifyReport } from '../verify/site.js';
  * Verifies the folder `outDir` as the site of `site`. Returns the report when every check holds.
  * @throws ArdsiteError `BUILD_SELF_CHECK_FAILED` listing what failed.
  */
-export async function selfCheck(outDir: string, site: SiteBuild, now: Date = new Date()): Promise<VerifyReport> {
+export async function selfCheck(
+  outDir: string,
+  site: SiteBuild,
+  now: Date = new Date(),
+): Promise<VerifyReport> {
   const origin = site.model.publisher.siteUrl.replace(/\/$/, '');
   const problems: string[] = [];
   for (const artifact of site.artifacts.values()) {
     const file = path.join(outDir, ...artifact.path.split('/').filter(Boolean));
     const bytes = await readFile(file).catch(() => undefined);
-    if (!bytes || !Buffer.from(artifact.bytes).equals(bytes)) problems.push(`${artifact.path}: the file on disk differs from what the build computed`);
+    if (!bytes || !Buffer.from(artifact.bytes).equals(bytes))
+      problems.push(`${artifact.path}: the file on disk differs from what the build computed`);
   }
   const report = await verifySite(folderReader(outDir, origin), { origin, now });
   for (const f of report.findings) {
     if (f.severity === 'error') problems.push(`${f.subject}: ${f.message} [${f.code}]`);
   }
   if (problems.length > 0) {
-    throw new ArdsiteError('BUILD_SELF_CHECK_FAILED', `the built site did not verify; dist/ was left as it was:\n  ${problems.join('\n  ')}`);
+    throw new ArdsiteError(
+      'BUILD_SELF_CHECK_FAILED',
+      `the built site did not verify; dist/ was left as it was:\n  ${problems.join('\n  ')}`,
+    );
   }
   return report;
 }

@@ -23,32 +23,67 @@ export function representativeQueries(agent: AgentModel): string[] {
 
 class Reporter {
   readonly diagnostics: Diagnostic[] = [];
-  add(source: SourceDoc, path: readonly PropertyKey[], code: ErrorCode, message: string, severity: Severity = 'error') {
-    this.diagnostics.push(source.diagnostic({ code, severity, message, path: formatPath(path) }, path));
+  add(
+    source: SourceDoc,
+    path: readonly PropertyKey[],
+    code: ErrorCode,
+    message: string,
+    severity: Severity = 'error',
+  ) {
+    // A finding about a whole document (an entry, an agent) still names a path, as issues.ts does.
+    this.diagnostics.push(
+      source.diagnostic({ code, severity, message, path: formatPath(path) || '(document)' }, path),
+    );
   }
 }
 
 function checkCatalog(model: ContentModel, r: Reporter): void {
   for (const { resource, origin } of model.resources.values()) {
     if (resource.interactionProtocol === 'INTERACTION_PROTOCOL_UNSPECIFIED') {
-      r.add(origin.source, [...origin.path, 'interactionProtocol'], 'RAM_UNSPECIFIED_ENUM', 'interactionProtocol must be REST, A2A or MCP, not INTERACTION_PROTOCOL_UNSPECIFIED');
+      r.add(
+        origin.source,
+        [...origin.path, 'interactionProtocol'],
+        'RAM_UNSPECIFIED_ENUM',
+        'interactionProtocol must be REST, A2A or MCP, not INTERACTION_PROTOCOL_UNSPECIFIED',
+      );
     }
     if (resource.owner === 'RESOURCE_OWNER_UNSPECIFIED') {
-      r.add(origin.source, [...origin.path, 'owner'], 'RAM_UNSPECIFIED_ENUM', 'owner must be CONSUMER (the user\'s own service) or THIRD_PARTY (an outside service), not RESOURCE_OWNER_UNSPECIFIED');
+      r.add(
+        origin.source,
+        [...origin.path, 'owner'],
+        'RAM_UNSPECIFIED_ENUM',
+        "owner must be CONSUMER (the user's own service) or THIRD_PARTY (an outside service), not RESOURCE_OWNER_UNSPECIFIED",
+      );
     }
   }
   for (const { operation, origin } of model.operations.values()) {
     const res = model.resources.get(operation.resource);
     if (!res) {
-      r.add(origin.source, [...origin.path, 'resource'], 'RAM_DANGLING_RESOURCE', `operation "${operation.id}" names resource "${operation.resource}", which is not defined in content/resources/, a ramFile or an inline resource`);
+      r.add(
+        origin.source,
+        [...origin.path, 'resource'],
+        'RAM_DANGLING_RESOURCE',
+        `operation "${operation.id}" names resource "${operation.resource}", which is not defined in content/resources/, a ramFile or an inline resource`,
+      );
       continue;
     }
     const protocol = res.resource.interactionProtocol;
     if (protocol === 'REST' && !operation.apiOperationSpec?.httpMethod) {
-      r.add(origin.source, [...origin.path, 'apiOperationSpec', 'httpMethod'], 'RAM_REST_WITHOUT_HTTP_METHOD', `operation "${operation.id}" is on a REST resource and needs apiOperationSpec.httpMethod (GET, POST, …)`);
+      r.add(
+        origin.source,
+        [...origin.path, 'apiOperationSpec', 'httpMethod'],
+        'RAM_REST_WITHOUT_HTTP_METHOD',
+        `operation "${operation.id}" is on a REST resource and needs apiOperationSpec.httpMethod (GET, POST, …)`,
+      );
     }
     if ((protocol === 'MCP' || protocol === 'A2A') && operation.apiOperationSpec) {
-      r.add(origin.source, [...origin.path, 'apiOperationSpec'], 'RAM_API_SPEC_NOT_REST', `operation "${operation.id}" is on an ${protocol} resource; apiOperationSpec applies to REST operations only and is ignored by readers`, 'warning');
+      r.add(
+        origin.source,
+        [...origin.path, 'apiOperationSpec'],
+        'RAM_API_SPEC_NOT_REST',
+        `operation "${operation.id}" is on an ${protocol} resource; apiOperationSpec applies to REST operations only and is ignored by readers`,
+        'warning',
+      );
     }
   }
 }
@@ -57,14 +92,25 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
   const { source, front } = agent;
   const skillIds = new Map<string, number>();
   front.skills.forEach((skill, i) => {
-    if (skillIds.has(skill.id)) r.add(source, ['skills', i, 'id'], 'RAM_DUPLICATE_ID', `skill id "${skill.id}" is used twice in this agent`);
+    if (skillIds.has(skill.id))
+      r.add(
+        source,
+        ['skills', i, 'id'],
+        'RAM_DUPLICATE_ID',
+        `skill id "${skill.id}" is used twice in this agent`,
+      );
     else skillIds.set(skill.id, i);
   });
 
   front.interfaces.forEach((iface, i) => {
     if (iface.protocolBinding === 'GRPC') {
       if (!/^[A-Za-z0-9.-]+:\d{1,5}$/.test(iface.url) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(iface.url)) {
-        r.add(source, ['interfaces', i, 'url'], 'SCHEMA_INVALID_VALUE', `a GRPC interface url is host:port (for example agents.example.com:443), got "${iface.url}"`);
+        r.add(
+          source,
+          ['interfaces', i, 'url'],
+          'SCHEMA_INVALID_VALUE',
+          `a GRPC interface url is host:port (for example agents.example.com:443), got "${iface.url}"`,
+        );
       }
     } else {
       const problem = httpsUrlProblem(iface.url);
@@ -73,52 +119,111 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
   });
   const v03 = front.interfaces.filter((i) => i.protocolVersion === '0.3');
   if (v03.length > 0 && !front.interfaces.some((i) => i.protocolVersion === '1.0')) {
-    r.add(source, ['interfaces'], 'SCHEMA_INVALID_VALUE', 'declare at least one interface with protocolVersion "1.0"; the card is an A2A v1.0 card, with v0.3 fields added for the 0.3 interfaces');
+    r.add(
+      source,
+      ['interfaces'],
+      'SCHEMA_INVALID_VALUE',
+      'declare at least one interface with protocolVersion "1.0"; the card is an A2A v1.0 card, with v0.3 fields added for the 0.3 interfaces',
+    );
   }
 
   const schemes = new Set(Object.keys(front.securitySchemes ?? {}));
-  const checkRequirements = (reqs: { schemes: Record<string, unknown> }[] | undefined, base: PropertyKey[]) => {
+  const checkRequirements = (
+    reqs: { schemes: Record<string, unknown> }[] | undefined,
+    base: PropertyKey[],
+  ) => {
     reqs?.forEach((req, i) => {
       for (const name of Object.keys(req.schemes)) {
         if (!schemes.has(name)) {
-          r.add(source, [...base, i, 'schemes', name], 'CARD_UNKNOWN_SECURITY_SCHEME', `security requirement names scheme "${name}", which securitySchemes does not declare`);
+          r.add(
+            source,
+            [...base, i, 'schemes', name],
+            'CARD_UNKNOWN_SECURITY_SCHEME',
+            `security requirement names scheme "${name}", which securitySchemes does not declare`,
+          );
         }
       }
     });
   };
   checkRequirements(front.securityRequirements, ['securityRequirements']);
-  front.skills.forEach((s, i) => checkRequirements(s.securityRequirements, ['skills', i, 'securityRequirements']));
+  front.skills.forEach((s, i) =>
+    checkRequirements(s.securityRequirements, ['skills', i, 'securityRequirements']),
+  );
 
   const queries = representativeQueries(agent);
   if (queries.length < 2 || queries.length > 5) {
-    r.add(source, ['discovery', 'representativeQueries'], 'ARD_QUERIES_COUNT', `the entry will carry ${queries.length} representative queries; ARD asks for 2 to 5 (give discovery.representativeQueries, or examples on the skills)`, 'warning');
+    r.add(
+      source,
+      ['discovery', 'representativeQueries'],
+      'ARD_QUERIES_COUNT',
+      `the entry will carry ${queries.length} representative queries; ARD asks for 2 to 5 (give discovery.representativeQueries, or examples on the skills)`,
+      'warning',
+    );
   }
 
   const accessIds = new Map<string, true>();
   for (const { access, skills, origin } of agent.accesses) {
     const at = origin.path;
-    if (accessIds.has(access.id)) r.add(origin.source, [...at, 'id'], 'RAM_DUPLICATE_ID', `access id "${access.id}" is used twice in the RAM of agent "${agent.slug}"`);
+    if (accessIds.has(access.id))
+      r.add(
+        origin.source,
+        [...at, 'id'],
+        'RAM_DUPLICATE_ID',
+        `access id "${access.id}" is used twice in the RAM of agent "${agent.slug}"`,
+      );
     accessIds.set(access.id, true);
     skills.forEach((skill, i) => {
       if (!skillIds.has(skill)) {
-        r.add(origin.source, [...at, 'skills', i], 'RAM_UNKNOWN_SKILL', `access "${access.id}" maps to skill "${skill}", which agent "${agent.slug}" does not declare (skills: ${[...skillIds.keys()].join(', ')})`);
+        r.add(
+          origin.source,
+          [...at, 'skills', i],
+          'RAM_UNKNOWN_SKILL',
+          `access "${access.id}" maps to skill "${skill}", which agent "${agent.slug}" does not declare (skills: ${[...skillIds.keys()].join(', ')})`,
+        );
       }
     });
     if (access.identityUsed === 'IDENTITY_TYPE_UNSPECIFIED') {
-      r.add(origin.source, [...at, 'identityUsed'], 'RAM_UNSPECIFIED_ENUM', 'identityUsed must be END_USER (acts as the user) or AGENT (acts as itself), not IDENTITY_TYPE_UNSPECIFIED');
+      r.add(
+        origin.source,
+        [...at, 'identityUsed'],
+        'RAM_UNSPECIFIED_ENUM',
+        'identityUsed must be END_USER (acts as the user) or AGENT (acts as itself), not IDENTITY_TYPE_UNSPECIFIED',
+      );
     }
     if (access.necessity === 'ACCESS_NECESSITY_UNSPECIFIED') {
-      r.add(origin.source, [...at, 'necessity'], 'RAM_UNSPECIFIED_ENUM', 'necessity must be REQUIRED, RECOMMENDED or OPTIONAL, not ACCESS_NECESSITY_UNSPECIFIED');
+      r.add(
+        origin.source,
+        [...at, 'necessity'],
+        'RAM_UNSPECIFIED_ENUM',
+        'necessity must be REQUIRED, RECOMMENDED or OPTIONAL, not ACCESS_NECESSITY_UNSPECIFIED',
+      );
     }
     const op = model.operations.get(access.operation);
     const res = op && model.resources.get(op.operation.resource);
     if (!op || !res) continue;
     if (res.resource.owner === 'CONSUMER' && access.identityUsed === 'AGENT') {
-      r.add(origin.source, [...at, 'identityUsed'], 'RAM_CONSUMER_AS_AGENT', `access "${access.id}" reaches the user's own service "${res.resource.displayName}" with the agent's own identity; a user's service is normally reached as END_USER`, 'warning');
+      r.add(
+        origin.source,
+        [...at, 'identityUsed'],
+        'RAM_CONSUMER_AS_AGENT',
+        `access "${access.id}" reaches the user's own service "${res.resource.displayName}" with the agent's own identity; a user's service is normally reached as END_USER`,
+        'warning',
+      );
     }
     const method = op.operation.apiOperationSpec?.httpMethod;
-    if (method && WRITE_METHODS.has(method) && access.identityUsed === 'END_USER' && !access.confirmationRequired) {
-      r.add(origin.source, [...at, 'confirmationRequired'], 'RAM_WRITE_WITHOUT_CONFIRMATION', `access "${access.id}" changes data (${method}) as the user without asking first; set confirmationRequired: true or explain why not`, 'warning');
+    if (
+      method &&
+      WRITE_METHODS.has(method) &&
+      access.identityUsed === 'END_USER' &&
+      !access.confirmationRequired
+    ) {
+      r.add(
+        origin.source,
+        [...at, 'confirmationRequired'],
+        'RAM_WRITE_WITHOUT_CONFIRMATION',
+        `access "${access.id}" changes data (${method}) as the user without asking first; set confirmationRequired: true or explain why not`,
+        'warning',
+      );
     }
   }
 }
@@ -133,36 +238,79 @@ function checkEntries(model: ContentModel, r: Reporter): void {
     if (typeof urn === 'string') r.add(source, ['identifier'], 'ARD_URN_INVALID', urn);
     const k = key(entry.identifier, entry.version);
     const other = seen.get(k);
-    if (other) r.add(source, ['identifier'], 'ARD_DUPLICATE_ENTRY', `identifier "${entry.identifier}"${entry.version ? ` version ${entry.version}` : ''} is already used by ${other}`);
+    if (other)
+      r.add(
+        source,
+        ['identifier'],
+        'ARD_DUPLICATE_ENTRY',
+        `identifier "${entry.identifier}"${entry.version ? ` version ${entry.version}` : ''} is already used by ${other}`,
+      );
     else seen.set(k, e.file);
 
     if ((entry.url === undefined) === (entry.data === undefined)) {
-      r.add(source, [], 'ARD_URL_XOR_DATA', 'an entry needs exactly one of url (a link to the artifact) and data (the artifact inline), ARD draft §3.3');
+      r.add(
+        source,
+        [],
+        'ARD_URL_XOR_DATA',
+        'an entry needs exactly one of url (a link to the artifact) and data (the artifact inline), ARD draft §3.3',
+      );
     }
     if (entry.url !== undefined) {
       if (entry.url.startsWith('/')) {
         if (!e.own) {
-          r.add(source, ['url'], 'SCHEMA_INVALID_VALUE', 'a site path url is served by this site, so the entry is ours: its identifier must name this site\'s domain');
+          r.add(
+            source,
+            ['url'],
+            'SCHEMA_INVALID_VALUE',
+            "a site path url is served by this site, so the entry is ours: its identifier must name this site's domain",
+          );
         } else if (!e.publicFile || !existsSync(path.join(model.root, e.publicFile))) {
-          r.add(source, ['url'], 'FILE_MISSING', `url "${entry.url}" points at ${e.publicFile ?? 'a file'} under public/, which does not exist`);
+          r.add(
+            source,
+            ['url'],
+            'FILE_MISSING',
+            `url "${entry.url}" points at ${e.publicFile ?? 'a file'} under public/, which does not exist`,
+          );
         }
       } else {
         const problem = httpsUrlProblem(entry.url);
         if (problem) r.add(source, ['url'], 'URL_NOT_HTTPS', problem);
         else if (e.own && !entry.digest) {
-          r.add(source, ['url'], 'ARD_UNPINNED', 'the entry points outside this site and has no digest, so its signed trustManifest cannot pin the artifact; add digest: sha256:…', 'warning');
+          r.add(
+            source,
+            ['url'],
+            'ARD_UNPINNED',
+            'the entry points outside this site and has no digest, so its signed trustManifest cannot pin the artifact; add digest: sha256:…',
+            'warning',
+          );
         }
       }
     }
     if (e.own && (entry.trustManifest || entry.trustManifests)) {
-      r.add(source, ['trustManifest'], 'SCHEMA_INVALID_VALUE', 'an entry of this site\'s own domain is signed by the build; remove the hand-written trustManifest');
+      r.add(
+        source,
+        ['trustManifest'],
+        'SCHEMA_INVALID_VALUE',
+        "an entry of this site's own domain is signed by the build; remove the hand-written trustManifest",
+      );
     }
     if (!e.own && entry.attestations) {
-      r.add(source, ['attestations'], 'SCHEMA_INVALID_VALUE', 'attestations are sealed into our own trustManifest; a foreign entry is listed verbatim and never signed by us');
+      r.add(
+        source,
+        ['attestations'],
+        'SCHEMA_INVALID_VALUE',
+        'attestations are sealed into our own trustManifest; a foreign entry is listed verbatim and never signed by us',
+      );
     }
     const queries = entry.representativeQueries ?? [];
     if (queries.length < 2 || queries.length > 5) {
-      r.add(source, ['representativeQueries'], 'ARD_QUERIES_COUNT', `the entry carries ${queries.length} representative queries; ARD asks for 2 to 5`, 'warning');
+      r.add(
+        source,
+        ['representativeQueries'],
+        'ARD_QUERIES_COUNT',
+        `the entry carries ${queries.length} representative queries; ARD asks for 2 to 5`,
+        'warning',
+      );
     }
   }
 }
@@ -175,11 +323,24 @@ function checkUnused(model: ContentModel, r: Reporter): void {
     for (const res of agent.ram.resources) usedResources.add(res.id);
   }
   for (const { resource, origin } of model.resources.values()) {
-    if (!usedResources.has(resource.id)) r.add(origin.source, origin.path, 'RAM_UNUSED', `resource "${resource.id}" is not used by any access of any agent`, 'warning');
+    if (!usedResources.has(resource.id))
+      r.add(
+        origin.source,
+        origin.path,
+        'RAM_UNUSED',
+        `resource "${resource.id}" is not used by any access of any agent`,
+        'warning',
+      );
   }
   for (const { operation, origin } of model.operations.values()) {
     if (!usedOps.has(operation.id) && usedResources.has(operation.resource)) {
-      r.add(origin.source, origin.path, 'RAM_UNUSED', `operation "${operation.id}" is not used by any access of any agent`, 'warning');
+      r.add(
+        origin.source,
+        origin.path,
+        'RAM_UNUSED',
+        `operation "${operation.id}" is not used by any access of any agent`,
+        'warning',
+      );
     }
   }
 }
@@ -196,7 +357,12 @@ export function checkContent(model: ContentModel): Diagnostic[] {
   checkUnused(model, r);
   const primary = model.publisher.primaryAgent;
   if (primary && !model.agents.some((a) => a.slug === primary)) {
-    r.add(model.publisherSource, ['primaryAgent'], 'SCHEMA_INVALID_VALUE', `primaryAgent "${primary}" is not an agent (agents: ${model.agents.map((a) => a.slug).join(', ') || 'none'})`);
+    r.add(
+      model.publisherSource,
+      ['primaryAgent'],
+      'SCHEMA_INVALID_VALUE',
+      `primaryAgent "${primary}" is not an agent (agents: ${model.agents.map((a) => a.slug).join(', ') || 'none'})`,
+    );
   }
   for (const agent of model.agents) {
     const urn = parseAirUrn(agent.identifier);

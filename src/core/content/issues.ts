@@ -37,7 +37,15 @@ export function suggest(name: string, known: readonly string[]): string | undefi
 }
 
 interface ZodDefLike {
-  def?: { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown; in?: unknown; out?: unknown; valueType?: unknown };
+  def?: {
+    type?: string;
+    shape?: Record<string, unknown>;
+    element?: unknown;
+    innerType?: unknown;
+    in?: unknown;
+    out?: unknown;
+    valueType?: unknown;
+  };
   shape?: Record<string, unknown>;
 }
 
@@ -50,7 +58,11 @@ function knownKeysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
       const t = cur.def.type;
       if (t === 'optional' || t === 'default' || t === 'nullable' || t === 'prefault' || t === 'readonly') {
         cur = cur.def.innerType as ZodDefLike;
-      } else if (t === 'pipe') cur = (cur.def.out as ZodDefLike)?.def?.type === 'transform' ? (cur.def.in as ZodDefLike) : (cur.def.out as ZodDefLike);
+      } else if (t === 'pipe')
+        cur =
+          (cur.def.out as ZodDefLike)?.def?.type === 'transform'
+            ? (cur.def.in as ZodDefLike)
+            : (cur.def.out as ZodDefLike);
       else break;
     }
     return cur;
@@ -135,12 +147,17 @@ export function issuesToDiagnostics(
       message = `${describe(received)} is not one of ${values.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`;
     } else if (issue.code === 'too_small' && (issue.origin === 'string' || issue.origin === 'array')) {
       code = 'SCHEMA_EMPTY';
-      message = issue.origin === 'string' ? 'must not be empty' : `must hold at least ${String(issue.minimum)} item(s)`;
+      message =
+        issue.origin === 'string'
+          ? 'must not be empty'
+          : `must hold at least ${String(issue.minimum)} item(s)`;
     } else if (issue.code === 'custom') {
       const params = (issue as { params?: { code?: ErrorCode } }).params;
       if (params?.code) code = params.code;
     }
-    out.push(source.diagnostic({ code, severity: 'error', message, path: formatPath(full) || '(document)' }, full));
+    out.push(
+      source.diagnostic({ code, severity: 'error', message, path: formatPath(full) || '(document)' }, full),
+    );
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { formatPath, type Diagnostic } from '../errors.js';
 import { canonicalJson } from '../jcs.js';
 import { AgentFrontMatter, type AgentFrontMatterInput } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
-import { Publisher, type PublisherConfig } from '../schema/publisher.js';
+import { Publisher } from '../schema/publisher.js';
 import {
   ResourceAccessManifest,
   ResourceFile,
@@ -69,9 +69,7 @@ async function readSource(
     diagnostics.push({
       code: existsSync(file) ? 'FILE_UNREADABLE' : 'FILE_MISSING',
       severity: 'error',
-      message: existsSync(file)
-        ? `cannot read file: ${(error as Error).message}`
-        : 'file does not exist',
+      message: existsSync(file) ? `cannot read file: ${(error as Error).message}` : 'file does not exist',
       file: rel(root, file),
     });
     return undefined;
@@ -140,11 +138,17 @@ class Catalog {
     }
     const here = item.origin;
     const there = existing.origin;
-    const path = formatPath(here.path);
+    // A resource file is one resource: its path is the whole document.
+    const path = formatPath(here.path) || '(document)';
     if (here.source === there.source) {
       this.diagnostics.push(
         here.source.diagnostic(
-          { code: 'RAM_DUPLICATE_ID', severity: 'error', message: `${kind} id "${id}" is defined twice in this file`, path },
+          {
+            code: 'RAM_DUPLICATE_ID',
+            severity: 'error',
+            message: `${kind} id "${id}" is defined twice in this file`,
+            path: formatPath([...here.path, 'id']),
+          },
           [...here.path, 'id'],
         ),
       );
@@ -264,7 +268,12 @@ function normalizeAgentFront(raw: unknown, source: SourceDoc, diagnostics: Diagn
       if (camel in out) {
         diagnostics.push(
           source.diagnostic(
-            { code: 'RAM_CASE_CONFLICT', severity: 'error', message: `"${snake}" and "${camel}" are the same field written twice; keep one`, path: snake },
+            {
+              code: 'RAM_CASE_CONFLICT',
+              severity: 'error',
+              message: `"${snake}" and "${camel}" are the same field written twice; keep one`,
+              path: snake,
+            },
             [snake],
           ),
         );
@@ -302,7 +311,8 @@ async function loadAgent(
     diagnostics.push({
       code: 'FRONT_MATTER_MISSING',
       severity: 'error',
-      message: 'an agent file starts with YAML front matter between two "---" lines (name, description, version, interfaces, skills, …)',
+      message:
+        'an agent file starts with YAML front matter between two "---" lines (name, description, version, interfaces, skills, …)',
       file,
       line: 1,
     });
@@ -342,16 +352,27 @@ async function loadAgent(
       try {
         json = JSON.parse(ramText);
       } catch (error) {
-        diagnostics.push({ code: 'JSON_INVALID', severity: 'error', message: `invalid JSON: ${(error as Error).message}`, file: ramRel });
+        diagnostics.push({
+          code: 'JSON_INVALID',
+          severity: 'error',
+          message: `invalid JSON: ${(error as Error).message}`,
+          file: ramRel,
+        });
       }
       const ramSource = json === undefined ? undefined : parseYamlInto(ramRel, ramText, diagnostics);
       if (ramSource) {
         const ramValue = normalizeRamKeys(json, ramSource, [], diagnostics);
         const ram = validate(ResourceAccessManifest, ramValue, ramSource, diagnostics);
         if (ram) {
-          ram.resources?.forEach((r, i) => catalog.addResource(r, { source: ramSource, path: ['resources', i] }));
-          ram.operations?.forEach((o, i) => catalog.addOperation(o, { source: ramSource, path: ['operations', i] }));
-          ram.resourceAccesses?.forEach((a, i) => accesses.push(toAgentAccess(a, ramSource, ['resourceAccesses', i])));
+          ram.resources?.forEach((r, i) =>
+            catalog.addResource(r, { source: ramSource, path: ['resources', i] }),
+          );
+          ram.operations?.forEach((o, i) =>
+            catalog.addOperation(o, { source: ramSource, path: ['operations', i] }),
+          );
+          ram.resourceAccesses?.forEach((a, i) =>
+            accesses.push(toAgentAccess(a, ramSource, ['resourceAccesses', i])),
+          );
         }
       }
     }
@@ -391,7 +412,6 @@ export function ramClosure(
   const seenOperations = new Set<string>();
   const files = new Set<string>();
   for (const { access, origin } of accesses) {
-    ram.resourceAccesses.push(access);
     const op = operations.get(access.operation);
     if (!op) {
       diagnostics.push(
@@ -407,6 +427,7 @@ export function ramClosure(
       );
       continue;
     }
+    ram.resourceAccesses.push(access);
     if (seenOperations.has(op.operation.id)) continue;
     seenOperations.add(op.operation.id);
     ram.operations.push(op.operation);
@@ -436,7 +457,13 @@ async function loadEntry(
   if (!entry) return undefined;
   const urn = parseAirUrn(entry.identifier);
   const own = typeof urn !== 'string' && urn.domain === domain;
-  const model: OtherEntryModel = { slug: path.basename(absFile).replace(/\.ya?ml$/, ''), file, source, entry, own };
+  const model: OtherEntryModel = {
+    slug: path.basename(absFile).replace(/\.ya?ml$/, ''),
+    file,
+    source,
+    entry,
+    own,
+  };
   if (entry.url?.startsWith('/')) {
     model.publicFile = `public${entry.url.split(/[?#]/)[0]}`;
   }
@@ -451,7 +478,8 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const root = path.resolve(options.root);
   const contentDir = path.join(root, options.contentDir ?? 'content');
   const diagnostics: Diagnostic[] = [];
-  const glob = (pattern: string) => fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
+  const glob = (pattern: string) =>
+    fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
   const [publisherLoaded, agentFiles, resourceFiles, entryFiles] = await Promise.all([
     loadPublisher(root, contentDir, diagnostics),
     glob('agents/*.md'),

@@ -43,7 +43,8 @@ export function normalizeRamKeys(
       continue;
     }
     // Free-form maps keep their keys as written.
-    out[camel] = camel === 'metadata' ? child : normalizeRamKeys(child, source, [...basePath, key], diagnostics);
+    out[camel] =
+      camel === 'metadata' ? child : normalizeRamKeys(child, source, [...basePath, key], diagnostics);
   }
   return out;
 }

@@ -53,24 +53,24 @@ export class SourceDoc {
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined {
     let node: unknown = this.doc.contents;
     let found: Node | undefined = isNode(node) ? node : undefined;
-    let keyNode: Node | undefined;
     for (const part of path) {
       if (isMap(node)) {
         const names = typeof part === 'string' ? [part, toSnakeCase(part)] : [String(part)];
         const pair = node.items.find((p) => isScalar(p.key) && names.includes(String(p.key.value)));
         if (!pair) break;
-        keyNode = isNode(pair.key) ? pair.key : undefined;
         node = pair.value;
+        // A field is where its key is written: a block value (a nested mapping or list, a `>-`
+        // scalar) starts on a later line than the field itself.
+        if (isNode(pair.key)) found = pair.key;
+        else if (isNode(node)) found = node;
       } else if (isSeq(node) && typeof part === 'number') {
         node = node.items[part];
-        keyNode = undefined;
+        if (!isNode(node)) break;
+        found = node;
       } else break;
-      if (isNode(node)) found = node;
-      else if (keyNode) found = keyNode;
     }
-    const target = found ?? keyNode;
-    if (!target?.range) return undefined;
-    const pos = this.lines.linePos(target.range[0]);
+    if (!found?.range) return undefined;
+    const pos = this.lines.linePos(found.range[0]);
     return { line: pos.line + this.lineOffset, column: pos.col };
   }
 

@@ -31,7 +31,9 @@ export const OAuthFlows = z.strictObject({
       scopes,
     })
     .optional(),
-  implicit: z.strictObject({ authorizationUrl: httpsUrl, refreshUrl: httpsUrl.optional(), scopes }).optional(),
+  implicit: z
+    .strictObject({ authorizationUrl: httpsUrl, refreshUrl: httpsUrl.optional(), scopes })
+    .optional(),
   password: z.strictObject({ tokenUrl: httpsUrl, refreshUrl: httpsUrl.optional(), scopes }).optional(),
 });
 
@@ -67,14 +69,18 @@ export const SecurityScheme = z
     mtlsSecurityScheme: z.strictObject({ description: nonEmptyString.optional() }).optional(),
   })
   .refine((s) => Object.values(s).filter((v) => v !== undefined).length === 1, {
-    message: 'a security scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme',
+    message:
+      'a security scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme',
   });
 
 /** `SecurityRequirement` (seed 001 `Security`, A2A v1.0): scheme name → `{ list: [scope, …] }`. */
 export const SecurityRequirement = z.strictObject({
   schemes: z
     .record(nonEmptyString, z.strictObject({ list: z.array(nonEmptyString).min(1) }))
-    .refine((m) => Object.keys(m).length > 0, { message: 'must name at least one scheme', params: { code: 'SCHEMA_EMPTY' } }),
+    .refine((m) => Object.keys(m).length > 0, {
+      message: 'must name at least one scheme',
+      params: { code: 'SCHEMA_EMPTY' },
+    }),
 });
 
 /** The A2A protocol versions ardsite emits cards for. YAML `1.0` (a number) is read as "1.0". */

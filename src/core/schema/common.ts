@@ -36,7 +36,9 @@ export const httpsUrl = nonEmptyString.superRefine((value, ctx) => {
 
 /** A media type `type/subtype` (RFC 6838 §4.2 restricted names, optional parameters). */
 export const mediaType = nonEmptyString.superRefine((value, ctx) => {
-  if (!/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]{0,126}(\s*;.*)?$/.test(value)) {
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9*][A-Za-z0-9!#$&^_.+*-]{0,126}(\s*;.*)?$/.test(value)
+  ) {
     ctx.addIssue({
       code: 'custom',
       message: `"${value}" is not a media type (type/subtype)`,
@@ -47,8 +49,15 @@ export const mediaType = nonEmptyString.superRefine((value, ctx) => {
 
 /** An ISO 8601 / RFC 3339 date or date-time. */
 export const isoDate = nonEmptyString.superRefine((value, ctx) => {
-  if (!/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(Date.parse(value))) {
-    ctx.addIssue({ code: 'custom', message: `"${value}" is not an ISO 8601 date`, params: { code: 'SCHEMA_INVALID_VALUE' } });
+  if (
+    !/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" is not an ISO 8601 date`,
+      params: { code: 'SCHEMA_INVALID_VALUE' },
+    });
   }
 });
 
@@ -58,9 +67,15 @@ export const urnSegment = z.string().regex(/^[a-z0-9._-]+$/, 'must match [a-z0-9
 /** A string → string map with at least one member (DESIGN.md §3: no `{}` in a card). */
 export const nonEmptyStringMap = z
   .record(z.string().min(1), nonEmptyString)
-  .refine((m) => Object.keys(m).length > 0, { message: 'must hold at least one entry', params: { code: 'SCHEMA_EMPTY' } });
+  .refine((m) => Object.keys(m).length > 0, {
+    message: 'must hold at least one entry',
+    params: { code: 'SCHEMA_EMPTY' },
+  });
 
 /** A free-form JSON object with at least one member (ARD `metadata`, DESIGN.md §2: nothing empty). */
 export const nonEmptyObject = z
   .record(z.string(), z.unknown())
-  .refine((m) => Object.keys(m).length > 0, { message: 'must hold at least one member', params: { code: 'SCHEMA_EMPTY' } });
+  .refine((m) => Object.keys(m).length > 0, {
+    message: 'must hold at least one member',
+    params: { code: 'SCHEMA_EMPTY' },
+  });

@@ -115,4 +115,3 @@ export const OtherEntryFile = z.strictObject({
 });
 
 export type OtherEntryInput = z.infer<typeof OtherEntryFile>;
-

@@ -17,7 +17,8 @@ export const RetiredKey = z.strictObject({
 
 /** `signing:` settings (DESIGN.md §4). */
 export const SigningSettings = z.strictObject({
-  algorithm: z.enum(['ES256', 'EdDSA']).default('ES256'),
+  /** Type of a key created here (default ES256); when set, a supplied key of another type is refused. */
+  algorithm: z.enum(['ES256', 'EdDSA']).optional(),
   keyFile: nonEmptyString.optional(),
   requireKey: z.boolean().default(false),
   /** Days after `issuedAt` at which trustManifests expire; none when absent. */
@@ -52,7 +53,7 @@ export const Publisher = z.strictObject({
   privacyPolicyUrl: httpsUrl.optional(),
   termsUrl: httpsUrl.optional(),
   primaryAgent: urnSegment.optional(),
-  signing: SigningSettings.default({ algorithm: 'ES256', requireKey: false }),
+  signing: SigningSettings.default({ requireKey: false }),
   hosting: HostingSettings.default({ legacyAgentJson: false }),
   ram: RamSettings.default({ extensionUri: DEFAULT_RAM_EXTENSION_URI, topLevel: true }),
 });

@@ -18,7 +18,12 @@ export const ResourceOwner = z.enum(['RESOURCE_OWNER_UNSPECIFIED', 'CONSUMER', '
 /** `IdentityType` (seed 000): whose credentials an access runs under. */
 export const IdentityType = z.enum(['IDENTITY_TYPE_UNSPECIFIED', 'END_USER', 'AGENT']);
 /** `AccessNecessity` (seed 000): how much the agent needs an access. */
-export const AccessNecessity = z.enum(['ACCESS_NECESSITY_UNSPECIFIED', 'REQUIRED', 'RECOMMENDED', 'OPTIONAL']);
+export const AccessNecessity = z.enum([
+  'ACCESS_NECESSITY_UNSPECIFIED',
+  'REQUIRED',
+  'RECOMMENDED',
+  'OPTIONAL',
+]);
 
 /** HTTP methods accepted in `ApiOperationSpec.httpMethod` (RFC 9110 §9, upper case). */
 export const HttpMethod = z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -78,7 +83,9 @@ export const ResourceAccessManifest = z.strictObject({
 
 /** A `content/resources/<id>.yaml` file, or an inline resource of an agent: a Resource and its operations. */
 export const ResourceFile = Resource.extend({
-  operations: z.array(Operation.omit({ resource: true }).extend({ resource: nonEmptyString.optional() })).optional(),
+  operations: z
+    .array(Operation.omit({ resource: true }).extend({ resource: nonEmptyString.optional() }))
+    .optional(),
 });
 
 export type ResourceInput = z.infer<typeof Resource>;

@@ -1,0 +1,137 @@
+/**
+ * `npm run check` as a publisher runs it: the real CLI in a child process, over the example content, the
+ * valid fixture and the broken fixture, in text and in `--json` form (DESIGN.md §1, §5).
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../src/core/errors.js';
+import { PLANTED_FAULTS } from '../helpers/broken-site.js';
+import { fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+
+afterAll(removeSites);
+
+const run = promisify(execFile);
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `scripts/check.ts` with tsx from the repository root; never throws on a non-zero exit. */
+async function check(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/check.ts', ...args], {
+      cwd: REPO_ROOT,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+interface JsonReport {
+  agents: number;
+  resources: number;
+  entries: number;
+  errors: number;
+  warnings: number;
+  diagnostics: Diagnostic[];
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+const summary = (text: string) => lines(text).at(-1);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('npm run check on the example content', () => {
+  it('exits 0 with the summary line, and each warning printed above it', async () => {
+    const { code, stdout, stderr } = await check();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const last = summary(stdout)!;
+    expect(last).toMatch(/^3 agents, 5 resources, 2 entries, 0 errors, (\d+) warnings?$/);
+    const warnings = Number(/(\d+) warnings?$/.exec(last)![1]);
+    expect(lines(stdout).filter((l) => l.startsWith('W  '))).toHaveLength(warnings);
+    expect(lines(stdout).filter((l) => l.startsWith('E  '))).toEqual([]);
+  });
+
+  it('runs as the package.json script', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'check', '--', '--json'], { cwd: REPO_ROOT });
+    expect(JSON.parse(stdout)).toMatchObject({ agents: 3, resources: 5, entries: 2, errors: 0 });
+  });
+});
+
+describe('npm run check --root content-valid', () => {
+  it('exits 0 with no finding', async () => {
+    const { code, stdout } = await check('--root', fixture('content-valid'));
+    expect(code).toBe(0);
+    expect(stdout).toBe('2 agents, 2 resources, 1 entry, 0 errors, 0 warnings\n');
+  });
+
+  it('--json gives the counts and an empty list', async () => {
+    const { code, stdout } = await check('--root', fixture('content-valid'), '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      agents: 2,
+      resources: 2,
+      entries: 1,
+      errors: 0,
+      warnings: 0,
+      diagnostics: [],
+    });
+  });
+});
+
+describe('npm run check --root content-broken', () => {
+  it('exits 1 and prints every fault of every file in one run, with file:line and path', async () => {
+    const { code, stdout } = await check('--root', fixture('content-broken'));
+    expect(code).toBe(1);
+    const errorLines = lines(stdout).filter((l) => l.startsWith('E  '));
+    expect(errorLines).toHaveLength(PLANTED_FAULTS.length);
+    PLANTED_FAULTS.forEach((fault, i) => {
+      const line = errorLines[i]!;
+      // file:line, then :column when the parser knows it.
+      expect(line).toMatch(new RegExp(`^E  ${escapeRegExp(fault.file)}:${fault.line}(:\\d+)?  `));
+      if (fault.path) expect(line).toContain(`  ${fault.path}  `);
+      expect(line.endsWith(`[${fault.code}]`)).toBe(true);
+    });
+    const files = new Set(PLANTED_FAULTS.map((f) => f.file));
+    expect(files.size).toBeGreaterThanOrEqual(9);
+    expect(summary(stdout)).toBe(
+      `1 agent, 2 resources, 0 entries, ${PLANTED_FAULTS.length} errors, 0 warnings`,
+    );
+  });
+
+  it('--json lists the same diagnostics with their fields', async () => {
+    const { code, stdout } = await check('--root', fixture('content-broken'), '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report).toMatchObject({
+      agents: 1,
+      resources: 2,
+      entries: 0,
+      errors: PLANTED_FAULTS.length,
+      warnings: 0,
+    });
+    expect(
+      report.diagnostics.map((d) => ({ code: d.code, file: d.file, path: d.path, line: d.line })),
+    ).toEqual(PLANTED_FAULTS.map((f) => ({ code: f.code, file: f.file, path: f.path, line: f.line })));
+    for (const d of report.diagnostics) {
+      expect(d.severity).toBe('error');
+      expect(d.message.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('npm run check on a folder without content', () => {
+  it('exits 1 and names the missing publisher file', async () => {
+    const root = await makeSite({ 'content/publisher.yaml': null });
+    const { code, stdout } = await check('--root', root);
+    expect(code).toBe(1);
+    expect(stdout).toContain('E  content/publisher.yaml  file does not exist  [FILE_MISSING]');
+    expect(summary(stdout)).toBe('0 agents, 0 resources, 0 entries, 1 error, 0 warnings');
+  });
+});

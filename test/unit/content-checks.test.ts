@@ -1,0 +1,557 @@
+/**
+ * The content checks of DESIGN.md §5 (errors, and the warnings marked W), each on a tiny site built in a
+ * temporary folder: one fault per site, asserting code, severity, file, field path and line, and a
+ * near-miss that must stay quiet so that a check that fires on everything fails too.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadAndCheck } from '../../src/core/content/index.js';
+import type { Diagnostic, ErrorCode } from '../../src/core/errors.js';
+import { agentMd, DEFAULT_PUBLISHER, lineOf, makeSite, removeSites } from '../helpers/site.js';
+
+afterAll(removeSites);
+
+/** Loads and checks a site made of `files`; returns every diagnostic. */
+async function check(files: Record<string, string>): Promise<Diagnostic[]> {
+  const { diagnostics } = await loadAndCheck({ root: await makeSite(files) });
+  return diagnostics;
+}
+
+function withCode(diagnostics: Diagnostic[], code: ErrorCode): Diagnostic[] {
+  return diagnostics.filter((d) => d.code === code);
+}
+
+/** A REST resource of the user's (CONSUMER) with a GET and a POST operation. */
+const NOTES = `id: notes
+interactionProtocol: REST
+owner: CONSUMER
+displayName: Notes
+description: The user's notes.
+operations:
+  - id: notes-list
+    description: Lists notes.
+    apiOperationSpec: { httpMethod: GET }
+  - id: notes-create
+    description: Creates a note.
+    apiOperationSpec: { httpMethod: POST }
+`;
+
+/** An MCP resource of an outside service with one tool. */
+const SEARCH = `id: search
+interactionProtocol: MCP
+owner: THIRD_PARTY
+displayName: Search
+description: A web search tool.
+operations:
+  - id: search-call
+    description: Searches the web.
+`;
+
+function access(id: string, operation: string, fields: Record<string, unknown> = {}) {
+  return {
+    id,
+    operation,
+    identityUsed: 'END_USER',
+    accessJustification: `Because of ${id}.`,
+    necessity: 'REQUIRED',
+    ...fields,
+  };
+}
+
+/** An agent using both test resources fully, with no finding at all. */
+const CLEAN_ACCESSES = [
+  access('list', 'notes-list'),
+  access('create', 'notes-create', { confirmationRequired: true }),
+  access('search', 'search-call', { identityUsed: 'AGENT' }),
+];
+
+describe('the baseline', () => {
+  it('a site using every operation, as the right identity, with 2 queries, is clean', async () => {
+    const diagnostics = await check({
+      'content/resources/notes.yaml': NOTES,
+      'content/resources/search.yaml': SEARCH,
+      'content/agents/a.md': agentMd({ resourceAccesses: CLEAN_ACCESSES }),
+    });
+    expect(diagnostics).toEqual([]);
+  });
+});
+
+describe('W ARD_QUERIES_COUNT: representativeQueries not 2 to 5', () => {
+  const queries = (n: number) => Array.from({ length: n }, (_, i) => `query number ${i + 1}`);
+
+  it.each([1, 6])('warns for %i authored queries, at the field', async (n) => {
+    const md = agentMd({ discovery: { representativeQueries: queries(n) } });
+    const [d, ...rest] = withCode(await check({ 'content/agents/a.md': md }), 'ARD_QUERIES_COUNT');
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({
+      severity: 'warning',
+      file: 'content/agents/a.md',
+      path: 'discovery.representativeQueries',
+      line: lineOf(md, 'representativeQueries:'),
+    });
+    expect(d!.message).toContain(`${n} representative queries`);
+  });
+
+  it.each([2, 5])('is quiet for %i queries', async (n) => {
+    const diagnostics = await check({
+      'content/agents/a.md': agentMd({ discovery: { representativeQueries: queries(n) } }),
+    });
+    expect(withCode(diagnostics, 'ARD_QUERIES_COUNT')).toEqual([]);
+  });
+
+  it('counts the skills examples when no query is authored', async () => {
+    const skills = [
+      { id: 's', name: 'S', description: 'A skill.', tags: ['t'], examples: ['only one example'] },
+    ];
+    const diagnostics = await check({ 'content/agents/a.md': agentMd({ skills }) });
+    expect(withCode(diagnostics, 'ARD_QUERIES_COUNT')).toMatchObject([
+      { severity: 'warning', path: 'discovery.representativeQueries' },
+    ]);
+  });
+
+  it('warns on an entry with one query', async () => {
+    const entry = `identifier: urn:air:partner.example.org:agents:one
+displayName: One
+type: application/a2a-agent-card+json
+url: https://partner.example.org/one.json
+representativeQueries:
+  - just one
+`;
+    const [d] = withCode(await check({ 'content/entries/one.yaml': entry }), 'ARD_QUERIES_COUNT');
+    expect(d).toMatchObject({
+      severity: 'warning',
+      file: 'content/entries/one.yaml',
+      path: 'representativeQueries',
+      line: 5,
+    });
+  });
+});
+
+describe('W RAM_UNUSED: a resource or operation no access uses', () => {
+  it('warns for the unused operation of a used resource, and for an unused resource', async () => {
+    const diagnostics = await check({
+      'content/resources/notes.yaml': NOTES,
+      'content/resources/search.yaml': SEARCH,
+      'content/agents/a.md': agentMd({ resourceAccesses: [access('list', 'notes-list')] }),
+    });
+    expect(withCode(diagnostics, 'RAM_UNUSED')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'content/resources/notes.yaml',
+        path: 'operations[1]',
+        line: lineOf(NOTES, '- id: notes-create'),
+        message: expect.stringContaining('"notes-create"'),
+      }),
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'content/resources/search.yaml',
+        path: '(document)',
+        line: 1,
+        message: expect.stringContaining('"search"'),
+      }),
+    ]);
+    // The operations of an unused resource are covered by the resource's warning.
+    expect(diagnostics.filter((d) => d.message.includes('"search-call"'))).toEqual([]);
+  });
+});
+
+describe("W RAM_CONSUMER_AS_AGENT: a user's service reached as the agent", () => {
+  it('warns at identityUsed', async () => {
+    const md = agentMd({ resourceAccesses: [access('list', 'notes-list', { identityUsed: 'AGENT' })] });
+    const diagnostics = await check({ 'content/resources/notes.yaml': NOTES, 'content/agents/a.md': md });
+    expect(withCode(diagnostics, 'RAM_CONSUMER_AS_AGENT')).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        file: 'content/agents/a.md',
+        path: 'resourceAccesses[0].identityUsed',
+        line: lineOf(md, 'identityUsed: AGENT'),
+      }),
+    ]);
+  });
+
+  it('is quiet for an outside service reached as the agent', async () => {
+    const md = agentMd({ resourceAccesses: [access('search', 'search-call', { identityUsed: 'AGENT' })] });
+    expect(
+      withCode(
+        await check({ 'content/resources/search.yaml': SEARCH, 'content/agents/a.md': md }),
+        'RAM_CONSUMER_AS_AGENT',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('W RAM_WRITE_WITHOUT_CONFIRMATION: a write as the user that does not ask first', () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'warns for %s as END_USER without confirmationRequired',
+    async (method) => {
+      const resource = NOTES.replace('httpMethod: POST', `httpMethod: ${method}`);
+      const md = agentMd({
+        resourceAccesses: [access('list', 'notes-list'), access('create', 'notes-create')],
+      });
+      const diagnostics = await check({
+        'content/resources/notes.yaml': resource,
+        'content/agents/a.md': md,
+      });
+      expect(withCode(diagnostics, 'RAM_WRITE_WITHOUT_CONFIRMATION')).toEqual([
+        expect.objectContaining({
+          severity: 'warning',
+          file: 'content/agents/a.md',
+          path: 'resourceAccesses[1].confirmationRequired',
+          // The field is absent: the access item itself is named.
+          line: lineOf(md, '- id: create'),
+          message: expect.stringContaining(method),
+        }),
+      ]);
+    },
+  );
+
+  it.each([
+    ['asks first', { confirmationRequired: true }],
+    ['acts as the agent', { identityUsed: 'AGENT' }],
+  ])('is quiet when the write %s', async (_, fields) => {
+    const md = agentMd({
+      resourceAccesses: [access('list', 'notes-list'), access('create', 'notes-create', fields)],
+    });
+    expect(
+      withCode(
+        await check({ 'content/resources/notes.yaml': NOTES, 'content/agents/a.md': md }),
+        'RAM_WRITE_WITHOUT_CONFIRMATION',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('W RAM_API_SPEC_NOT_REST: apiOperationSpec on an MCP operation', () => {
+  it("warns at the operation's apiOperationSpec", async () => {
+    const resource = `${SEARCH}    apiOperationSpec:\n      operationId: search\n`;
+    const md = agentMd({ resourceAccesses: [access('search', 'search-call', { identityUsed: 'AGENT' })] });
+    const diagnostics = await check({ 'content/resources/search.yaml': resource, 'content/agents/a.md': md });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'RAM_API_SPEC_NOT_REST',
+        severity: 'warning',
+        file: 'content/resources/search.yaml',
+        path: 'operations[0].apiOperationSpec',
+        line: lineOf(resource, 'apiOperationSpec:'),
+      }),
+    ]);
+  });
+});
+
+describe('RAM_UNKNOWN_SKILL: an access mapped to a skill the agent lacks', () => {
+  it('is an error at the skills item', async () => {
+    const md = agentMd({
+      resourceAccesses: [access('list', 'notes-list', { skills: ['answer', 'summarise'] })],
+    });
+    const diagnostics = await check({ 'content/resources/notes.yaml': NOTES, 'content/agents/a.md': md });
+    expect(withCode(diagnostics, 'RAM_UNKNOWN_SKILL')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/agents/a.md',
+        path: 'resourceAccesses[0].skills[1]',
+        line: lineOf(md, '- summarise'),
+        message: expect.stringContaining('"summarise"'),
+      }),
+    ]);
+  });
+});
+
+describe('CARD_UNKNOWN_SECURITY_SCHEME: a requirement naming an undeclared scheme', () => {
+  const securitySchemes = { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } };
+
+  it('is an error at the scheme name, on the card and on a skill', async () => {
+    const skills = [
+      {
+        id: 'answer',
+        name: 'Answer',
+        description: 'Answers.',
+        tags: ['t'],
+        examples: ['a question', 'another question'],
+        securityRequirements: [{ schemes: { apikey: { list: ['read'] } } }],
+      },
+    ];
+    const md = agentMd({
+      securitySchemes,
+      securityRequirements: [{ schemes: { bearer: { list: ['x'] }, oauth: { list: ['read'] } } }],
+      skills,
+    });
+    const diagnostics = await check({ 'content/agents/a.md': md });
+    expect(withCode(diagnostics, 'CARD_UNKNOWN_SECURITY_SCHEME')).toEqual([
+      // Sorted by line: the skills come first in this file.
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/agents/a.md',
+        path: 'skills[0].securityRequirements[0].schemes.apikey',
+        line: lineOf(md, 'apikey:'),
+      }),
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/agents/a.md',
+        path: 'securityRequirements[0].schemes.oauth',
+        line: lineOf(md, 'oauth:'),
+      }),
+    ]);
+  });
+
+  it('is quiet for a declared scheme', async () => {
+    const md = agentMd({ securitySchemes, securityRequirements: [{ schemes: { bearer: { list: ['x'] } } }] });
+    expect(await check({ 'content/agents/a.md': md })).toEqual([]);
+  });
+});
+
+describe('interface urls: https, or host:port for GRPC', () => {
+  const iface = (url: string, protocolBinding = 'GRPC') => ({ url, protocolBinding, protocolVersion: '1.0' });
+
+  it.each(['https://grpc.example.test:443', 'grpc.example.test', 'grpc.example.test:port'])(
+    'refuses the GRPC url %s',
+    async (url) => {
+      const md = agentMd({ interfaces: [iface('https://api.example.test/a2a', 'JSONRPC'), iface(url)] });
+      const diagnostics = await check({ 'content/agents/a.md': md });
+      expect(diagnostics).toEqual([
+        expect.objectContaining({
+          code: 'SCHEMA_INVALID_VALUE',
+          severity: 'error',
+          path: 'interfaces[1].url',
+          line: lineOf(md, `url: ${url}`),
+          message: expect.stringContaining('host:port'),
+        }),
+      ]);
+    },
+  );
+
+  it.each(['grpc.example.test:443', '[::1]:50051'])('accepts the GRPC url %s', async (url) => {
+    expect(await check({ 'content/agents/a.md': agentMd({ interfaces: [iface(url)] }) })).toEqual([]);
+  });
+
+  it('refuses http: on a public host and accepts it on localhost', async () => {
+    const md = agentMd({
+      interfaces: [
+        iface('http://api.example.test/a2a', 'JSONRPC'),
+        iface('http://localhost:8080/a2a', 'JSONRPC'),
+      ],
+    });
+    expect(await check({ 'content/agents/a.md': md })).toEqual([
+      expect.objectContaining({
+        code: 'URL_NOT_HTTPS',
+        path: 'interfaces[0].url',
+        line: lineOf(md, 'http://api.example.test'),
+      }),
+    ]);
+  });
+});
+
+describe('RAM_CASE_CONFLICT: one field written in camelCase and snake_case', () => {
+  it('is an error at the snake_case spelling, in an access of the front matter', async () => {
+    const md = agentMd({ resourceAccesses: [access('list', 'notes-list', { identity_used: 'AGENT' })] });
+    const diagnostics = await check({
+      'content/resources/notes.yaml': NOTES.replace('notes-create', 'notes-list-2'),
+      'content/agents/a.md': md,
+    });
+    expect(withCode(diagnostics, 'RAM_CASE_CONFLICT')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/agents/a.md',
+        path: 'resourceAccesses[0].identity_used',
+        line: lineOf(md, 'identity_used:'),
+      }),
+    ]);
+  });
+
+  it('is an error in a resource file', async () => {
+    const resource = NOTES.replace('displayName: Notes\n', 'displayName: Notes\ndisplay_name: My notes\n');
+    const diagnostics = await check({ 'content/resources/notes.yaml': resource });
+    expect(withCode(diagnostics, 'RAM_CASE_CONFLICT')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/resources/notes.yaml',
+        path: 'display_name',
+        line: 5,
+      }),
+    ]);
+  });
+
+  it('is an error for resource_accesses beside resourceAccesses', async () => {
+    const md = agentMd({
+      resourceAccesses: [access('list', 'notes-list')],
+      resource_accesses: [access('list', 'notes-list')],
+    });
+    const diagnostics = await check({ 'content/resources/notes.yaml': NOTES, 'content/agents/a.md': md });
+    expect(withCode(diagnostics, 'RAM_CASE_CONFLICT')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        path: 'resource_accesses',
+        line: lineOf(md, 'resource_accesses:'),
+      }),
+    ]);
+  });
+});
+
+describe('RAM_DUPLICATE_ID within one kind', () => {
+  it('reports an operation id used twice in one resource file, at the second id', async () => {
+    const resource = NOTES.replace('id: notes-create', 'id: notes-list');
+    const diagnostics = await check({ 'content/resources/notes.yaml': resource });
+    expect(withCode(diagnostics, 'RAM_DUPLICATE_ID')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        path: 'operations[1].id',
+        line: lineOf(resource, '- id: notes-list', 2),
+      }),
+    ]);
+  });
+
+  it('reports a skill id used twice in one agent', async () => {
+    const skill = {
+      id: 'same',
+      name: 'Same',
+      description: 'Twice.',
+      tags: ['t'],
+      examples: ['one query', 'two queries'],
+    };
+    const md = agentMd({ skills: [skill, { ...skill, name: 'Again' }] });
+    const diagnostics = await check({ 'content/agents/a.md': md });
+    expect(withCode(diagnostics, 'RAM_DUPLICATE_ID')).toEqual([
+      expect.objectContaining({ severity: 'error', path: 'skills[1].id', line: lineOf(md, '- id: same', 2) }),
+    ]);
+  });
+});
+
+describe('entries', () => {
+  const own = (fields: string) => `identifier: urn:air:agents.example.test:tools:notes
+displayName: Notes MCP
+type: application/mcp-server-card+json
+representativeQueries: [search my notes, list my notes]
+${fields}`;
+
+  it('FILE_MISSING: an own entry url pointing at a file public/ does not hold', async () => {
+    const entry = own('url: /mcp/notes.json\n');
+    const diagnostics = await check({ 'content/entries/notes.yaml': entry });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'FILE_MISSING',
+        severity: 'error',
+        file: 'content/entries/notes.yaml',
+        path: 'url',
+        line: 5,
+        message: expect.stringContaining('public/mcp/notes.json'),
+      }),
+    ]);
+  });
+
+  it('is quiet when public/ holds the file', async () => {
+    const diagnostics = await check({
+      'content/entries/notes.yaml': own('url: /mcp/notes.json\n'),
+      'public/mcp/notes.json': '{}',
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it.each([
+    ['both url and data', 'url: https://mcp.example.test/notes.json\ndata: { name: notes }\n'],
+    ['neither url nor data', 'digest: sha256:00\n'],
+  ])('ARD_URL_XOR_DATA: %s', async (_, fields) => {
+    const diagnostics = await check({ 'content/entries/notes.yaml': own(fields) });
+    expect(withCode(diagnostics, 'ARD_URL_XOR_DATA')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'content/entries/notes.yaml',
+        path: '(document)',
+        line: 1,
+      }),
+    ]);
+  });
+
+  it('W ARD_UNPINNED: an own entry pointing outside the site without a digest', async () => {
+    const diagnostics = await check({
+      'content/entries/notes.yaml': own('url: https://mcp.example.test/notes.json\n'),
+    });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'ARD_UNPINNED',
+        severity: 'warning',
+        file: 'content/entries/notes.yaml',
+        path: 'url',
+        line: 5,
+      }),
+    ]);
+  });
+
+  it('is quiet for an own external entry with a digest, and for a foreign entry without one', async () => {
+    const pinned = own(`url: https://mcp.example.test/notes.json\ndigest: sha256:${'ab'.repeat(32)}\n`);
+    const foreign = pinned.replace('agents.example.test', 'partner.example.org').replace(/digest: .*\n/, '');
+    expect(
+      await check({ 'content/entries/pinned.yaml': pinned, 'content/entries/foreign.yaml': foreign }),
+    ).toEqual([]);
+  });
+
+  it('URL_NOT_HTTPS: an entry url on http:', async () => {
+    const diagnostics = await check({
+      'content/entries/notes.yaml': own('url: http://mcp.example.test/notes.json\n'),
+    });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'URL_NOT_HTTPS', severity: 'error', path: 'url', line: 5 }),
+    ]);
+  });
+});
+
+describe('publisher', () => {
+  it.each([
+    ['another host', 'https://www.example.test/'],
+    ['a sub-path', 'https://agents.example.test/site/'],
+    ['no trailing slash', 'https://agents.example.test'],
+  ])('SITE_URL_NOT_ROOT: siteUrl on %s, while the rest still loads', async (_, siteUrl) => {
+    const publisher = DEFAULT_PUBLISHER.replace(
+      'siteUrl: https://agents.example.test/',
+      `siteUrl: ${siteUrl}`,
+    );
+    const root = await makeSite({ 'content/publisher.yaml': publisher, 'content/agents/a.md': agentMd() });
+    const { model, diagnostics } = await loadAndCheck({ root });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'SITE_URL_NOT_ROOT',
+        file: 'content/publisher.yaml',
+        path: 'siteUrl',
+        line: 2,
+        message: expect.stringContaining('"https://agents.example.test/"'),
+      }),
+    ]);
+    expect(model?.agents).toHaveLength(1);
+  });
+
+  it('FILE_MISSING: no publisher.yaml, and the other files are still checked', async () => {
+    const root = await makeSite({
+      'content/publisher.yaml': null,
+      'content/agents/a.md': agentMd({ description: '' }),
+    });
+    const { model, diagnostics } = await loadAndCheck({ root });
+    expect(model).toBeUndefined();
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['SCHEMA_EMPTY', 'content/agents/a.md'],
+      ['FILE_MISSING', 'content/publisher.yaml'],
+    ]);
+  });
+});
+
+describe('lines name the field, not its block value', () => {
+  it("an unknown key holding a mapping is reported on the key's line, with a suggestion", async () => {
+    const md = agentMd({ capabilitiez: { streaming: true } });
+    const diagnostics = await check({ 'content/agents/a.md': md });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'SCHEMA_UNKNOWN_KEY',
+        path: 'capabilitiez',
+        line: lineOf(md, 'capabilitiez:'),
+        message: expect.stringContaining('did you mean "capabilities"'),
+      }),
+    ]);
+  });
+
+  it("a field with a folded scalar is reported on the key's line", async () => {
+    const resource = NOTES.replace(
+      "description: The user's notes.\n",
+      "description: >-\n  The user's\n  notes.\nmanageAccessUrl: >-\n  http://example.test/manage\n",
+    );
+    const diagnostics = await check({ 'content/resources/notes.yaml': resource });
+    expect(withCode(diagnostics, 'URL_NOT_HTTPS')).toEqual([
+      expect.objectContaining({ path: 'manageAccessUrl', line: lineOf(resource, 'manageAccessUrl:') }),
+    ]);
+  });
+});
