@@ -1,0 +1,38 @@
+/**
+ * `npm run preview`: serves a built site (default `dist/`) with the headers its `_headers` declares,
+ * as Netlify and Cloudflare Pages would (DESIGN.md §7). Astro's own preview ignores `_headers`.
+ *
+ * Usage: npm run preview [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
+ * Environment: PORT and HOST, overridden by the flags. Defaults: dist, 4321, 127.0.0.1.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startPreviewServer } from '../src/core/preview-server.js';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string', default: process.env.PORT ?? '4321' },
+    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+  },
+});
+const dir = path.resolve(values.dir!);
+const port = Number(values.port);
+
+if (!existsSync(dir)) {
+  process.stderr.write(`No site at ${dir}: run npm run build first, or pass --dir <folder>.\n`);
+  process.exit(1);
+}
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`--port must be a TCP port number, not "${values.port}".\n`);
+  process.exit(1);
+}
+
+const preview = await startPreviewServer({ dir, port, host: values.host! });
+process.stderr.write(
+  `Serving ${path.relative(process.cwd(), dir) || dir}/ with its _headers at ${preview.origin}/\n`,
+);
+const stop = () => void preview.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,357 @@
+/**
+ * The view-model of the permission disclosure page (DESIGN.md §6): everything the page shows, computed
+ * from an agent's emitted RAM and the authoring-only data of the catalog (`readOnly`,
+ * `manageAccessUrl`, the skill → access map), already in words. The Astro page only lays it out.
+ */
+import type { ContentModel } from '../content/model.js';
+import type { RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
+import type { AgentBuild } from '../site.js';
+import { footprintLine, NO_ACCESS_TEXT } from './footprint-line.js';
+import { fragmentId } from './paths.js';
+import {
+  actsAsYou,
+  asksFirstText,
+  asWhomText,
+  capitalize,
+  NECESSITY_EXPLANATION,
+  NECESSITY_MEANING,
+  necessityLabel,
+  necessityLevel,
+  OWNER_GROUP_HEADING,
+  ownerGroup,
+  plural,
+  resourceKindText,
+  type NecessityLevel,
+  type OwnerGroup,
+} from './words.js';
+
+/** The line every permission page carries (DESIGN.md §6). */
+export const DECLARATION_TEXT = "This is the publisher's own declaration, not an independent audit.";
+
+/** The visible mark of a higher-risk access. */
+export const HIGHER_RISK_LABEL = 'Higher risk';
+
+/** Why an access is marked higher risk (DESIGN.md §6). */
+export const HIGHER_RISK_REASON = 'It acts as you, may change your data, and does not ask you first.';
+
+/** REST methods that may change data (DESIGN.md §6; RFC 9110 §9.2.1: the others are safe). */
+const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Whether an operation may change data (DESIGN.md §6): for a REST resource, its HTTP method is POST,
+ * PUT, PATCH or DELETE (a missing method counts as changing); for MCP and A2A, always, unless the
+ * author marked the operation `readOnly: true`.
+ */
+export function mayChangeData(
+  resource: RamResource,
+  operation: RamOperation,
+  readOnly: boolean | undefined,
+): boolean {
+  if (resource.interactionProtocol === 'REST') {
+    const method = operation.apiOperationSpec?.httpMethod?.toUpperCase();
+    return method === undefined || CHANGING_METHODS.has(method);
+  }
+  return readOnly !== true;
+}
+
+/**
+ * Whether an access is higher risk (DESIGN.md §6): it acts as the user (`END_USER`), may change data
+ * ({@link mayChangeData}) and does not ask first (`confirmationRequired` false).
+ */
+export function isHigherRisk(access: RamResourceAccess, changesData: boolean): boolean {
+  return actsAsYou(access) && changesData && !access.confirmationRequired;
+}
+
+/** One access of the agent, as a set of sentences. */
+export interface AccessView {
+  /** The RAM `ResourceAccess.id`. */
+  id: string;
+  /** HTML id of the access on the page. */
+  anchor: string;
+  /** What it does: the operation's description. */
+  whatItDoes: string;
+  /** Why: the access justification. */
+  why: string;
+  /** True when it runs as the visitor (`END_USER`). */
+  actsAsYou: boolean;
+  asWhom: string;
+  asksFirst: boolean;
+  asksFirstText: string;
+  mayChangeData: boolean;
+  /** "It may change data …" or "It only reads data." */
+  effectText: string;
+  necessity: NecessityLevel;
+  /** The necessity level and what it means, one sentence. */
+  necessityText: string;
+  higherRisk: boolean;
+  /** The operation's documentation links. */
+  documentationUrls: string[];
+  /** The skills that use this access (when the author mapped them). */
+  skills: Array<{ id: string; name: string }>;
+}
+
+/** One resource with the agent's accesses to it. */
+export interface ResourceView {
+  id: string;
+  anchor: string;
+  displayName: string;
+  description: string;
+  /** What kind of thing it is, by its protocol, in words. */
+  kindText: string;
+  documentationUrl?: string;
+  /** Where the visitor manages or revokes the access (own services only). */
+  manageAccessUrl?: string;
+  accesses: AccessView[];
+}
+
+/** The resources of one owner group: "Your accounts and data" or "Outside services". */
+export interface ResourceGroupView {
+  key: OwnerGroup;
+  heading: string;
+  /** A sentence introducing the group, or saying it is empty. */
+  intro: string;
+  resources: ResourceView[];
+}
+
+/** The numbers behind the summary. */
+export interface PermissionCounts {
+  /** Distinct own (2P) resources. */
+  yourServices: number;
+  /** Own resources with at least one access as the visitor. */
+  yourServicesAsYou: number;
+  /** Own resources with at least one access as the agent itself. */
+  yourServicesAsItself: number;
+  /** Distinct outside (3P) resources. */
+  outsideServices: number;
+  accesses: number;
+  asksFirst: number;
+  required: number;
+  recommended: number;
+  optional: number;
+  higherRisk: number;
+}
+
+/** Keys of the summary items, in page order. */
+export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk';
+
+/** One line of the summary on top of the page. */
+export interface SummaryItem {
+  key: SummaryKey;
+  text: string;
+}
+
+/** One skill of the agent with the accesses it uses (the seed's "partition by skill"). */
+export interface SkillPermissionView {
+  id: string;
+  name: string;
+  anchor: string;
+  /** The skill's own footprint line. */
+  footprint: string;
+  accesses: Array<{
+    id: string;
+    anchor: string;
+    resourceName: string;
+    whatItDoes: string;
+    higherRisk: boolean;
+  }>;
+}
+
+/** Everything the permission page of one agent shows. */
+export interface PermissionView {
+  agentName: string;
+  /** False for an agent with no access: the page then says {@link NO_ACCESS_TEXT}. */
+  hasAccess: boolean;
+  noAccessText: string;
+  counts: PermissionCounts;
+  summary: SummaryItem[];
+  groups: ResourceGroupView[];
+  /** What each necessity level means, in page order. */
+  necessityLegend: Array<{ label: string; text: string }>;
+  /** Present when the author mapped accesses to skills. */
+  skills?: SkillPermissionView[];
+  declaration: string;
+}
+
+function summaryYours(c: PermissionCounts): string {
+  if (c.yourServices === 0) return 'It does not act on any of your own accounts or services.';
+  const asWhom: string[] = [];
+  if (c.yourServicesAsYou > 0) asWhom.push(`on ${c.yourServicesAsYou} as you`);
+  if (c.yourServicesAsItself > 0)
+    asWhom.push(`on ${c.yourServicesAsItself} as itself (with its own account)`);
+  return `It acts on ${c.yourServices} of your own services: ${asWhom.join(', ')}.`;
+}
+
+function summaryOutside(c: PermissionCounts): string {
+  return c.outsideServices === 0
+    ? 'It does not share data with any outside service.'
+    : `It shares data with ${plural(c.outsideServices, 'outside service')}.`;
+}
+
+function summaryAsksFirst(c: PermissionCounts): string {
+  if (c.accesses === 0) return 'It takes no action on your accounts or outside services.';
+  if (c.asksFirst === 0)
+    return `It does not ask you first before any of its ${plural(c.accesses, 'action')}.`;
+  if (c.asksFirst === c.accesses)
+    return `It asks you first before each of its ${plural(c.accesses, 'action')}.`;
+  return `It asks you first before ${c.asksFirst} of its ${plural(c.accesses, 'action')}.`;
+}
+
+function summaryNecessity(c: PermissionCounts): string {
+  return `How much it needs them: ${c.required} required, ${c.recommended} recommended, ${c.optional} optional.`;
+}
+
+function summaryHigherRisk(c: PermissionCounts): string {
+  if (c.higherRisk === 0) return 'No action is marked higher risk.';
+  const verb = c.higherRisk === 1 ? 'is' : 'are';
+  return `${capitalize(plural(c.higherRisk, 'action'))} ${verb} marked higher risk: they act as you, may change your data and do not ask you first.`;
+}
+
+/**
+ * Computes the permission page of one agent (DESIGN.md §6) from its emitted RAM (`build.agent.ram`,
+ * the object its card carries) and the catalog's authoring data in `model`.
+ * Pure and deterministic; never throws on a model that passed the content checks (a dangling
+ * reference, which the checks refuse, is skipped).
+ */
+export function permissionView(
+  build: AgentBuild,
+  model: Pick<ContentModel, 'resources' | 'operations'>,
+): PermissionView {
+  const { agent } = build;
+  const { ram } = agent;
+  const resources = new Map(ram.resources.map((r) => [r.id, r]));
+  const operations = new Map(ram.operations.map((o) => [o.id, o]));
+  const skillNames = new Map(agent.front.skills.map((s) => [s.id, s.name]));
+  const skillsOfAccess = new Map<string, Array<{ id: string; name: string }>>();
+  for (const [skillId, accessIds] of Object.entries(agent.skillAccesses ?? {})) {
+    for (const accessId of accessIds) {
+      const list = skillsOfAccess.get(accessId) ?? [];
+      list.push({ id: skillId, name: skillNames.get(skillId) ?? skillId });
+      skillsOfAccess.set(accessId, list);
+    }
+  }
+
+  const accessViews = new Map<string, { view: AccessView; resource: RamResource }>();
+  for (const access of ram.resourceAccesses) {
+    const operation = operations.get(access.operation);
+    const resource = operation && resources.get(operation.resource);
+    if (!operation || !resource) continue;
+    const changes = mayChangeData(resource, operation, model.operations.get(operation.id)?.readOnly);
+    const level = necessityLevel(access.necessity);
+    accessViews.set(access.id, {
+      resource,
+      view: {
+        id: access.id,
+        anchor: fragmentId('access', access.id),
+        whatItDoes: operation.description,
+        why: access.accessJustification,
+        actsAsYou: actsAsYou(access),
+        asWhom: asWhomText(access),
+        asksFirst: access.confirmationRequired,
+        asksFirstText: asksFirstText(access),
+        mayChangeData: changes,
+        effectText: changes
+          ? resource.interactionProtocol === 'REST'
+            ? 'It may change data.'
+            : 'It may change data (the publisher has not marked it as read-only).'
+          : 'It only reads data.',
+        necessity: level,
+        necessityText: NECESSITY_EXPLANATION[level],
+        higherRisk: isHigherRisk(access, changes),
+        documentationUrls: operation.developerDocumentationUrl ?? [],
+        skills: skillsOfAccess.get(access.id) ?? [],
+      },
+    });
+  }
+
+  const resourceViews: ResourceView[] = ram.resources.map((resource) => {
+    const catalog = model.resources.get(resource.id);
+    const view: ResourceView = {
+      id: resource.id,
+      anchor: fragmentId('resource', resource.id),
+      displayName: resource.displayName,
+      description: resource.description,
+      kindText: resourceKindText(resource),
+      accesses: [...accessViews.values()].filter((a) => a.resource.id === resource.id).map((a) => a.view),
+    };
+    if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
+    if (ownerGroup(resource) === 'yours' && catalog?.manageAccessUrl)
+      view.manageAccessUrl = catalog.manageAccessUrl;
+    return view;
+  });
+
+  const views = [...accessViews.values()].map((a) => a.view);
+  const own = ram.resources.filter((r) => ownerGroup(r) === 'yours');
+  const ownWith = (asYou: boolean) =>
+    own.filter((r) =>
+      [...accessViews.values()].some((a) => a.resource.id === r.id && a.view.actsAsYou === asYou),
+    ).length;
+  const counts: PermissionCounts = {
+    yourServices: own.length,
+    yourServicesAsYou: ownWith(true),
+    yourServicesAsItself: ownWith(false),
+    outsideServices: ram.resources.length - own.length,
+    accesses: views.length,
+    asksFirst: views.filter((v) => v.asksFirst).length,
+    required: views.filter((v) => v.necessity === 'required').length,
+    recommended: views.filter((v) => v.necessity === 'recommended').length,
+    optional: views.filter((v) => v.necessity === 'optional').length,
+    higherRisk: views.filter((v) => v.higherRisk).length,
+  };
+
+  const group = (key: OwnerGroup): ResourceGroupView => {
+    const members = resourceViews.filter((r) => ownerGroup(resources.get(r.id)!) === key);
+    const intro =
+      key === 'yours'
+        ? members.length === 0
+          ? 'It does not use any of your own accounts or data.'
+          : 'Services where you have your own account. The agent reaches them to work with your data.'
+        : members.length === 0
+          ? 'It does not send data to any outside service.'
+          : 'Services run by others. The agent sends them some of your data to get an answer.';
+    return { key, heading: OWNER_GROUP_HEADING[key], intro, resources: members };
+  };
+
+  const view: PermissionView = {
+    agentName: agent.front.name,
+    hasAccess: views.length > 0,
+    noAccessText: NO_ACCESS_TEXT,
+    counts,
+    summary: [
+      { key: 'yours', text: summaryYours(counts) },
+      { key: 'outside', text: summaryOutside(counts) },
+      { key: 'asks-first', text: summaryAsksFirst(counts) },
+      { key: 'necessity', text: summaryNecessity(counts) },
+      { key: 'higher-risk', text: summaryHigherRisk(counts) },
+    ],
+    groups: views.length > 0 ? [group('yours'), group('outside')] : [],
+    necessityLegend: (['required', 'recommended', 'optional'] as const).map((level) => ({
+      label: necessityLabel(level),
+      text: capitalize(NECESSITY_MEANING[level]),
+    })),
+    declaration: DECLARATION_TEXT,
+  };
+
+  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
+    view.skills = agent.front.skills.map((skill) => {
+      const used = (agent.skillAccesses?.[skill.id] ?? []).flatMap((id) => {
+        const a = accessViews.get(id);
+        return a ? [a] : [];
+      });
+      const usedResources = [...new Map(used.map((a) => [a.resource.id, a.resource])).values()];
+      return {
+        id: skill.id,
+        name: skill.name,
+        anchor: fragmentId('skill', skill.id),
+        footprint: footprintLine({ resources: usedResources }),
+        accesses: used.map((a) => ({
+          id: a.view.id,
+          anchor: a.view.anchor,
+          resourceName: a.resource.displayName,
+          whatItDoes: a.view.whatItDoes,
+          higherRisk: a.view.higherRisk,
+        })),
+      };
+    });
+  }
+  return view;
+}

@@ -1,0 +1,98 @@
+/**
+ * The plain words the pages use for the RAM's enum values (DESIGN.md §6: "no enum names, only
+ * meanings"). Every visible sentence about a proto enum comes from here, so the pages and their tests
+ * agree on one vocabulary, and a proto name can never leak into a page.
+ */
+import type { RamResource, RamResourceAccess } from '../schema/ram.js';
+
+/** `count` followed by the singular or plural noun: `1 action`, `3 actions`. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** Upper-cases the first letter of a sentence. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** How much an agent needs an access, in the page's words (seed 000 `AccessNecessity`). */
+export type NecessityLevel = 'required' | 'recommended' | 'optional';
+
+/** Maps `AccessNecessity` to its page word. `*_UNSPECIFIED` is refused by the checks before pages render. */
+export function necessityLevel(necessity: RamResourceAccess['necessity']): NecessityLevel {
+  if (necessity === 'REQUIRED') return 'required';
+  if (necessity === 'OPTIONAL') return 'optional';
+  return 'recommended';
+}
+
+/** What each necessity level means for the visitor, in words. */
+export const NECESSITY_MEANING: Readonly<Record<NecessityLevel, string>> = {
+  required: 'the agent cannot do its job without it.',
+  recommended: 'the agent works without it, but some answers will be less complete.',
+  optional: 'only for an extra feature; the agent works fully without it.',
+};
+
+/** One sentence per necessity level: its label and what it means ("Required: the agent cannot …"). */
+export const NECESSITY_EXPLANATION: Readonly<Record<NecessityLevel, string>> = {
+  required: `Required: ${NECESSITY_MEANING.required}`,
+  recommended: `Recommended: ${NECESSITY_MEANING.recommended}`,
+  optional: `Optional: ${NECESSITY_MEANING.optional}`,
+};
+
+/** The label of a necessity level ("Required", …). */
+export function necessityLabel(level: NecessityLevel): string {
+  return capitalize(level);
+}
+
+/** Whose account an access runs under (seed 000 `IdentityType`): the visitor's, or the agent's own. */
+export function actsAsYou(access: RamResourceAccess): boolean {
+  return access.identityUsed === 'END_USER';
+}
+
+/** The "as whom" sentence of an access. */
+export function asWhomText(access: RamResourceAccess): string {
+  return actsAsYou(access)
+    ? 'As you: it uses your own account, with your permissions.'
+    : 'As itself (its own account): it does not use your account.';
+}
+
+/** The "asks first" sentence of an access (`confirmationRequired`). */
+export function asksFirstText(access: RamResourceAccess): string {
+  return access.confirmationRequired
+    ? 'Yes: it asks you every time before it does this.'
+    : 'No: it does this without asking you first.';
+}
+
+/** The section a resource belongs in (seed 000 `ResourceOwner`): the visitor's own (2P) or outside (3P). */
+export type OwnerGroup = 'yours' | 'outside';
+
+/** Maps `ResourceOwner` to its page group. */
+export function ownerGroup(resource: RamResource): OwnerGroup {
+  return resource.owner === 'CONSUMER' ? 'yours' : 'outside';
+}
+
+/** The heading of each owner group (DESIGN.md §6). */
+export const OWNER_GROUP_HEADING: Readonly<Record<OwnerGroup, string>> = {
+  yours: 'Your accounts and data',
+  outside: 'Outside services',
+};
+
+/** What a resource is, by its `interactionProtocol` (seed 000), in a few words. */
+export function resourceKindText(resource: RamResource): string {
+  switch (resource.interactionProtocol) {
+    case 'MCP':
+      return 'A tool reached through the Model Context Protocol.';
+    case 'A2A':
+      return 'Another AI agent, reached through the Agent2Agent protocol.';
+    default:
+      return 'A web service, reached through its web API.';
+  }
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** An ISO 8601 timestamp as a date in words ("22 November 2025", UTC); the input itself when it does not parse. */
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : DATE_FORMAT.format(time);
+}
