@@ -2,7 +2,9 @@
  * (Re)generates the known-answer vectors in `test/vectors/` from the committed TEST-ONLY keys
  * (DESIGN.md §4 "Known-answer vectors"): for each key, one realistic trustManifest (ARD draft §3.5),
  * the hex of its RFC 8785 JCS bytes, the protected header, the RFC 7515 §5.1 signing input and the
- * expected compact detached JWS (RFC 7515 Appendix F).
+ * expected compact detached JWS (RFC 7515 Appendix F); and one signed A2A card (A2A spec §8.4): a small
+ * card, its canonical payload as @a2a-js/sdk's `canonicalizeAgentCard` makes it, the protected header,
+ * the signing input and the expected `signatures[0]` (ES256 key).
  *
  * Usage: `npx tsx scripts/make-vectors.ts` writes the files; `--check` only compares and exits 1 when a
  * file differs. The keys themselves are never regenerated here (they are fixed test data).
@@ -14,6 +16,8 @@ import { canonicalBytes } from '../src/core/jcs.js';
 import { sha256Digest } from '../src/core/digest.js';
 import { createSigningKey, parsePrivateKey } from '../src/core/keys.js';
 import { signCompactDetached } from '../src/core/jws.js';
+import { agentCardSigningPayload, jwksUrl, signAgentCard } from '../src/core/card-signature.js';
+import type { JsonObject } from '../src/core/card.js';
 
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'vectors');
 const DOMAIN = 'agents.example.com';
@@ -61,15 +65,117 @@ function makeVector(keyFile: string): Record<string, unknown> {
   };
 }
 
-const outputs: Array<[string, string]> = [
-  ['trust-manifest-es256.json', 'test-key-es256.jwk.json'],
-  ['trust-manifest-ed25519.json', 'test-key-ed25519.jwk.json'],
+/**
+ * The card of the signed-card vector, without `signatures`: A2A v1.0 fields, the RAM twice (the
+ * top-level copy, which the SDK's canonical form drops, and the extension copy, which it keeps), the
+ * ARD entry extension and `false` values (proto defaults, also dropped). Small but shaped like a
+ * card the build emits (DESIGN.md §3).
+ */
+export function vectorCard(): JsonObject {
+  const ram: JsonObject = {
+    resources: [
+      {
+        id: 'google-calendar-events-v3',
+        interactionProtocol: 'REST',
+        owner: 'CONSUMER',
+        displayName: 'Google Calendar Events',
+        description: 'A scheduling service managing user events and availability.',
+      },
+    ],
+    operations: [
+      {
+        id: 'google-calendar-events-v3-insert',
+        resource: 'google-calendar-events-v3',
+        description: 'Creates a new event on a calendar.',
+        apiOperationSpec: { httpMethod: 'POST' },
+      },
+    ],
+    resourceAccesses: [
+      {
+        id: 'add-trip-to-calendar',
+        operation: 'google-calendar-events-v3-insert',
+        identityUsed: 'END_USER',
+        confirmationRequired: true,
+        accessJustification: 'To put your trip in your calendar — only when you ask.',
+        necessity: 'OPTIONAL',
+      },
+    ],
+  };
+  return {
+    name: 'Trip Planner',
+    description: 'Plans trips and puts them in your calendar.',
+    supportedInterfaces: [
+      { url: `https://api.${DOMAIN}/a2a/trip-planner`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+    ],
+    provider: { url: 'https://www.example.com/', organization: 'Example Travel Co.' },
+    version: '1.2.0',
+    documentationUrl: `https://${DOMAIN}/agents/trip-planner/`,
+    capabilities: {
+      streaming: true,
+      pushNotifications: false,
+      extensions: [
+        {
+          uri: 'https://github.com/a2aproject/A2A/issues/1426',
+          description: 'Resource Access Manifest (RAM).',
+          required: false,
+          params: ram,
+        },
+        {
+          uri: 'urn:ardsite:ext:ard-entry:v1',
+          description: 'The ARD entry this card belongs to and its publisher (ARD draft §4.3.1).',
+          required: false,
+          params: { identifier: `urn:air:${DOMAIN}:travel:trip-planner`, publisher: `did:web:${DOMAIN}` },
+        },
+      ],
+    },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain', 'application/json'],
+    skills: [
+      {
+        id: 'plan-trip',
+        name: 'Plan a trip',
+        description: 'Plans a trip and, if you agree, adds it to your calendar.',
+        tags: ['travel', 'planning'],
+        examples: ['Plan three days in Lisbon'],
+      },
+    ],
+    resourceAccessManifest: ram,
+  };
+}
+
+function makeCardVector(keyFile: string): Record<string, unknown> {
+  const { privateJwk } = parsePrivateKey(readFileSync(path.join(VECTORS, keyFile), 'utf8'), keyFile);
+  const key = createSigningKey(privateJwk, DOMAIN);
+  const card = vectorCard();
+  const payload = agentCardSigningPayload(card);
+  const signed = signAgentCard(card, key, DOMAIN);
+  const [signature] = signed.signatures as Array<{ protected: string; signature: string }>;
+  const protectedHeader = JSON.parse(
+    Buffer.from(signature!.protected, 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  if (protectedHeader.jku !== jwksUrl(DOMAIN)) throw new Error('unexpected jku');
+  return {
+    comment: 'TEST ONLY — known-answer vector made by scripts/make-vectors.ts from ' + keyFile,
+    keyFile,
+    kid: key.kid,
+    card,
+    canonicalPayload: new TextDecoder().decode(payload),
+    protectedHeader,
+    signingInput: `${signature!.protected}.${Buffer.from(payload).toString('base64url')}`,
+    signature,
+  };
+}
+
+const outputs: Array<[string, () => Record<string, unknown>]> = [
+  ['trust-manifest-es256.json', () => makeVector('test-key-es256.jwk.json')],
+  ['trust-manifest-ed25519.json', () => makeVector('test-key-ed25519.jwk.json')],
+  ['signed-card-es256.json', () => makeCardVector('test-key-es256.jwk.json')],
 ];
 
 const check = process.argv.includes('--check');
 let differs = false;
-for (const [out, keyFile] of outputs) {
-  const text = `${JSON.stringify(makeVector(keyFile), null, 2)}\n`;
+for (const [out, make] of outputs) {
+  const text = `${JSON.stringify(make(), null, 2)}\n`;
   const file = path.join(VECTORS, out);
   if (check) {
     let old = '';

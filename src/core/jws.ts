@@ -40,6 +40,21 @@ function b64u(bytes: Uint8Array | string): string {
   return (typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : Buffer.from(bytes)).toString('base64url');
 }
 
+/** Imported public keys by alg and members: a site verifies thousands of JWS with a handful of keys. */
+const importedKeys = new Map<string, ReturnType<typeof importJWK>>();
+
+function importVerificationKey(members: Record<string, unknown>, alg: string): ReturnType<typeof importJWK> {
+  const cacheKey = `${alg}|${String(members.kty)}|${String(members.crv)}|${String(members.x)}|${String(members.y)}`;
+  let key = importedKeys.get(cacheKey);
+  if (!key) {
+    key = importJWK(members, alg);
+    key.catch(() => importedKeys.delete(cacheKey));
+    if (importedKeys.size > 1000) importedKeys.clear();
+    importedKeys.set(cacheKey, key);
+  }
+  return key;
+}
+
 function jwsInvalid(message: string): never {
   throw new ArdsiteError('JWS_INVALID', message);
 }
@@ -184,7 +199,7 @@ export async function verifyCompactDetached(
   if (publicJwk.kty === 'EC') keyMembers.y = publicJwk.y;
   let key: Awaited<ReturnType<typeof importJWK>>;
   try {
-    key = await importJWK(keyMembers, alg);
+    key = await importVerificationKey(keyMembers, alg);
   } catch {
     jwsInvalid('The verification key cannot be imported.');
   }

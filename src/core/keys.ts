@@ -94,6 +94,15 @@ function labelOf(source: string): string {
   return `The signing key from ${source}`;
 }
 
+/** What a private signing key may be, appended to every "malformed" message about one. */
+const ACCEPTED_FORMS =
+  'Give a private JWK or an unencrypted PKCS#8 PEM of an ES256 (EC P-256) or Ed25519 key';
+
+/** A malformed *private* key: says what is wrong and which keys are accepted. */
+function malformed(label: string, what: string): never {
+  throw new ArdsiteError('KEY_INVALID', `${label} is malformed: ${what}. ${ACCEPTED_FORMS}.`);
+}
+
 function invalid(label: string, what: string): never {
   throw new ArdsiteError('KEY_INVALID', `${label} is malformed: ${what}.`);
 }
@@ -189,7 +198,7 @@ function publicMembers(
  */
 function checkPrivateJwk(value: unknown, source: string): ParsedPrivateKey {
   const label = labelOf(source);
-  const fault: (w: string) => never = (w) => invalid(label, w);
+  const fault: (w: string) => never = (w) => malformed(label, w);
   if (!isRecord(value)) fault('a JSON object (a private JWK) was expected');
   if ('keys' in value) fault('this is a JWK Set; give one private JWK');
   const alg = signingAlgOf(value, label, fault);
@@ -215,16 +224,16 @@ function fromPem(text: string, source: string): ParsedPrivateKey {
   if (pemLabel === 'RSA PRIVATE KEY' || pemLabel === 'DSA PRIVATE KEY')
     wrongType(label, `is a PEM "${pemLabel}"`);
   if (pemLabel === 'ENCRYPTED PRIVATE KEY') {
-    invalid(label, 'the PEM is encrypted; give an unencrypted PKCS#8 key (openssl pkcs8 -topk8 -nocrypt)');
+    malformed(label, 'the PEM is encrypted; give an unencrypted PKCS#8 key (openssl pkcs8 -topk8 -nocrypt)');
   }
   if (pemLabel !== 'PRIVATE KEY' && pemLabel !== 'EC PRIVATE KEY')
-    invalid(label, 'no PKCS#8 "PRIVATE KEY" PEM block found');
+    malformed(label, 'no PKCS#8 "PRIVATE KEY" PEM block found');
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: text, format: 'pem' });
   } catch {
     // OpenSSL's reason is not passed on: only the source is named, never the content.
-    invalid(label, 'the PEM private key cannot be decoded');
+    malformed(label, 'the PEM private key cannot be decoded');
   }
   const type = key.asymmetricKeyType;
   if (type === 'ec') {
@@ -257,21 +266,21 @@ function fromPem(text: string, source: string): ParsedPrivateKey {
  */
 export function parsePrivateKey(text: string, source: string): ParsedPrivateKey {
   const label = labelOf(source);
-  if (typeof text !== 'string') invalid(label, 'the key is not text');
+  if (typeof text !== 'string') malformed(label, 'the key is not text');
   const t = text.replace(/^\uFEFF/, '').trim();
-  if (t === '') invalid(label, 'it is empty');
+  if (t === '') malformed(label, 'it is empty');
   if (t.startsWith('{')) {
     let value: unknown;
     try {
       value = JSON.parse(t);
     } catch {
       // JSON.parse messages quote the input, so they are not passed on.
-      invalid(label, 'it is not valid JSON (a private JWK was expected)');
+      malformed(label, 'it is not valid JSON (a private JWK was expected)');
     }
     return checkPrivateJwk(value, source);
   }
   if (t.includes('-----BEGIN ')) return fromPem(t, source);
-  return invalid(label, 'it is neither a JSON Web Key nor a PEM private key');
+  return malformed(label, 'it is neither a JSON Web Key nor a PEM private key');
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The one function that computes every machine-readable artifact of a build (DESIGN.md §7: paths →
- * bytes): agent cards, the ARD manifest with signed trustManifests, did.json and jwks.json. Pages and
+ * bytes): agent cards, the ARD manifest with signed trustManifests, did.json and jwks.json, and the
+ * site files (robots.txt, sitemap.xml, _headers, .nojekyll: src/core/site-files.ts). Pages and
  * the file writer read from its result, so a digest and the bytes it pins always come from the same
  * serialisation. Order of work per agent: DESIGN.md §4 steps 1–6.
  */
@@ -18,6 +19,8 @@ import { isoSeconds, lastModified } from './git-time.js';
 import { canonicalBytes } from './jcs.js';
 import type { PublishedJwk, SigningKey } from './keys.js';
 import type { AttestationInputType } from './schema/agent.js';
+import { siteFileArtifacts } from './site-files.js';
+import type { PhaseTimer } from './timings.js';
 import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } from './trust-manifest.js';
 
 /** Media type of an A2A AgentCard entry (ARD draft §3.2.1 example). */
@@ -94,6 +97,8 @@ export interface ComputeSiteOptions {
   buildTime: Date;
   /** Last commit time per project-relative file (see `gitLastCommitTimes`). */
   gitTimes: ReadonlyMap<string, number>;
+  /** Receives the time spent signing and digesting, when given. */
+  timer?: PhaseTimer;
 }
 
 function absoluteUrl(siteUrl: string, sitePath: string): string {
@@ -124,7 +129,9 @@ async function sealAttestations(
         throw new ArdsiteError('FILE_UNREADABLE', `attestation file ${a.file}: ${(error as Error).message}`);
       }
     }
-    out.push(defined({ type: a.type, uri: a.uri, mediaType: a.mediaType, digest }) as unknown as SealedAttestation);
+    out.push(
+      defined({ type: a.type, uri: a.uri, mediaType: a.mediaType, digest }) as unknown as SealedAttestation,
+    );
   }
   return out;
 }
@@ -140,26 +147,32 @@ async function buildAgent(
   options: ComputeSiteOptions,
 ): Promise<AgentBuild> {
   const { publisher } = model;
+  const timer = options.timer;
+  const timed = <T>(phase: string, fn: () => T): T => (timer ? timer.time(phase, fn) : fn());
   // Steps 1–3: card without signatures, A2A signature, one serialisation.
   const unsigned = buildAgentCard(agent, model, { did });
-  const card = signAgentCard(unsigned, options.key, publisher.domain);
+  const card = timed('signing', () => signAgentCard(unsigned, options.key, publisher.domain));
   const cardBytes = serializeJsonDocument(card);
   // Step 4: digest of the exact bytes served.
-  const digest = sha256Digest(cardBytes);
+  const digest = timed('digesting', () => sha256Digest(cardBytes));
   const cardPath = `/agents/${agent.slug}/agent-card.json`;
   const cardUrl = absoluteUrl(publisher.siteUrl, cardPath);
   const front = agent.front;
-  const updatedAt = front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
+  const updatedAt =
+    front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
   // Step 5: the signed trustManifest over the entry's coordinates.
-  const trustManifest = signTrustManifest(
-    {
-      did,
-      subject: { identifier: agent.identifier, type: A2A_CARD_TYPE, version: front.version, digest },
-      issuedAt: isoSeconds(options.buildTime),
-      expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
-      attestations: await sealAttestations(model.root, front.attestations),
-    },
-    options.key,
+  const attestations = await sealAttestations(model.root, front.attestations);
+  const trustManifest = timed('signing', () =>
+    signTrustManifest(
+      {
+        did,
+        subject: { identifier: agent.identifier, type: A2A_CARD_TYPE, version: front.version, digest },
+        issuedAt: isoSeconds(options.buildTime),
+        expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
+        attestations,
+      },
+      options.key,
+    ),
   );
   const tags = front.discovery?.tags ?? [...new Set(front.skills.flatMap((s) => s.tags))];
   const entry = defined({
@@ -204,7 +217,11 @@ async function buildOtherEntry(
     // ardsite profile choice: an inline artifact's digest is sha256 over its RFC 8785 JCS.
     digest = sha256Digest(canonicalBytes(input.data));
   }
-  const updatedAt = input.updatedAt ?? isoSeconds(lastModified([e.file, ...(e.publicFile ? [e.publicFile] : [])], options.gitTimes, options.buildTime));
+  const updatedAt =
+    input.updatedAt ??
+    isoSeconds(
+      lastModified([e.file, ...(e.publicFile ? [e.publicFile] : [])], options.gitTimes, options.buildTime),
+    );
   const subject = defined({ identifier: input.identifier, type: input.type, version: input.version, digest });
   const signed = signTrustManifest(
     {
@@ -258,18 +275,33 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
 
   const entries = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)].sort(compareEntries);
   const artifacts = new Map<string, Artifact>();
-  const add = (p: string, bytes: Uint8Array, mediaType: string) => artifacts.set(p, { path: p, bytes, mediaType });
+  const add = (p: string, bytes: Uint8Array, mediaType: string) =>
+    artifacts.set(p, { path: p, bytes, mediaType });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
   for (const a of agents) add(a.cardPath, a.cardBytes, 'application/json');
-  const primary = agents.find((a) => a.agent.slug === publisher.primaryAgent) ?? (agents.length === 1 ? agents[0] : undefined);
+  const primary =
+    agents.find((a) => a.agent.slug === publisher.primaryAgent) ??
+    (agents.length === 1 ? agents[0] : undefined);
   if (primary) {
     add(WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
-    if (publisher.hosting.legacyAgentJson) add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
+    if (publisher.hosting.legacyAgentJson)
+      add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
   }
-  const publishedKeys = [options.key.publicJwk, ...(options.retiredKeys ?? []).filter((k) => k.kid !== options.key.kid)];
-  add(DID_PATH, serializeJsonDocument(buildDidDocument(publisher.domain, publishedKeys)), 'application/did+json');
+  const publishedKeys = [
+    options.key.publicJwk,
+    ...(options.retiredKeys ?? []).filter((k) => k.kid !== options.key.kid),
+  ];
+  add(
+    DID_PATH,
+    serializeJsonDocument(buildDidDocument(publisher.domain, publishedKeys)),
+    'application/did+json',
+  );
   add(JWKS_PATH, serializeJsonDocument(buildJwks(publishedKeys)), 'application/jwk-set+json');
+  // robots.txt, sitemap.xml, _headers, .nojekyll: computed last, as _headers lists the JSON files above.
+  for (const file of siteFileArtifacts({ publisher, agents, otherEntries, artifacts })) {
+    add(file.path, file.bytes, file.mediaType);
+  }
 
   return {
     model,

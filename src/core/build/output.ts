@@ -3,13 +3,35 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ArdsiteError } from '../errors.js';
 import type { Artifact } from '../site.js';
 
 /** Prefix of the temporary build folders (git-ignored). */
 export const TEMP_PREFIX = '.ardsite-tmp-';
+
+/** True when `child` is `parent` or inside it (path-wise; no symlinks resolved). */
+export function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(path.resolve(parent), path.resolve(child));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Replaces the folder `dest` with `src`: a rename when both are on one file system, else a recursive
+ * copy and removal of `src`.
+ */
+export async function moveFolder(src: string, dest: string): Promise<void> {
+  await rm(dest, { recursive: true, force: true });
+  try {
+    await rename(src, dest);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(src, dest, { recursive: true });
+    await rm(src, { recursive: true, force: true });
+  }
+}
 
 /** Creates a fresh temporary output folder inside `root`. */
 export async function makeTempOutput(root: string): Promise<string> {
@@ -29,11 +51,55 @@ export async function writeArtifacts(outDir: string, artifacts: Iterable<Artifac
   }
 }
 
+/** True when `inner` is `outer` or lies inside it. */
+function within(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Refuses an output folder whose replacement would destroy something other than a previous build
+ * (the swap deletes the old folder): the project root or a folder holding it, a folder inside the
+ * project's `content/` or `public/`, a file, or an existing non-empty folder that is not an ardsite
+ * build (it has no `.well-known/ard.json`). `--out content` used to replace the publisher's content
+ * with the built site.
+ * @throws ArdsiteError `BUILD_OUT_DIR_UNSAFE` saying why and what to do.
+ */
+export function assertReplaceableOutDir(root: string, distDir: string): void {
+  const r = path.resolve(root);
+  const d = path.resolve(distDir);
+  const refuse = (why: string): never => {
+    throw new ArdsiteError(
+      'BUILD_OUT_DIR_UNSAFE',
+      `the output folder ${d} ${why}; choose another --out (default: dist)`,
+    );
+  };
+  if (within(d, r)) refuse('is the project folder or contains it, and a build replaces its output folder');
+  for (const own of ['content', 'public']) {
+    if (within(path.join(r, own), d)) refuse(`is inside the project's ${own}/ folder`);
+  }
+  let stats;
+  try {
+    stats = statSync(d);
+  } catch {
+    return; // does not exist yet
+  }
+  if (!stats.isDirectory()) refuse('is a file, not a folder');
+  if (readdirSync(d).length > 0 && !existsSync(path.join(d, '.well-known', 'ard.json'))) {
+    refuse(
+      'is not empty and is not an ardsite build (it has no .well-known/ard.json), so replacing it could delete your files; remove it yourself if it is an old build',
+    );
+  }
+}
+
 /**
  * Moves `tempDir` into place as `distDir`: dist → dist.old, temp → dist, then removes dist.old. If the
- * second rename fails, the old dist is moved back.
+ * second rename fails, the old dist is moved back. `tempDir` is one of {@link makeTempOutput}, so its
+ * parent is the project root.
+ * @throws ArdsiteError `BUILD_OUT_DIR_UNSAFE` (see {@link assertReplaceableOutDir}), before anything moves.
  */
 export async function swapIntoPlace(tempDir: string, distDir: string): Promise<void> {
+  assertReplaceableOutDir(path.dirname(path.resolve(tempDir)), distDir);
   const old = `${distDir}.old`;
   await rm(old, { recursive: true, force: true });
   const hadDist = existsSync(distDir);

@@ -7,6 +7,7 @@ import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
 import { gitLastCommitTimes, sourceDateEpoch } from '../git-time.js';
 import { loadPublicKeysForRotation, resolveSigningKey, type ResolvedSigningKey } from '../keys.js';
 import { computeSite, type SiteBuild } from '../site.js';
+import { PhaseTimer } from '../timings.js';
 
 /** Inputs of {@link prepareBuild}. */
 export interface PrepareOptions {
@@ -16,6 +17,8 @@ export interface PrepareOptions {
   env?: NodeJS.ProcessEnv;
   /** The build time when SOURCE_DATE_EPOCH is unset (default now). */
   now?: Date;
+  /** Receives phase timings (`loading/checks`, `signing`, `digesting`, `computing`). */
+  timer?: PhaseTimer;
 }
 
 /** A computed site plus what the caller reports: the warnings and where the key came from. */
@@ -33,7 +36,10 @@ export interface PreparedBuild {
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
   const env = options.env ?? process.env;
-  const { model, diagnostics } = await loadAndCheck({ root: options.root });
+  const timer = options.timer ?? new PhaseTimer();
+  const { model, diagnostics } = await timer.time('loading/checks', () =>
+    loadAndCheck({ root: options.root }),
+  );
   if (!model || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
   }
@@ -52,8 +58,10 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
     buildTime,
     publisher.domain,
   );
-  const gitTimes = await gitLastCommitTimes(model.root);
-  const site = await computeSite(model, { key: resolved.key, retiredKeys, buildTime, gitTimes });
+  const gitTimes = await timer.time('git', () => gitLastCommitTimes(model.root));
+  const site = await timer.time('computing', () =>
+    computeSite(model, { key: resolved.key, retiredKeys, buildTime, gitTimes, timer }),
+  );
   return {
     site,
     warnings: diagnostics,

@@ -58,21 +58,41 @@ function rel(root: string, file: string): string {
   return path.relative(root, file).split(path.sep).join('/');
 }
 
-async function readSource(
-  root: string,
-  file: string,
-  diagnostics: Diagnostic[],
-): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    diagnostics.push({
-      code: existsSync(file) ? 'FILE_UNREADABLE' : 'FILE_MISSING',
-      severity: 'error',
-      message: existsSync(file) ? `cannot read file: ${(error as Error).message}` : 'file does not exist',
-      file: rel(root, file),
-    });
-    return undefined;
+/**
+ * Reads content files and reports failures as diagnostics. `prefetch` starts reads concurrently; files
+ * are then parsed one by one in a fixed order, so merges and diagnostics stay deterministic while the
+ * reads overlap.
+ */
+class ContentReader {
+  private readonly pending = new Map<string, Promise<string>>();
+  constructor(
+    readonly root: string,
+    readonly diagnostics: Diagnostic[],
+  ) {}
+
+  prefetch(files: readonly string[]): void {
+    for (const file of files) {
+      const p = readFile(file, 'utf8');
+      p.catch(() => undefined); // reported by read()
+      this.pending.set(file, p);
+    }
+  }
+
+  async read(file: string): Promise<string | undefined> {
+    try {
+      return await (this.pending.get(file) ?? readFile(file, 'utf8'));
+    } catch (error) {
+      const exists = existsSync(file);
+      this.diagnostics.push({
+        code: exists ? 'FILE_UNREADABLE' : 'FILE_MISSING',
+        severity: 'error',
+        message: exists ? `cannot read file: ${(error as Error).message}` : 'file does not exist',
+        file: rel(this.root, file),
+      });
+      return undefined;
+    } finally {
+      this.pending.delete(file);
+    }
   }
 }
 
@@ -231,9 +251,14 @@ function validate<S extends z.ZodType>(
   return undefined;
 }
 
-async function loadPublisher(root: string, contentDir: string, diagnostics: Diagnostic[]) {
+async function loadPublisher(
+  reader: ContentReader,
+  root: string,
+  contentDir: string,
+  diagnostics: Diagnostic[],
+) {
   const file = path.join(contentDir, 'publisher.yaml');
-  const text = await readSource(root, file, diagnostics);
+  const text = await reader.read(file);
   if (text === undefined) return undefined;
   const source = parseYamlInto(rel(root, file), text, diagnostics);
   if (!source) return undefined;
@@ -298,6 +323,7 @@ interface RawAgent {
 }
 
 async function loadAgent(
+  reader: ContentReader,
   root: string,
   absFile: string,
   catalog: Catalog,
@@ -305,7 +331,7 @@ async function loadAgent(
 ): Promise<RawAgent | undefined> {
   const file = rel(root, absFile);
   const slug = path.basename(absFile, '.md');
-  const text = await readSource(root, absFile, diagnostics);
+  const text = await reader.read(absFile);
   if (text === undefined) return undefined;
   if (!/^\uFEFF?---\r?\n/.test(text)) {
     diagnostics.push({
@@ -344,7 +370,7 @@ async function loadAgent(
   const accesses: AgentAccess[] = [];
   if (front.ramFile) {
     const ramAbs = path.resolve(path.dirname(absFile), front.ramFile);
-    const ramText = await readSource(root, ramAbs, diagnostics);
+    const ramText = await reader.read(ramAbs);
     const ramRel = rel(root, ramAbs);
     if (ramText !== undefined) {
       files.push(ramRel);
@@ -443,13 +469,14 @@ export function ramClosure(
 }
 
 async function loadEntry(
+  reader: ContentReader,
   root: string,
   absFile: string,
   domain: string | undefined,
   diagnostics: Diagnostic[],
 ): Promise<OtherEntryModel | undefined> {
   const file = rel(root, absFile);
-  const text = await readSource(root, absFile, diagnostics);
+  const text = await reader.read(absFile);
   if (text === undefined) return undefined;
   const source = parseYamlInto(file, text, diagnostics);
   if (!source) return undefined;
@@ -478,19 +505,21 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const root = path.resolve(options.root);
   const contentDir = path.join(root, options.contentDir ?? 'content');
   const diagnostics: Diagnostic[] = [];
+  const reader = new ContentReader(root, diagnostics);
   const glob = (pattern: string) =>
     fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
   const [publisherLoaded, agentFiles, resourceFiles, entryFiles] = await Promise.all([
-    loadPublisher(root, contentDir, diagnostics),
+    loadPublisher(reader, root, contentDir, diagnostics),
     glob('agents/*.md'),
     glob('resources/*.{yaml,yml}'),
     glob('entries/*.{yaml,yml}'),
   ]);
 
+  reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles]);
   const catalog = new Catalog(diagnostics);
   for (const absFile of resourceFiles) {
     const file = rel(root, absFile);
-    const text = await readSource(root, absFile, diagnostics);
+    const text = await reader.read(absFile);
     if (text === undefined) continue;
     const source = parseYamlInto(file, text, diagnostics);
     if (!source) continue;
@@ -501,14 +530,14 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
 
   const rawAgents: RawAgent[] = [];
   for (const absFile of agentFiles) {
-    const agent = await loadAgent(root, absFile, catalog, diagnostics);
+    const agent = await loadAgent(reader, root, absFile, catalog, diagnostics);
     if (agent) rawAgents.push(agent);
   }
 
   const domain = publisherLoaded?.publisher.domain;
   const entries: OtherEntryModel[] = [];
   for (const absFile of entryFiles) {
-    const entry = await loadEntry(root, absFile, domain, diagnostics);
+    const entry = await loadEntry(reader, root, absFile, domain, diagnostics);
     if (entry) entries.push(entry);
   }
 
