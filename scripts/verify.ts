@@ -7,31 +7,55 @@
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
  * --timeout MS, --max-entries N.
  * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
+ *
+ * {@link runVerify} is exported so tests can run the command in-process; the file runs it only when it
+ * is the entry point.
  */
+import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { discoverManifest } from '../src/core/verify/discovery.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
-import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, httpReader, parseResolve } from '../src/core/verify/http-reader.js';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  httpReader,
+  parseResolve,
+} from '../src/core/verify/http-reader.js';
 import { verifySite, type SiteReader, type VerifyFinding } from '../src/core/verify/site.js';
 
-const usage = 'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS]';
+const usage =
+  'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N]';
 
 async function defaultOrigin(): Promise<string | undefined> {
   try {
-    const publisher = parseYaml(await readFile(path.join(process.cwd(), 'content/publisher.yaml'), 'utf8')) as { siteUrl?: unknown };
+    const publisher = parseYaml(
+      await readFile(path.join(process.cwd(), 'content/publisher.yaml'), 'utf8'),
+    ) as { siteUrl?: unknown };
     return typeof publisher?.siteUrl === 'string' ? publisher.siteUrl : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function main(): Promise<number> {
+/** Where the command writes: the process's streams, or a test's buffers. */
+export interface VerifyOutput {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/**
+ * Runs `npm run verify` with `args` (the arguments after the script name) and returns the exit code:
+ * 0 every check held, 1 some check failed, 2 the site could not be read (or bad usage).
+ */
+export async function runVerify(args: readonly string[], out: VerifyOutput = process): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
+      args: [...args],
       allowPositionals: true,
       options: {
         origin: { type: 'string' },
@@ -44,13 +68,13 @@ async function main(): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    out.stderr.write(`${(error as Error).message}\n${usage}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
   const target = positionals[0];
   if (!target || positionals.length > 1) {
-    process.stderr.write(`${usage}\n`);
+    out.stderr.write(`${usage}\n`);
     return 2;
   }
   const number = (v: string | undefined, fallback: number) => {
@@ -62,7 +86,10 @@ async function main(): Promise<number> {
   let reader: SiteReader;
   let origin: string;
   let startUrl: string | undefined;
+  let maxEntries: number;
   try {
+    maxEntries = number(values['max-entries'], 100_000);
+    const maxBytes = number(values['max-bytes'], DEFAULT_MAX_BYTES);
     if (/^https?:\/\//i.test(target)) {
       const url = new URL(target);
       origin = url.origin;
@@ -70,19 +97,23 @@ async function main(): Promise<number> {
       reader = httpReader({
         resolve: parseResolve(values.resolve ?? []),
         allowPrivate: values['allow-private'],
-        maxBytes: number(values['max-bytes'], DEFAULT_MAX_BYTES),
+        maxBytes,
         timeoutMs: number(values.timeout, DEFAULT_TIMEOUT_MS),
       });
     } else {
       const folder = path.resolve(target);
-      if (!(await stat(folder).catch(() => undefined))?.isDirectory()) throw new Error(`${target} is not a folder or an https URL`);
+      if (!(await stat(folder).catch(() => undefined))?.isDirectory())
+        throw new Error(`${target} is not a folder or an https URL`);
       const given = values.origin ?? (await defaultOrigin());
-      if (!given) throw new Error('a folder needs --origin https://<domain> (or a content/publisher.yaml with siteUrl here)');
+      if (!given)
+        throw new Error(
+          'a folder needs --origin https://<domain> (or a content/publisher.yaml with siteUrl here)',
+        );
       origin = new URL(given).origin;
-      reader = folderReader(folder, origin);
+      reader = folderReader(folder, origin, { maxBytes });
     }
   } catch (error) {
-    process.stderr.write(`verify: ${(error as Error).message}\n`);
+    out.stderr.write(`verify: ${(error as Error).message}\n`);
     return 2;
   }
 
@@ -93,11 +124,12 @@ async function main(): Promise<number> {
     report = await verifySite(reader, {
       origin,
       manifestUrl: discovery.manifestUrl,
-      maxEntries: number(values['max-entries'], 100_000),
+      maxEntries,
     });
   } catch (error) {
-    if (values.json) process.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
-    else process.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
+    if (values.json)
+      out.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
+    else out.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
     return 2;
   }
   const findings: VerifyFinding[] = [...discovery.findings, ...report.findings];
@@ -105,14 +137,31 @@ async function main(): Promise<number> {
   const failed = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - failed;
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, passed, failed, warnings, findings }, null, 2)}\n`);
+    out.stdout.write(
+      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, passed, failed, warnings, findings }, null, 2)}\n`,
+    );
   } else {
     for (const f of findings) {
-      process.stdout.write(`${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`);
+      out.stdout.write(
+        `${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`,
+      );
     }
-    process.stdout.write(`verified ${discovery.manifestUrl}: ${report.entries} entries\n${passed} passed, ${failed} failed, ${warnings} warnings\n`);
+    out.stdout.write(
+      `verified ${discovery.manifestUrl}: ${report.entries} entries\n${passed} passed, ${failed} failed, ${warnings} warnings\n`,
+    );
   }
   return failed > 0 ? 1 : 0;
 }
 
-process.exitCode = await main();
+/** True when this file is the process's entry point (Node real-paths the main module, so argv[1] is too). */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(path.resolve(entry)) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runVerify(process.argv.slice(2));

@@ -19,7 +19,8 @@ export interface DiscoveryResult {
 export function ardLinksInHtml(html: string): string[] {
   const out: string[] = [];
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
-    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+    const attr = (name: string) =>
+      new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
     const rel = attr('rel');
     const relValue = rel ? (rel[1] ?? rel[2] ?? rel[3] ?? '') : '';
     if (!relValue.toLowerCase().split(/\s+/).includes('ard')) continue;
@@ -60,7 +61,11 @@ async function tryRead(reader: SiteReader, url: string): Promise<FetchedDocument
  * Runs discovery for the site at `origin`, starting from `startUrl` (a page, or the manifest itself).
  * Never throws: unreadable pages become warnings, and the well-known URI is the fallback.
  */
-export async function discoverManifest(reader: SiteReader, origin: string, startUrl?: string): Promise<DiscoveryResult> {
+export async function discoverManifest(
+  reader: SiteReader,
+  origin: string,
+  startUrl?: string,
+): Promise<DiscoveryResult> {
   const wellKnown = `${origin}/.well-known/ard.json`;
   const findings: VerifyFinding[] = [];
   let passed = 0;
@@ -72,15 +77,27 @@ export async function discoverManifest(reader: SiteReader, origin: string, start
     ...(html ? ardLinksInHtml(new TextDecoder().decode(html.bytes)) : []),
   ].map((href) => new URL(href, page).href);
   if (fromPage.length === 0) {
-    findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: page, message: 'the page has no <link rel="ard"> and no Link: rel="ard" header' });
+    findings.push({
+      code: 'DISCOVERY_MISSING',
+      severity: 'warning',
+      subject: page,
+      message: 'the page has no <link rel="ard"> and no Link: rel="ard" header',
+    });
   } else {
     passed++;
     fromPage.forEach((u) => candidates.add(u));
   }
   const robots = await tryRead(reader, `${origin}/robots.txt`);
-  const agentmaps = robots ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)).map((u) => new URL(u, origin).href) : [];
+  const agentmaps = robots
+    ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)).map((u) => new URL(u, origin).href)
+    : [];
   if (agentmaps.length === 0) {
-    findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: `${origin}/robots.txt`, message: 'robots.txt has no Agentmap: line' });
+    findings.push({
+      code: 'DISCOVERY_MISSING',
+      severity: 'warning',
+      subject: `${origin}/robots.txt`,
+      message: 'robots.txt has no Agentmap: line',
+    });
   } else {
     passed++;
     agentmaps.forEach((u) => candidates.add(u));
@@ -88,7 +105,12 @@ export async function discoverManifest(reader: SiteReader, origin: string, start
   const manifestUrl = startUrl && /\.json(\?|$)/.test(startUrl) ? startUrl : wellKnown;
   for (const c of candidates) {
     if (c !== manifestUrl) {
-      findings.push({ code: 'DISCOVERY_MISSING', severity: 'warning', subject: c, message: `a discovery signal points at ${c}, not at ${manifestUrl}` });
+      findings.push({
+        code: 'DISCOVERY_MISSING',
+        severity: 'warning',
+        subject: c,
+        message: `a discovery signal points at ${c}, not at ${manifestUrl}`,
+      });
     }
   }
   return { manifestUrl, findings, passed };

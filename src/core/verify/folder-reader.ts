@@ -1,14 +1,22 @@
 /**
  * A {@link SiteReader} over a built folder: `https://<domain>/<path>` is read from `<folder>/<path>`.
  * URLs of other origins are outside the folder (`undefined`). Paths ending in `/` read `index.html`.
+ * The same size cap as over the network applies (`--max-bytes`), checked before the file is read.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FetchedDocument, SiteReader } from './site.js';
 
+/** Options of {@link folderReader}. */
+export interface FolderReaderOptions {
+  /** Largest file read, in bytes (default: no cap). */
+  maxBytes?: number;
+}
+
 /** Creates a reader of `folder` served as `origin` (`https://<domain>`). */
-export function folderReader(folder: string, origin: string): SiteReader {
+export function folderReader(folder: string, origin: string, options: FolderReaderOptions = {}): SiteReader {
   const base = new URL(origin);
+  const maxBytes = options.maxBytes ?? Infinity;
   const root = path.resolve(folder);
   return {
     async read(url: string): Promise<FetchedDocument | undefined> {
@@ -17,7 +25,11 @@ export function folderReader(folder: string, origin: string): SiteReader {
       let rel = decodeURIComponent(u.pathname);
       if (rel.endsWith('/')) rel += 'index.html';
       const file = path.resolve(root, `.${rel}`);
-      if (file !== root && !file.startsWith(root + path.sep)) throw new Error(`${url} points outside the site folder`);
+      if (file !== root && !file.startsWith(root + path.sep))
+        throw new Error(`${url} points outside the site folder`);
+      const size = (await stat(file)).size;
+      if (size > maxBytes)
+        throw new Error(`${url} is ${size} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`);
       return { bytes: new Uint8Array(await readFile(file)) };
     },
   };

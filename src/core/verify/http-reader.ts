@@ -1,9 +1,11 @@
 /**
  * A {@link SiteReader} over the network, with the rules of DESIGN.md §4 and ARD draft §6.5: https with
- * TLS 1.3 or later (plain http only for localhost and `--resolve` targets), a timeout, a size cap, no
- * redirect to another origin, and no connection to a private, loopback or link-local address (checked
- * on the address the name resolved to, at connect time) unless allowed. `--resolve host=URL` (as curl's)
- * sends every request for `host` to a local server instead, with the original Host header.
+ * TLS 1.3 or later (plain http only for loopback hosts and `--resolve` targets), a timeout, a size cap,
+ * no redirect to another origin, and no connection to a private, loopback or link-local address unless
+ * allowed: a name is checked on the address it resolved to, at connect time (the socket's `lookup`), and
+ * an IP-literal host, which is connected to without a lookup, before connecting. So `http://localhost`
+ * too needs `--allow-private`. `--resolve host=URL` (as curl's) sends every request for `host` to a
+ * server the user named instead (loopback allowed), with the original Host header.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
@@ -57,6 +59,10 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 }
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
 /** True when `address` (IPv4 or IPv6, IPv4-mapped included) is private, loopback, link-local or reserved. */
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -65,6 +71,23 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 4) return PRIVATE.check(address, 'ipv4');
   if (family === 6) return PRIVATE.check(address, 'ipv6');
   return true;
+}
+
+/** The address of an IP-literal host name (`127.0.0.1`, `[::1]`), else undefined. */
+function ipLiteral(hostname: string): string | undefined {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) ? bare : undefined;
+}
+
+/** `localhost`, `*.localhost` (RFC 6761 §6.3) or a loopback address: where plain http may be used. */
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const literal = ipLiteral(host);
+  if (literal === undefined) return false;
+  const v4 =
+    /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(literal)?.[1] ?? (isIP(literal) === 4 ? literal : undefined);
+  return v4 !== undefined ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(literal, 'ipv6');
 }
 
 /** A lookup that refuses names resolving to private addresses (used by the socket at connect time). */
@@ -76,12 +99,18 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       const bad = list.find((a) => isPrivateAddress(a.address));
       if (bad && !allowPrivate) {
         return callback(
-          Object.assign(new Error(`${hostname} resolves to the private address ${bad.address}; use --allow-private to allow it`), { code: 'EPRIVATE' }),
+          Object.assign(
+            new Error(
+              `${hostname} resolves to the private address ${bad.address}; use --allow-private to allow it`,
+            ),
+            { code: 'EPRIVATE' },
+          ),
           '',
           0,
         );
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0]!;
       callback(null, first.address, first.family);
     });
@@ -109,31 +138,67 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? 5;
   const resolve = options.resolve ?? new Map<string, string>();
-  const lookup = guardedLookup(options.allowPrivate ?? false);
+  const allowPrivate = options.allowPrivate ?? false;
+  const lookup = guardedLookup(allowPrivate);
 
-  const once = (url: URL): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Uint8Array }> =>
+  const once = (
+    url: URL,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Uint8Array }> =>
     new Promise((resolvePromise, reject) => {
       const mapped = resolve.get(url.hostname);
       let target = url;
       if (mapped) target = new URL(`${url.pathname}${url.search}`, mapped);
-      const isLocal = target.hostname === 'localhost' || target.hostname === '127.0.0.1' || target.hostname === '[::1]';
-      if (target.protocol === 'http:' && !mapped && !isLocal) {
-        reject(new Error(`${url.href} is plain http; ARD requires https (TLS 1.3), http is allowed for localhost and --resolve targets only`));
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+        reject(new Error(`${url.href}: only https (and http for loopback) URLs are read`));
+        return;
+      }
+      if (target.protocol === 'http:' && !mapped && !isLoopbackHost(target.hostname)) {
+        reject(
+          new Error(
+            `${url.href} is plain http; ARD requires https (TLS 1.3), http is allowed for localhost and --resolve targets only`,
+          ),
+        );
+        return;
+      }
+      // An IP literal is connected to without a name lookup, so the private-address rule is applied to
+      // it here; names are checked by the lookup on the address actually connected to.
+      const literal = ipLiteral(target.hostname);
+      if (!mapped && !allowPrivate && literal !== undefined && isPrivateAddress(literal)) {
+        reject(
+          Object.assign(
+            new Error(`${url.href} is the private address ${literal}; use --allow-private to allow it`),
+            { code: 'EPRIVATE' },
+          ),
+        );
         return;
       }
       const common = {
         method: 'GET',
-        headers: { host: url.host, accept: 'application/ard+json, application/json;q=0.9, text/html;q=0.5, */*;q=0.1', 'user-agent': 'ardsite-verify' },
+        headers: {
+          host: url.host,
+          accept: 'application/ard+json, application/json;q=0.9, text/html;q=0.5, */*;q=0.1',
+          'user-agent': 'ardsite-verify',
+        },
         // --resolve targets are named by the user, so they may be loopback.
-        lookup: mapped || isLocal ? undefined : lookup,
+        lookup: mapped ? undefined : lookup,
         timeout: timeoutMs,
       };
       const request =
         target.protocol === 'https:'
-          ? https.request(target, { ...common, minVersion: 'TLSv1.3', servername: url.hostname })
+          ? https.request(target, {
+              ...common,
+              minVersion: 'TLSv1.3',
+              // SNI carries host names only (RFC 6066 §3).
+              ...(ipLiteral(url.hostname) === undefined ? { servername: url.hostname } : {}),
+            })
           : http.request(target, common);
-      const timer = setTimeout(() => request.destroy(new Error(`no complete answer from ${url.href} within ${timeoutMs} ms`)), timeoutMs);
-      request.on('timeout', () => request.destroy(new Error(`no answer from ${url.href} within ${timeoutMs} ms`)));
+      const timer = setTimeout(
+        () => request.destroy(new Error(`no complete answer from ${url.href} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      request.on('timeout', () =>
+        request.destroy(new Error(`no answer from ${url.href} within ${timeoutMs} ms`)),
+      );
       request.on('error', (error) => {
         clearTimeout(timer);
         reject(error);
@@ -143,7 +208,9 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         if (declared > maxBytes) {
           clearTimeout(timer);
           request.destroy();
-          reject(new Error(`${url.href} is ${declared} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`));
+          reject(
+            new Error(`${url.href} is ${declared} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`),
+          );
           return;
         }
         const chunks: Buffer[] = [];
@@ -160,7 +227,11 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         });
         response.on('end', () => {
           clearTimeout(timer);
-          resolvePromise({ status: response.statusCode ?? 0, headers: response.headers, bytes: new Uint8Array(Buffer.concat(chunks)) });
+          resolvePromise({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes: new Uint8Array(Buffer.concat(chunks)),
+          });
         });
         response.on('error', (error) => {
           clearTimeout(timer);
@@ -178,7 +249,9 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         if (answer.status >= 300 && answer.status < 400 && answer.headers.location) {
           const next = new URL(answer.headers.location, url);
           if (next.origin !== url.origin) {
-            throw new Error(`${url.href} redirects to another origin (${next.origin}); redirects are followed within one origin only`);
+            throw new Error(
+              `${url.href} redirects to another origin (${next.origin}); redirects are followed within one origin only`,
+            );
           }
           if (hop >= maxRedirects) throw new Error(`${href}: more than ${maxRedirects} redirects`);
           url = next;
@@ -186,7 +259,11 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         }
         if (answer.status !== 200) throw new Error(`${url.href} answered HTTP ${answer.status}`);
         const contentType = answer.headers['content-type'];
-        return { bytes: answer.bytes, ...(contentType ? { contentType } : {}), ...(answer.headers.link ? { link: String(answer.headers.link) } : {}) };
+        return {
+          bytes: answer.bytes,
+          ...(contentType ? { contentType } : {}),
+          ...(answer.headers.link ? { link: String(answer.headers.link) } : {}),
+        };
       }
     },
   };

@@ -24,7 +24,8 @@ function snakeCaseTwins(value: unknown, where: string, out: RamProblem[]): void 
     for (const key of keys) {
       if (key.includes('_')) {
         const camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-        if (keys.includes(camel)) out.push({ code: 'RAM_CASE_CONFLICT', message: `${where} spells "${camel}" also as "${key}"` });
+        if (keys.includes(camel))
+          out.push({ code: 'RAM_CASE_CONFLICT', message: `${where} spells "${camel}" also as "${key}"` });
       }
       snakeCaseTwins((value as Record<string, unknown>)[key], `${where}.${key}`, out);
     }
@@ -50,13 +51,18 @@ export function checkRamIntegrity(ram: unknown): RamProblem[] {
     const ids = new Set<string>();
     list.forEach((item: Record<string, unknown>, i) => {
       const id = item?.id;
-      if (typeof id !== 'string' || id === '') out.push({ code: 'SCHEMA_REQUIRED', message: `RAM ${kind}[${i}] has no id` });
-      else if (ids.has(id)) out.push({ code: 'RAM_DUPLICATE_ID', message: `RAM ${kind} id "${id}" appears twice` });
+      if (typeof id !== 'string' || id === '')
+        out.push({ code: 'SCHEMA_REQUIRED', message: `RAM ${kind}[${i}] has no id` });
+      else if (ids.has(id))
+        out.push({ code: 'RAM_DUPLICATE_ID', message: `RAM ${kind} id "${id}" appears twice` });
       else ids.add(id);
       for (const field of ENUM_FIELDS[kind] ?? []) {
         const value = item?.[field];
         if (typeof value !== 'string' || value.endsWith('_UNSPECIFIED')) {
-          out.push({ code: 'RAM_UNSPECIFIED_ENUM', message: `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}` });
+          out.push({
+            code: 'RAM_UNSPECIFIED_ENUM',
+            message: `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}`,
+          });
         }
       }
     });
@@ -65,17 +71,31 @@ export function checkRamIntegrity(ram: unknown): RamProblem[] {
   const operationIds = new Set(lists.operations!.map((x) => x.id));
   for (const res of lists.resources!) {
     if (res.developerDocumentationUrl !== undefined && typeof res.developerDocumentationUrl !== 'string') {
-      out.push({ code: 'SCHEMA_INVALID_TYPE', message: `resource "${String(res.id)}": developerDocumentationUrl must be a string` });
+      out.push({
+        code: 'SCHEMA_INVALID_TYPE',
+        message: `resource "${String(res.id)}": developerDocumentationUrl must be a string`,
+      });
     }
   }
   for (const op of lists.operations!) {
-    if (!resourceIds.has(op.resource)) out.push({ code: 'RAM_DANGLING_RESOURCE', message: `operation "${String(op.id)}" names resource "${String(op.resource)}", which the RAM does not hold` });
+    if (!resourceIds.has(op.resource))
+      out.push({
+        code: 'RAM_DANGLING_RESOURCE',
+        message: `operation "${String(op.id)}" names resource "${String(op.resource)}", which the RAM does not hold`,
+      });
     if (op.developerDocumentationUrl !== undefined && !Array.isArray(op.developerDocumentationUrl)) {
-      out.push({ code: 'SCHEMA_INVALID_TYPE', message: `operation "${String(op.id)}": developerDocumentationUrl must be a list` });
+      out.push({
+        code: 'SCHEMA_INVALID_TYPE',
+        message: `operation "${String(op.id)}": developerDocumentationUrl must be a list`,
+      });
     }
   }
   for (const access of lists.resourceAccesses!) {
-    if (!operationIds.has(access.operation)) out.push({ code: 'RAM_DANGLING_OPERATION', message: `access "${String(access.id)}" names operation "${String(access.operation)}", which the RAM does not hold` });
+    if (!operationIds.has(access.operation))
+      out.push({
+        code: 'RAM_DANGLING_OPERATION',
+        message: `access "${String(access.id)}" names operation "${String(access.operation)}", which the RAM does not hold`,
+      });
   }
   snakeCaseTwins(ram, 'RAM', out);
   return out;

@@ -1,19 +1,32 @@
 /**
- * Verifies an ARD site the way a crawler does (DESIGN.md §4, ARD draft §3.5, §6.2): manifest shape,
- * URNs, (identifier, version) uniqueness, digests of the served bytes, trustManifest signatures through
- * did:web, publisher authority, A2A card signatures through the site's own key set, the card's entry
- * extension, RAM integrity and the two RAM copies. The same code checks the build's own output (from
- * the folder it just wrote) and any site given to `npm run verify`: only the {@link SiteReader} differs.
+ * Verifies an ARD site the way a crawler does (DESIGN.md §4, ARD draft §3.5, §4.3.1, §6;
+ * docs/trust-profile.md): manifest shape, URNs, (identifier, version) uniqueness, entry URLs, digests of
+ * the served bytes, trustManifest signatures through did:web, publisher authority, third-party
+ * manifests against their own identity, expiry, attestation digests, A2A card signatures through the
+ * site's own key set, the card's entry extension, RAM integrity, the two RAM copies, and published keys
+ * without private members. The same code checks the build's own output (from the folder it just wrote)
+ * and any site given to `npm run verify`: only the {@link SiteReader} differs.
+ *
+ * What cannot be read from here (another origin, for a folder reader) is a warning that says it was not
+ * checked; what was read and does not hold is a failure. The site's own artifacts and DID document must
+ * be readable: failing to read them is a failure.
  */
 import { verifyAgentCardSignature } from '@a2a-js/sdk';
 import { isDeepStrictEqual } from 'node:util';
 import { ENTRY_EXTENSION_URI } from '../card.js';
-import { assertNoPrivateMembers, didFromKid, domainFromDidWeb, findAssertionKey } from '../did.js';
+import {
+  assertNoPrivateMembers,
+  didFromKid,
+  domainFromDidWeb,
+  findAssertionKey,
+  PRIVATE_JWK_MEMBERS,
+  type PublicJwk,
+} from '../did.js';
 import { digestMatches, sha256Digest } from '../digest.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
 import { canonicalBytes } from '../jcs.js';
-import { decodeProtectedHeader, verifyCompactDetached } from '../jws.js';
-import { ArdEntry, ArdManifest, TrustManifest } from '../schema/entry.js';
+import { DEFAULT_VERIFY_ALGORITHMS, decodeProtectedHeader, verifyCompactDetached } from '../jws.js';
+import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { trustManifestPayload } from '../trust-manifest.js';
 import { parseAirUrn } from '../urn.js';
 import { checkRamIntegrity } from './ram-integrity.js';
@@ -23,6 +36,8 @@ export interface FetchedDocument {
   bytes: Uint8Array;
   /** The Content-Type, when the transport has one. */
   contentType?: string;
+  /** The HTTP `Link` header, when the transport has one (RFC 8288). */
+  link?: string;
 }
 
 /**
@@ -58,6 +73,8 @@ export interface VerifySiteOptions {
   now?: Date;
   /** At most this many entries are checked (default 100,000). */
   maxEntries?: number;
+  /** The manifest's URL when discovery found it elsewhere (default `<origin>/.well-known/ard.json`). */
+  manifestUrl?: string;
 }
 
 const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
@@ -88,6 +105,10 @@ class Findings {
   }
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 function parseJson(bytes: Uint8Array, what: string): unknown {
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -96,17 +117,37 @@ function parseJson(bytes: Uint8Array, what: string): unknown {
   }
 }
 
-/** A per-run cache of DID documents and JWK sets, by URL. */
+/** A document that could not be read at all (as opposed to one that was read and does not hold). */
+class Unreadable extends Error {}
+
+/** A DID document that could not be read: a failure for the site's own DID, a warning for others'. */
+class DidUnreadable extends ArdsiteError {
+  constructor(message: string) {
+    super('DID_RESOLUTION_FAILED', message);
+  }
+}
+
+/** A per-run cache of JSON documents (DID documents, JWK Sets), by URL: each is read at most once. */
 class DocumentCache {
   private readonly docs = new Map<string, Promise<unknown>>();
   constructor(private readonly reader: SiteReader) {}
+  /**
+   * @throws Unreadable when the document is outside the reader or the read failed;
+   *   ArdsiteError `JSON_INVALID` when it is not JSON.
+   */
   json(url: string, what: string): Promise<unknown> {
     let p = this.docs.get(url);
     if (!p) {
-      p = this.reader.read(url).then((doc) => {
-        if (!doc) throw new ArdsiteError('DID_RESOLUTION_FAILED', `${what} at ${url} cannot be read from here`);
+      p = (async () => {
+        let doc: FetchedDocument | undefined;
+        try {
+          doc = await this.reader.read(url);
+        } catch (error) {
+          throw new Unreadable(`${what} at ${url} cannot be read: ${(error as Error).message}`);
+        }
+        if (!doc) throw new Unreadable(`${what} at ${url} is on another origin, which is not read from here`);
         return parseJson(doc.bytes, `${what} at ${url}`);
-      });
+      })();
       this.docs.set(url, p);
     }
     return p;
@@ -118,26 +159,82 @@ function didDocumentUrl(did: string): string {
   return `https://${domainFromDidWeb(did)}/.well-known/did.json`;
 }
 
+/** The domain of a bare did:web DID, or undefined for anything else. */
+function didWebDomain(identity: unknown): string | undefined {
+  if (typeof identity !== 'string') return undefined;
+  try {
+    return domainFromDidWeb(identity);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which key types each accepted `alg` needs (RFC 7518 §3.4, RFC 8037 §3.1). */
+function keyFitsAlg(alg: string, jwk: PublicJwk): boolean {
+  if (alg === 'ES256') return jwk.kty === 'EC' && jwk.crv === 'P-256';
+  return jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
+}
+
 /**
- * Verifies one trustManifest's signature through did:web. The DID of the `kid` must equal `identity`
- * before any DID document is fetched (DESIGN.md §4); the key must be listed under `assertionMethod`.
- * @throws ArdsiteError `JWS_INVALID`, `DID_RESOLUTION_FAILED`, `TRUST_SIGNATURE_INVALID`, `KEY_PRIVATE_PUBLISHED`.
+ * Verifies one trustManifest's signature through did:web (docs/trust-profile.md, "Verification, in
+ * order"). Everything that can be refused without the network is refused first: the JWS shape, `alg`,
+ * and the DID of the `kid` equal to `identity`; only then is the DID document of `identity` read (once
+ * per run). The key must be listed under `assertionMethod`, fit `alg` and verify the JWS.
+ * @throws ArdsiteError `TRUST_MISSING`, `JWS_INVALID`, `TRUST_AUTHORITY_MISMATCH` (kid of another DID),
+ *   `DID_RESOLUTION_FAILED` ({@link DidUnreadable} when the document cannot be read),
+ *   `TRUST_SIGNATURE_INVALID`, `KEY_PRIVATE_PUBLISHED`.
  */
-async function verifyTrustManifestSignature(tm: Record<string, unknown>, cache: DocumentCache): Promise<void> {
+async function verifyTrustManifestSignature(
+  tm: Record<string, unknown>,
+  cache: DocumentCache,
+): Promise<void> {
   const identity = tm.identity;
+  if (typeof identity !== 'string' || didWebDomain(identity) === undefined) {
+    throw new ArdsiteError(
+      'DID_RESOLUTION_FAILED',
+      `identity ${JSON.stringify(identity)} is not a did:web:<domain> DID, the only method this profile resolves`,
+    );
+  }
   const signature = tm.signature;
-  if (typeof identity !== 'string' || !identity.startsWith('did:web:')) {
-    throw new ArdsiteError('DID_RESOLUTION_FAILED', `identity ${JSON.stringify(identity)} is not a did:web DID`);
-  }
-  if (typeof signature !== 'string') throw new ArdsiteError('TRUST_MISSING', 'the trustManifest has no signature');
+  if (typeof signature !== 'string')
+    throw new ArdsiteError('TRUST_MISSING', 'the trustManifest has no signature');
   const header = decodeProtectedHeader(signature);
-  if (typeof header.kid !== 'string') throw new ArdsiteError('JWS_INVALID', 'the JWS protected header has no kid');
-  if (didFromKid(header.kid) !== identity) {
-    throw new ArdsiteError('TRUST_AUTHORITY_MISMATCH', `the kid ${header.kid} is not a key of ${identity}`);
+  const alg = header.alg;
+  if (typeof alg !== 'string' || !DEFAULT_VERIFY_ALGORITHMS.includes(alg)) {
+    throw new ArdsiteError(
+      'JWS_INVALID',
+      `the JWS uses alg ${JSON.stringify(alg)}; accepted: ${DEFAULT_VERIFY_ALGORITHMS.join(', ')}`,
+    );
   }
-  const didDocument = await cache.json(didDocumentUrl(identity), 'the DID document');
+  if (typeof header.kid !== 'string')
+    throw new ArdsiteError('JWS_INVALID', 'the JWS protected header has no kid');
+  let kidDid: string;
+  try {
+    kidDid = didFromKid(header.kid);
+  } catch (error) {
+    throw new ArdsiteError('JWS_INVALID', (error as Error).message);
+  }
+  if (kidDid !== identity) {
+    throw new ArdsiteError(
+      'TRUST_AUTHORITY_MISMATCH',
+      `the kid ${header.kid} is not a key of ${identity}; its DID document was not fetched`,
+    );
+  }
+  let didDocument: unknown;
+  try {
+    didDocument = await cache.json(didDocumentUrl(identity), `the DID document of ${identity}`);
+  } catch (error) {
+    if (error instanceof Unreadable) throw new DidUnreadable(error.message);
+    throw new ArdsiteError('DID_RESOLUTION_FAILED', (error as Error).message);
+  }
   const jwk = findAssertionKey(didDocument, header.kid);
-  await verifyCompactDetached(signature, trustManifestPayload(tm), jwk as never);
+  if (!keyFitsAlg(alg, jwk)) {
+    throw new ArdsiteError(
+      'TRUST_SIGNATURE_INVALID',
+      `the kid ${header.kid} names a ${jwk.kty}/${String(jwk.crv)} key, which cannot have made an ${alg} signature`,
+    );
+  }
+  await verifyCompactDetached(signature, trustManifestPayload(tm), jwk);
 }
 
 function entryLabel(entry: unknown, index: number): string {
@@ -146,8 +243,8 @@ function entryLabel(entry: unknown, index: number): string {
 }
 
 /** Compares the subject of a trustManifest with its entry (ARD draft §3.5.1 (a)). */
-function subjectMismatch(subject: Record<string, unknown> | undefined, entry: Record<string, unknown>): string | undefined {
-  if (!subject) return 'the trustManifest has no subject';
+function subjectMismatch(subject: unknown, entry: Record<string, unknown>): string | undefined {
+  if (!isRecord(subject)) return 'the trustManifest has no subject';
   for (const field of ['identifier', 'type', 'version', 'digest'] as const) {
     if (subject[field] !== entry[field]) {
       return `subject.${field} is ${JSON.stringify(subject[field])} but the entry's ${field} is ${JSON.stringify(entry[field])}`;
@@ -156,17 +253,195 @@ function subjectMismatch(subject: Record<string, unknown> | undefined, entry: Re
   return undefined;
 }
 
+/** ISO 8601 / RFC 3339 date or date-time, as ARD draft §3.5 asks of `issuedAt` and `expiresAt`. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
+
+/** `issuedAt` and `expiresAt` are dates; `expiresAt` is after `now`. */
+function checkDates(label: string, tm: Record<string, unknown>, now: Date, f: Findings): void {
+  const valid: Record<string, number> = {};
+  for (const field of ['issuedAt', 'expiresAt'] as const) {
+    const value = tm[field];
+    if (value === undefined) continue;
+    const time = typeof value === 'string' && ISO_DATE.test(value) ? Date.parse(value) : NaN;
+    if (Number.isNaN(time)) {
+      f.fail(label, 'SCHEMA_INVALID_VALUE', `${field} ${JSON.stringify(value)} is not an ISO 8601 date-time`);
+    } else {
+      valid[field] = time;
+    }
+  }
+  const expires = valid.expiresAt;
+  if (expires === undefined) return;
+  if (expires <= now.getTime())
+    f.fail(label, 'TRUST_EXPIRED', `the trustManifest expired at ${String(tm.expiresAt)}`);
+  else f.pass();
+}
+
+function sameOrigin(url: string, origin: string): boolean {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Attestation documents (ARD draft §3.5.2, §6.4): each attestation with a `digest` is fetched when the
+ * reader can, and its bytes must hash to the digest the signature sealed. One of this site's own
+ * attestation documents that cannot be read is a failure; another origin's is a warning.
+ */
+async function checkAttestations(
+  label: string,
+  tm: Record<string, unknown>,
+  reader: SiteReader,
+  origin: string,
+  f: Findings,
+): Promise<void> {
+  const list = Array.isArray(tm.attestations) ? tm.attestations : [];
+  for (const [i, attestation] of list.entries()) {
+    if (
+      !isRecord(attestation) ||
+      typeof attestation.digest !== 'string' ||
+      typeof attestation.uri !== 'string'
+    )
+      continue;
+    const { uri, digest } = attestation;
+    const own = sameOrigin(uri, origin);
+    let doc: FetchedDocument | undefined;
+    try {
+      doc = await reader.read(uri);
+    } catch (error) {
+      const message = `attestations[${i}] at ${uri} cannot be read: ${(error as Error).message}`;
+      if (own) f.fail(label, 'FILE_UNREADABLE', message);
+      else f.warn(label, 'FILE_UNREADABLE', `${message}; its digest was not checked`);
+      continue;
+    }
+    if (!doc) {
+      f.warn(
+        label,
+        'FILE_UNREADABLE',
+        `attestations[${i}] at ${uri} is on another origin, not read from here; its digest was not checked`,
+      );
+      continue;
+    }
+    const bytes = doc.bytes;
+    await f.check(label, 'ARD_DIGEST_MISMATCH', () => {
+      if (!digestMatches(digest, bytes)) {
+        throw new ArdsiteError(
+          'ARD_DIGEST_MISMATCH',
+          `attestations[${i}].digest ${digest} does not match the ${bytes.length} bytes served at ${uri} (${sha256Digest(bytes)})`,
+        );
+      }
+    });
+  }
+}
+
+/** Shared state of one run. */
+interface RunContext {
+  reader: SiteReader;
+  cache: DocumentCache;
+  origin: string;
+  now: Date;
+  f: Findings;
+}
+
+/**
+ * Checks one trustManifest of an entry: its signature through its own identity, its subject against the
+ * entry, its dates and its attestation documents. `strict`: the DID document must be readable (the
+ * publisher manifest of one of this site's own entries); otherwise an unreadable DID document is a
+ * warning that the signature was not checked.
+ */
+async function checkTrustManifest(
+  label: string,
+  tm: Record<string, unknown>,
+  entry: Record<string, unknown>,
+  strict: boolean,
+  run: RunContext,
+): Promise<void> {
+  const { f } = run;
+  try {
+    await verifyTrustManifestSignature(tm, run.cache);
+    f.pass();
+  } catch (error) {
+    const code = error instanceof ArdsiteError ? error.code : 'TRUST_SIGNATURE_INVALID';
+    const message = (error as Error).message;
+    if (error instanceof DidUnreadable && !strict)
+      f.warn(label, code, `${message}; the signature was not checked`);
+    else f.fail(label, code, message);
+  }
+  const mismatch = subjectMismatch(tm.subject, entry);
+  if (mismatch) f.fail(label, 'TRUST_SUBJECT_MISMATCH', mismatch);
+  else f.pass();
+  checkDates(label, tm, run.now, f);
+  await checkAttestations(label, tm, run.reader, run.origin, f);
+}
+
+/**
+ * Publisher authority (ARD draft §3.5.1, §6.2): the entry needs a trustManifest whose identity is
+ * `did:web:<the URN's domain>`. `trustManifest` with another identity is a squatting signal and fails;
+ * `trustManifests[]` may hold the publisher's manifest too, and every other one is a third party's,
+ * verified against its own identity and never counted as publisher authority.
+ */
+async function checkTrust(
+  subject: string,
+  entry: Record<string, unknown>,
+  urnDomain: string,
+  own: boolean,
+  run: RunContext,
+): Promise<void> {
+  const { f } = run;
+  const binds = (tm: Record<string, unknown>) => didWebDomain(tm.identity) === urnDomain;
+  const publisher: Array<[string, Record<string, unknown>]> = [];
+  const thirdParty: Array<[string, Record<string, unknown>]> = [];
+  const single = isRecord(entry.trustManifest) ? entry.trustManifest : undefined;
+  if (single) {
+    if (binds(single)) publisher.push([subject, single]);
+    else {
+      f.fail(
+        subject,
+        'TRUST_AUTHORITY_MISMATCH',
+        `the trustManifest identity ${JSON.stringify(single.identity)} is not did:web:${urnDomain}, the publisher the URN names`,
+      );
+    }
+  }
+  const list = Array.isArray(entry.trustManifests) ? entry.trustManifests : [];
+  for (const [i, tm] of list.entries()) {
+    if (!isRecord(tm)) continue; // the entry schema already refused it
+    (binds(tm) ? publisher : thirdParty).push([`${subject} trustManifests[${i}]`, tm]);
+  }
+  if (!single && publisher.length === 0) {
+    const others =
+      thirdParty.length > 0 ? `; third-party trustManifests[] never count as publisher authority` : '';
+    if (own) {
+      f.fail(
+        subject,
+        'TRUST_MISSING',
+        `the entry names this site's domain but carries no trustManifest signed by did:web:${urnDomain}${others}`,
+      );
+    } else {
+      f.warn(
+        subject,
+        'TRUST_MISSING',
+        `no trustManifest of did:web:${urnDomain}: an unverified discovery hint (ARD draft §6.2)${others}`,
+      );
+    }
+  }
+  for (const [label, tm] of publisher) await checkTrustManifest(label, tm, entry, own, run);
+  for (const [label, tm] of thirdParty) await checkTrustManifest(label, tm, entry, false, run);
+}
+
 async function verifyCard(
   subject: string,
   entry: Record<string, unknown>,
+  urnDomain: string,
   bytes: Uint8Array,
-  origin: string,
-  cache: DocumentCache,
-  f: Findings,
+  run: RunContext,
 ): Promise<void> {
+  const { f, origin, cache } = run;
   let card: Record<string, unknown>;
   try {
-    card = parseJson(bytes, 'the agent card') as Record<string, unknown>;
+    const parsed = parseJson(bytes, 'the agent card');
+    if (!isRecord(parsed)) throw new ArdsiteError('JSON_INVALID', 'the agent card is not a JSON object');
+    card = parsed;
   } catch (error) {
     f.fail(subject, 'JSON_INVALID', (error as Error).message);
     return;
@@ -180,12 +455,20 @@ async function verifyCard(
     for (const s of signatures) {
       const header = decodeProtectedHeader(`${String((s as { protected?: unknown }).protected)}..x`);
       if (header.jku !== undefined && header.jku !== jwksUrl) {
-        throw new ArdsiteError('CARD_FOREIGN_JKU', `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`);
+        throw new ArdsiteError(
+          'CARD_FOREIGN_JKU',
+          `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`,
+        );
       }
       if (header.alg === 'none') throw new ArdsiteError('JWS_INVALID', 'the card signature uses alg "none"');
     }
-    const jwks = (await cache.json(jwksUrl, 'the JWK Set')) as { keys?: unknown };
-    const keys = Array.isArray(jwks?.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
+    let jwks: unknown;
+    try {
+      jwks = await cache.json(jwksUrl, 'the JWK Set');
+    } catch (error) {
+      throw new ArdsiteError('CARD_SIGNATURE_INVALID', (error as Error).message);
+    }
+    const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
     keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
     const verify = verifyAgentCardSignature(async (kid) => {
       const key = keys.find((k) => k.kid === kid);
@@ -197,38 +480,90 @@ async function verifyCard(
     try {
       await verify(card as never);
     } catch (error) {
-      throw new ArdsiteError('CARD_SIGNATURE_INVALID', `the A2A card signature does not verify: ${(error as Error).message}`);
+      throw new ArdsiteError(
+        'CARD_SIGNATURE_INVALID',
+        `the A2A card signature does not verify: ${(error as Error).message}`,
+      );
     } finally {
       console.debug = debug;
     }
   });
   const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
-  const list = Array.isArray(extensions) ? (extensions as Record<string, unknown>[]) : [];
+  const list = Array.isArray(extensions) ? extensions.filter(isRecord) : [];
+  // The card declares its entry (ARD draft §4.3.1): identifier, and publisher when given.
   await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
     const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
-    const params = ext?.params as { identifier?: unknown } | undefined;
-    if (params?.identifier !== entry.identifier) {
-      throw new ArdsiteError('CARD_IDENTITY_MISMATCH', `the card's entry extension names ${JSON.stringify(params?.identifier)}, not ${String(entry.identifier)}`);
+    const params = isRecord(ext?.params) ? ext.params : {};
+    if (params.identifier !== entry.identifier) {
+      throw new ArdsiteError(
+        'CARD_IDENTITY_MISMATCH',
+        `the card's entry extension names ${JSON.stringify(params.identifier)}, not ${String(entry.identifier)}`,
+      );
+    }
+    if (params.publisher !== undefined && params.publisher !== `did:web:${urnDomain}`) {
+      throw new ArdsiteError(
+        'CARD_IDENTITY_MISMATCH',
+        `the card's entry extension names the publisher ${JSON.stringify(params.publisher)}, not did:web:${urnDomain}`,
+      );
     }
   });
+  // The RAM: the top-level copy (not covered by the A2A signature) must equal the extension copy.
   const top = card.resourceAccessManifest;
-  const ramExtension = list.find((e) => {
-    const p = e.params as Record<string, unknown> | undefined;
-    return p !== undefined && Array.isArray(p.resourceAccesses);
-  });
+  const ramExtension = list.find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
   const extensionRam = ramExtension?.params as Record<string, unknown> | undefined;
-  if (top !== undefined || extensionRam !== undefined) {
-    const { skillAccesses: _s, ...extensionCopy } = extensionRam ?? {};
-    if (top !== undefined && extensionRam !== undefined) {
-      await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
-        if (!isDeepStrictEqual(top, extensionCopy)) {
-          throw new ArdsiteError('CARD_RAM_COPIES_DIFFER', 'resourceAccessManifest differs from the RAM extension params');
-        }
-      });
-    }
-    for (const problem of checkRamIntegrity(top ?? extensionCopy)) f.fail(subject, problem.code, problem.message);
-    if (checkRamIntegrity(top ?? extensionCopy).length === 0) f.pass();
+  if (top === undefined && extensionRam === undefined) return;
+  const { skillAccesses: _s, ...extensionCopy } = extensionRam ?? {};
+  if (top !== undefined) {
+    await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
+      if (extensionRam === undefined) {
+        throw new ArdsiteError(
+          'CARD_RAM_COPIES_DIFFER',
+          'resourceAccessManifest has no copy in capabilities.extensions, the copy the A2A signature covers',
+        );
+      }
+      if (!isDeepStrictEqual(top, extensionCopy)) {
+        throw new ArdsiteError(
+          'CARD_RAM_COPIES_DIFFER',
+          'resourceAccessManifest differs from the RAM extension params',
+        );
+      }
+    });
   }
+  const problems = checkRamIntegrity(extensionRam !== undefined ? extensionCopy : top);
+  for (const problem of problems) f.fail(subject, problem.code, problem.message);
+  if (problems.length === 0) f.pass();
+}
+
+/** Why an entry `url` is not acceptable (absolute https; http for loopback only), or undefined. */
+function urlProblem(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `url ${JSON.stringify(url)} is not an absolute URL`;
+  }
+  if (u.protocol === 'https:') return undefined;
+  if (u.protocol === 'http:' && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(u.hostname))
+    return undefined;
+  return `url ${url} is not https (ARD draft §6.5; http only for localhost)`;
+}
+
+/** Every JWK in a published document: `keys[]` of a JWK Set, every `publicKeyJwk` of a DID document. */
+function publishedJwks(
+  doc: unknown,
+  where: string,
+  out: Array<[string, Record<string, unknown>]> = [],
+): Array<[string, Record<string, unknown>]> {
+  if (Array.isArray(doc)) doc.forEach((v, i) => publishedJwks(v, `${where}[${i}]`, out));
+  else if (isRecord(doc)) {
+    for (const [key, value] of Object.entries(doc)) {
+      if (key === 'publicKeyJwk' && isRecord(value)) out.push([`${where}.${key}`, value]);
+      else if (key === 'keys' && where === '' && Array.isArray(value)) {
+        value.forEach((k, i) => isRecord(k) && out.push([`keys[${i}]`, k]));
+      } else publishedJwks(value, where === '' ? key : `${where}.${key}`, out);
+    }
+  }
+  return out;
 }
 
 /**
@@ -238,11 +573,11 @@ async function verifyCard(
  */
 export async function verifySite(reader: SiteReader, options: VerifySiteOptions): Promise<VerifyReport> {
   const origin = options.origin.replace(/\/$/, '');
-  const now = options.now ?? new Date();
   const siteDomain = new URL(origin).hostname;
   const f = new Findings();
   const cache = new DocumentCache(reader);
-  const manifestUrl = `${origin}/.well-known/ard.json`;
+  const run: RunContext = { reader, cache, origin, now: options.now ?? new Date(), f };
+  const manifestUrl = options.manifestUrl ?? `${origin}/.well-known/ard.json`;
   let manifestDoc: FetchedDocument | undefined;
   try {
     manifestDoc = await reader.read(manifestUrl);
@@ -250,6 +585,14 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     throw new ArdsiteError('FILE_MISSING', `cannot read ${manifestUrl}: ${(error as Error).message}`);
   }
   if (!manifestDoc) throw new ArdsiteError('FILE_MISSING', `cannot read ${manifestUrl}`);
+  const type = manifestDoc.contentType;
+  if (type !== undefined && !/^application\/(ard\+)?json\s*(;|$)/i.test(type)) {
+    f.fail(
+      manifestUrl,
+      'ARD_MANIFEST_INVALID',
+      `the manifest is served as "${type}"; application/ard+json (or application/json) is expected`,
+    );
+  }
   let manifest: unknown;
   try {
     manifest = parseJson(manifestDoc.bytes, 'the manifest');
@@ -259,13 +602,21 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
   }
   const shape = ArdManifest.safeParse(manifest);
   if (!shape.success) {
-    f.fail(manifestUrl, 'ARD_MANIFEST_INVALID', 'the manifest is not an object with an "entries" list (ARD draft §3.6)');
+    f.fail(
+      manifestUrl,
+      'ARD_MANIFEST_INVALID',
+      'the manifest is not an object with an "entries" list (ARD draft §3.6)',
+    );
     return { origin, entries: 0, passed: f.passed, findings: f.list };
   }
   f.pass();
   const entries = shape.data.entries.slice(0, options.maxEntries ?? 100_000);
   if (entries.length < shape.data.entries.length) {
-    f.warn(manifestUrl, 'ARD_MANIFEST_INVALID', `only the first ${entries.length} of ${shape.data.entries.length} entries were checked`);
+    f.warn(
+      manifestUrl,
+      'ARD_MANIFEST_INVALID',
+      `only the first ${entries.length} of ${shape.data.entries.length} entries were checked`,
+    );
   }
   const seen = new Set<string>();
 
@@ -274,7 +625,11 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     const parsed = ArdEntry.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      f.fail(subject, 'ARD_MANIFEST_INVALID', `the entry does not have the ARD shape: ${issue?.path.join('.') || '(entry)'}: ${issue?.message ?? ''}`);
+      f.fail(
+        subject,
+        'ARD_MANIFEST_INVALID',
+        `the entry does not have the ARD shape: ${issue?.path.join('.') || '(entry)'}: ${issue?.message ?? ''}`,
+      );
       continue;
     }
     const entry = parsed.data as Record<string, unknown> & typeof parsed.data;
@@ -285,79 +640,98 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     }
     f.pass();
     const key = `${entry.identifier}\u0000${entry.version ?? ''}`;
-    if (seen.has(key)) f.fail(subject, 'ARD_DUPLICATE_ENTRY', `(identifier, version) ${entry.identifier} ${entry.version ?? ''} appears twice`);
+    if (seen.has(key)) {
+      f.fail(
+        subject,
+        'ARD_DUPLICATE_ENTRY',
+        `(identifier, version) ${entry.identifier} ${entry.version ?? ''} appears twice`,
+      );
+    }
     seen.add(key);
     if ((entry.url === undefined) === (entry.data === undefined)) {
       f.fail(subject, 'ARD_URL_XOR_DATA', 'an entry needs exactly one of url and data (ARD draft §3.3)');
       continue;
     }
     const queries = entry.representativeQueries?.length ?? 0;
-    if (queries < 2 || queries > 5) f.warn(subject, 'ARD_QUERIES_COUNT', `${queries} representative queries; ARD asks for 2 to 5`);
+    if (queries < 2 || queries > 5) {
+      f.warn(subject, 'ARD_QUERIES_COUNT', `${queries} representative queries; ARD asks for 2 to 5`);
+    }
 
-    // The artifact and its digest.
+    // The artifact and its digest. Only what can be checked is fetched: an artifact with a digest, or
+    // this site's own A2A card. An artifact that cannot be read fails for this site's entries and is a
+    // warning for other publishers' entries; one on an origin this reader does not read (a folder's
+    // reader and another origin) is a warning that it was not checked.
+    const ownDomain = urn.domain === siteDomain;
+    const badUrl = entry.url !== undefined ? urlProblem(entry.url) : undefined;
+    if (badUrl) {
+      if (ownDomain) f.fail(subject, 'URL_NOT_HTTPS', badUrl);
+      else f.warn(subject, 'URL_NOT_HTTPS', badUrl);
+    }
     let artifact: Uint8Array | undefined;
     if (entry.data !== undefined) {
       artifact = canonicalBytes(entry.data);
-    } else {
+    } else if (!badUrl && (entry.digest !== undefined || (ownDomain && entry.type === A2A_CARD_TYPE))) {
       try {
         artifact = (await reader.read(entry.url!))?.bytes;
+        if (!artifact) {
+          f.warn(
+            subject,
+            'FILE_UNREADABLE',
+            `${entry.url} is on another origin, not read from here; its digest was not checked`,
+          );
+        }
       } catch (error) {
-        f.fail(subject, 'FILE_UNREADABLE', `cannot read ${entry.url}: ${(error as Error).message}`);
+        const message = `cannot read ${entry.url}: ${(error as Error).message}`;
+        if (ownDomain) f.fail(subject, 'FILE_UNREADABLE', message);
+        else f.warn(subject, 'FILE_UNREADABLE', message);
       }
     }
     if (artifact && entry.digest !== undefined) {
+      const bytes = artifact;
       await f.check(subject, 'ARD_DIGEST_MISMATCH', () => {
-        if (!digestMatches(entry.digest!, artifact!)) {
-          throw new ArdsiteError('ARD_DIGEST_MISMATCH', `digest ${entry.digest} does not match the ${artifact!.length} bytes served at ${entry.url ?? '(inline data)'} (${sha256Digest(artifact!)})`);
+        if (!digestMatches(entry.digest!, bytes)) {
+          throw new ArdsiteError(
+            'ARD_DIGEST_MISMATCH',
+            `digest ${entry.digest} does not match the ${bytes.length} bytes served at ${entry.url ?? '(inline data)'} (${sha256Digest(bytes)})`,
+          );
         }
       });
+    } else if (artifact && ownDomain && entry.url !== undefined) {
+      f.warn(
+        subject,
+        'ARD_UNPINNED',
+        'the entry has no digest, so its signed trustManifest does not pin the artifact',
+      );
     }
 
-    // Publisher authority: the trustManifest of the URN's domain.
-    const tm = entry.trustManifest as Record<string, unknown> | undefined;
-    const ownDomain = urn.domain === siteDomain;
-    if (!tm) {
-      if (ownDomain) f.fail(subject, 'TRUST_MISSING', 'the entry names this site\'s domain but carries no signed trustManifest');
-      else f.warn(subject, 'TRUST_MISSING', 'no trustManifest: an unverified discovery hint (ARD draft §6.2)');
-    } else {
-      const authority = typeof tm.identity === 'string' && tm.identity.startsWith('did:web:') ? tm.identity.slice('did:web:'.length) : undefined;
-      if (authority !== urn.domain) {
-        f.fail(subject, 'TRUST_AUTHORITY_MISMATCH', `the trustManifest identity ${String(tm.identity)} is not did:web:${urn.domain}, the publisher the URN names`);
-      } else {
-        await f.check(subject, 'TRUST_SIGNATURE_INVALID', () => verifyTrustManifestSignature(tm, cache));
-      }
-      const mismatch = subjectMismatch(tm.subject as Record<string, unknown> | undefined, entry);
-      if (mismatch) f.fail(subject, 'TRUST_SUBJECT_MISMATCH', mismatch);
-      else f.pass();
-      if (typeof tm.expiresAt === 'string' && Date.parse(tm.expiresAt) <= now.getTime()) {
-        f.fail(subject, 'TRUST_EXPIRED', `the trustManifest expired at ${tm.expiresAt}`);
-      }
-    }
-    // Third-party manifests: verified against their own identity, never publisher authority.
-    for (const [i, other] of (entry.trustManifests ?? []).entries()) {
-      const third = TrustManifest.safeParse(other);
-      if (!third.success) {
-        f.fail(subject, 'ARD_MANIFEST_INVALID', `trustManifests[${i}] does not have the trust-manifest shape`);
-        continue;
-      }
-      await f.check(`${subject} trustManifests[${i}]`, 'TRUST_SIGNATURE_INVALID', () => verifyTrustManifestSignature(third.data, cache));
-    }
+    await checkTrust(subject, entry, urn.domain, ownDomain, run);
 
     if (entry.type === A2A_CARD_TYPE && artifact && entry.url && ownDomain) {
-      await verifyCard(subject, entry, artifact, origin, cache, f);
+      await verifyCard(subject, entry, urn.domain, artifact, run);
     }
   }
 
-  // Published keys carry no private members.
-  for (const url of [`${origin}/.well-known/jwks.json`, `${origin}/.well-known/did.json`]) {
+  // Published keys carry no private members (each JWK of jwks.json and did.json, read once per run).
+  for (const [url, what] of [
+    [`${origin}/.well-known/jwks.json`, 'the JWK Set'],
+    [`${origin}/.well-known/did.json`, `the DID document of did:web:${siteDomain}`],
+  ] as const) {
+    let doc: unknown;
     try {
-      const doc = await reader.read(url);
-      if (!doc) continue;
-      const text = new TextDecoder().decode(doc.bytes);
-      if (/"(d|p|q|dp|dq|qi|k)"\s*:/.test(text)) f.fail(url, 'KEY_PRIVATE_PUBLISHED', `${url} contains private key members`);
-      else f.pass();
+      doc = await cache.json(url, what);
     } catch {
-      // A missing did.json/jwks.json surfaces through the signature checks above.
+      continue; // a missing or broken did.json/jwks.json surfaces through the signature checks above
+    }
+    const exposed = publishedJwks(doc, '')
+      .map(([where, jwk]) => [where, PRIVATE_JWK_MEMBERS.filter((m) => m in jwk)] as const)
+      .filter(([, members]) => members.length > 0);
+    if (exposed.length === 0) f.pass();
+    else {
+      // Names the members, never their values.
+      const list = exposed.map(
+        ([where, members]) => `${where} has ${members.map((m) => `"${m}"`).join(', ')}`,
+      );
+      f.fail(url, 'KEY_PRIVATE_PUBLISHED', `${url} publishes private key material: ${list.join('; ')}`);
     }
   }
   return { origin, entries: entries.length, passed: f.passed, findings: f.list };
