@@ -73,9 +73,7 @@ export const nonEmptyStringMap = z
   });
 
 /** A free-form JSON object with at least one member (ARD `metadata`, DESIGN.md §2: nothing empty). */
-export const nonEmptyObject = z
-  .record(z.string(), z.unknown())
-  .refine((m) => Object.keys(m).length > 0, {
-    message: 'must hold at least one member',
-    params: { code: 'SCHEMA_EMPTY' },
-  });
+export const nonEmptyObject = z.record(z.string(), z.unknown()).refine((m) => Object.keys(m).length > 0, {
+  message: 'must hold at least one member',
+  params: { code: 'SCHEMA_EMPTY' },
+});
