@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util';
 import { provideSiteBuild } from '../src/core/build-context.js';
 import {
   assertReplaceableOutDir,
-  isInside,
   makeTempOutput,
   moveFolder,
   swapIntoPlace,
+  within,
   writeArtifacts,
 } from '../src/core/build/output.js';
 import { prepareBuild } from '../src/core/build/prepare.js';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
     // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
     // rendering into a folder of its own, which then moves into the project's temporary folder.
-    const renderDir = isInside(appRoot, temp) ? temp : await makeTempOutput(appRoot);
+    const renderDir = within(appRoot, temp) ? temp : await makeTempOutput(appRoot);
     const cwd = process.cwd();
     provideSiteBuild(site);
     try {

@@ -8,7 +8,7 @@
  */
 import { providedSiteBuild } from '../core/build-context.js';
 import { prepareBuild } from '../core/build/prepare.js';
-import type { SiteBuild } from '../core/site.js';
+import type { AgentBuild, SiteBuild } from '../core/site.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
 type DevSlot = { [DEV_SLOT]?: Promise<SiteBuild> };
@@ -30,4 +30,22 @@ export async function getSiteBuild(): Promise<SiteBuild> {
 /** Drops the dev server's cached site, so the next request loads `content/` again. */
 export function invalidateDevSite(): void {
   (globalThis as DevSlot)[DEV_SLOT] = undefined;
+}
+
+const bySlug = new WeakMap<SiteBuild, Map<string, AgentBuild>>();
+
+/**
+ * The agent of `site` whose slug is `slug`, through a map made once per site: a page per agent must
+ * not scan the list of agents (10,000 agents would make that 10⁸ comparisons).
+ * @throws Error when no agent has that slug (a route that getStaticPaths did not produce).
+ */
+export function agentBySlug(site: SiteBuild, slug: string | undefined): AgentBuild {
+  let map = bySlug.get(site);
+  if (!map) {
+    map = new Map(site.agents.map((a) => [a.agent.slug, a]));
+    bySlug.set(site, map);
+  }
+  const build = slug === undefined ? undefined : map.get(slug);
+  if (!build) throw new Error(`no agent with the slug "${String(slug)}"`);
+  return build;
 }

@@ -6,17 +6,12 @@
 import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { mapLimit } from '../concurrency.js';
 import { ArdsiteError } from '../errors.js';
 import type { Artifact } from '../site.js';
 
 /** Prefix of the temporary build folders (git-ignored). */
 export const TEMP_PREFIX = '.ardsite-tmp-';
-
-/** True when `child` is `parent` or inside it (path-wise; no symlinks resolved). */
-export function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(path.resolve(parent), path.resolve(child));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 /**
  * Replaces the folder `dest` with `src`: a rename when both are on one file system, else a recursive
@@ -43,16 +38,16 @@ export async function makeTempOutput(root: string): Promise<string> {
  * `index.html` in that folder.
  */
 export async function writeArtifacts(outDir: string, artifacts: Iterable<Artifact>): Promise<void> {
-  for (const artifact of artifacts) {
+  await mapLimit([...artifacts], 32, async (artifact) => {
     const rel = artifact.path.endsWith('/') ? `${artifact.path}index.html` : artifact.path;
     const file = path.join(outDir, ...rel.split('/').filter(Boolean));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, artifact.bytes);
-  }
+  });
 }
 
-/** True when `inner` is `outer` or lies inside it. */
-function within(outer: string, inner: string): boolean {
+/** True when `inner` is `outer` or lies inside it (path-wise; no symlinks resolved). */
+export function within(outer: string, inner: string): boolean {
   const rel = path.relative(outer, inner);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

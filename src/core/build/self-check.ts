@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '../concurrency.js';
 import { ArdsiteError } from '../errors.js';
 import type { SiteBuild } from '../site.js';
 import { folderReader } from '../verify/folder-reader.js';
@@ -21,12 +22,14 @@ export async function selfCheck(
 ): Promise<VerifyReport> {
   const origin = site.model.publisher.siteUrl.replace(/\/$/, '');
   const problems: string[] = [];
-  for (const artifact of site.artifacts.values()) {
+  const differs = await mapLimit([...site.artifacts.values()], 32, async (artifact) => {
     const file = path.join(outDir, ...artifact.path.split('/').filter(Boolean));
     const bytes = await readFile(file).catch(() => undefined);
-    if (!bytes || !Buffer.from(artifact.bytes).equals(bytes))
-      problems.push(`${artifact.path}: the file on disk differs from what the build computed`);
-  }
+    return !bytes || !Buffer.from(artifact.bytes).equals(bytes);
+  });
+  [...site.artifacts.values()].forEach((artifact, i) => {
+    if (differs[i]) problems.push(`${artifact.path}: the file on disk differs from what the build computed`);
+  });
   const report = await verifySite(folderReader(outDir, origin), { origin, now });
   for (const f of report.findings) {
     if (f.severity === 'error') problems.push(`${f.subject}: ${f.message} [${f.code}]`);

@@ -385,7 +385,7 @@ async function loadAgent(
           file: ramRel,
         });
       }
-      const ramSource = json === undefined ? undefined : parseYamlInto(ramRel, ramText, diagnostics);
+      const ramSource = json === undefined ? undefined : SourceDoc.fromJson(ramRel, ramText, json);
       if (ramSource) {
         const ramValue = normalizeRamKeys(json, ramSource, [], diagnostics);
         const ram = validate(ResourceAccessManifest, ramValue, ramSource, diagnostics);

@@ -12,6 +12,8 @@
  * be readable: failing to read them is a failure.
  */
 import { verifyAgentCardSignature } from '@a2a-js/sdk';
+import { mapLimit } from '../concurrency.js';
+import { importJWK } from 'jose';
 import { isDeepStrictEqual } from 'node:util';
 import { ENTRY_EXTENSION_URI } from '../card.js';
 import {
@@ -127,9 +129,46 @@ class DidUnreadable extends ArdsiteError {
   }
 }
 
-/** A per-run cache of JSON documents (DID documents, JWK Sets), by URL: each is read at most once. */
+let debugMutes = 0;
+let savedDebug: typeof console.debug | undefined;
+
+/**
+ * Silences `console.debug` until the returned function is called; nested and concurrent callers share
+ * one silence, and the original is restored when the last one ends.
+ */
+function muteConsoleDebug(): () => void {
+  if (debugMutes++ === 0) {
+    savedDebug = console.debug;
+    console.debug = () => {};
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--debugMutes === 0 && savedDebug) console.debug = savedDebug;
+  };
+}
+
+/**
+ * A per-run cache of JSON documents (DID documents, JWK Sets), by URL: each is read at most once; and of
+ * imported public keys, so thousands of card checks share one import per key.
+ */
 class DocumentCache {
   private readonly docs = new Map<string, Promise<unknown>>();
+  private readonly keys = new Map<string, Promise<CryptoKey>>();
+
+  /** The public key of `jwk` (EC P-256 → ES256, OKP Ed25519 → EdDSA), imported once per run. */
+  publicKey(jwk: Record<string, unknown>): Promise<CryptoKey> {
+    const id = `${String(jwk.kty)}|${String(jwk.crv)}|${String(jwk.x)}|${String(jwk.y)}`;
+    let key = this.keys.get(id);
+    if (!key) {
+      const alg = jwk.kty === 'OKP' ? 'EdDSA' : 'ES256';
+      const members = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, ...(jwk.y ? { y: jwk.y } : {}) };
+      key = importJWK(members as never, alg) as Promise<CryptoKey>;
+      this.keys.set(id, key);
+    }
+    return key;
+  }
   constructor(private readonly reader: SiteReader) {}
   /**
    * @throws Unreadable when the document is outside the reader or the read failed;
@@ -473,10 +512,9 @@ async function verifyCard(
     const verify = verifyAgentCardSignature(async (kid) => {
       const key = keys.find((k) => k.kid === kid);
       if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
-      return { kty: key.kty, crv: key.crv, x: key.x, ...(key.y ? { y: key.y } : {}) } as never;
+      return run.cache.publicKey(key);
     });
-    const debug = console.debug;
-    console.debug = () => {}; // the SDK logs every failed attempt at debug level
+    const unmute = muteConsoleDebug(); // the SDK logs every failed attempt at debug level
     try {
       await verify(card as never);
     } catch (error) {
@@ -485,7 +523,7 @@ async function verifyCard(
         `the A2A card signature does not verify: ${(error as Error).message}`,
       );
     } finally {
-      console.debug = debug;
+      unmute();
     }
   });
   const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
@@ -567,6 +605,112 @@ function publishedJwks(
 }
 
 /**
+ * Checks one entry (ARD draft §3, §3.5, §6.2): shape, URN, uniqueness, url XOR data, the artifact's
+ * digest, the trustManifest(s) and, for this site's own A2A cards, the card. Records into `run.f`.
+ * Everything before the first `await` runs when the entry's turn comes, so `seen` fills in manifest order.
+ */
+async function verifyEntry(
+  raw: unknown,
+  index: number,
+  siteDomain: string,
+  seen: Set<string>,
+  run: RunContext,
+): Promise<void> {
+  const { f, reader } = run;
+  const subject = entryLabel(raw, index);
+  const parsed = ArdEntry.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    f.fail(
+      subject,
+      'ARD_MANIFEST_INVALID',
+      `the entry does not have the ARD shape: ${issue?.path.join('.') || '(entry)'}: ${issue?.message ?? ''}`,
+    );
+    return;
+  }
+  const entry = parsed.data as Record<string, unknown> & typeof parsed.data;
+  const urn = parseAirUrn(entry.identifier);
+  if (typeof urn === 'string') {
+    f.fail(subject, 'ARD_URN_INVALID', urn);
+    return;
+  }
+  f.pass();
+  const key = `${entry.identifier}\u0000${entry.version ?? ''}`;
+  if (seen.has(key)) {
+    f.fail(
+      subject,
+      'ARD_DUPLICATE_ENTRY',
+      `(identifier, version) ${entry.identifier} ${entry.version ?? ''} appears twice`,
+    );
+  }
+  seen.add(key);
+  if ((entry.url === undefined) === (entry.data === undefined)) {
+    f.fail(subject, 'ARD_URL_XOR_DATA', 'an entry needs exactly one of url and data (ARD draft §3.3)');
+    return;
+  }
+  const queries = entry.representativeQueries?.length ?? 0;
+  if (queries < 2 || queries > 5) {
+    f.warn(subject, 'ARD_QUERIES_COUNT', `${queries} representative queries; ARD asks for 2 to 5`);
+  }
+
+  // The artifact and its digest. Only what can be checked is fetched: an artifact with a digest, or
+  // this site's own A2A card. An artifact that cannot be read fails for this site's entries and is a
+  // warning for other publishers' entries; one on an origin this reader does not read (a folder's
+  // reader and another origin) is a warning that it was not checked.
+  const ownDomain = urn.domain === siteDomain;
+  const badUrl = entry.url !== undefined ? urlProblem(entry.url) : undefined;
+  if (badUrl) {
+    if (ownDomain) f.fail(subject, 'URL_NOT_HTTPS', badUrl);
+    else f.warn(subject, 'URL_NOT_HTTPS', badUrl);
+  }
+  let artifact: Uint8Array | undefined;
+  if (entry.data !== undefined) {
+    artifact = canonicalBytes(entry.data);
+  } else if (!badUrl && (entry.digest !== undefined || (ownDomain && entry.type === A2A_CARD_TYPE))) {
+    try {
+      artifact = (await reader.read(entry.url!))?.bytes;
+      if (!artifact) {
+        f.warn(
+          subject,
+          'FILE_UNREADABLE',
+          `${entry.url} is on another origin, not read from here; its digest was not checked`,
+        );
+      }
+    } catch (error) {
+      const message = `cannot read ${entry.url}: ${(error as Error).message}`;
+      if (ownDomain) f.fail(subject, 'FILE_UNREADABLE', message);
+      else f.warn(subject, 'FILE_UNREADABLE', message);
+    }
+  }
+  if (artifact && entry.digest !== undefined) {
+    const bytes = artifact;
+    await f.check(subject, 'ARD_DIGEST_MISMATCH', () => {
+      if (!digestMatches(entry.digest!, bytes)) {
+        throw new ArdsiteError(
+          'ARD_DIGEST_MISMATCH',
+          `digest ${entry.digest} does not match the ${bytes.length} bytes served at ${entry.url ?? '(inline data)'} (${sha256Digest(bytes)})`,
+        );
+      }
+    });
+  } else if (artifact && ownDomain && entry.url !== undefined) {
+    f.warn(
+      subject,
+      'ARD_UNPINNED',
+      'the entry has no digest, so its signed trustManifest does not pin the artifact',
+    );
+  }
+
+  await checkTrust(subject, entry, urn.domain, ownDomain, run);
+
+  if (entry.type === A2A_CARD_TYPE && artifact && entry.url && ownDomain) {
+    await verifyCard(subject, entry, urn.domain, artifact, run);
+  }
+}
+
+/** Entries checked at once: reads and WebCrypto verifications overlap, findings keep manifest order. */
+const ENTRY_CONCURRENCY = 16;
+
+/**
  * Verifies the site served at `options.origin` through `reader`. Never throws for a broken site: every
  * problem is a finding. Throws `ArdsiteError('FILE_MISSING')` only when the manifest itself cannot be read
  * (exit 2 of `npm run verify`).
@@ -619,96 +763,14 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     );
   }
   const seen = new Set<string>();
-
-  for (const [index, raw] of entries.entries()) {
-    const subject = entryLabel(raw, index);
-    const parsed = ArdEntry.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      f.fail(
-        subject,
-        'ARD_MANIFEST_INVALID',
-        `the entry does not have the ARD shape: ${issue?.path.join('.') || '(entry)'}: ${issue?.message ?? ''}`,
-      );
-      continue;
-    }
-    const entry = parsed.data as Record<string, unknown> & typeof parsed.data;
-    const urn = parseAirUrn(entry.identifier);
-    if (typeof urn === 'string') {
-      f.fail(subject, 'ARD_URN_INVALID', urn);
-      continue;
-    }
-    f.pass();
-    const key = `${entry.identifier}\u0000${entry.version ?? ''}`;
-    if (seen.has(key)) {
-      f.fail(
-        subject,
-        'ARD_DUPLICATE_ENTRY',
-        `(identifier, version) ${entry.identifier} ${entry.version ?? ''} appears twice`,
-      );
-    }
-    seen.add(key);
-    if ((entry.url === undefined) === (entry.data === undefined)) {
-      f.fail(subject, 'ARD_URL_XOR_DATA', 'an entry needs exactly one of url and data (ARD draft §3.3)');
-      continue;
-    }
-    const queries = entry.representativeQueries?.length ?? 0;
-    if (queries < 2 || queries > 5) {
-      f.warn(subject, 'ARD_QUERIES_COUNT', `${queries} representative queries; ARD asks for 2 to 5`);
-    }
-
-    // The artifact and its digest. Only what can be checked is fetched: an artifact with a digest, or
-    // this site's own A2A card. An artifact that cannot be read fails for this site's entries and is a
-    // warning for other publishers' entries; one on an origin this reader does not read (a folder's
-    // reader and another origin) is a warning that it was not checked.
-    const ownDomain = urn.domain === siteDomain;
-    const badUrl = entry.url !== undefined ? urlProblem(entry.url) : undefined;
-    if (badUrl) {
-      if (ownDomain) f.fail(subject, 'URL_NOT_HTTPS', badUrl);
-      else f.warn(subject, 'URL_NOT_HTTPS', badUrl);
-    }
-    let artifact: Uint8Array | undefined;
-    if (entry.data !== undefined) {
-      artifact = canonicalBytes(entry.data);
-    } else if (!badUrl && (entry.digest !== undefined || (ownDomain && entry.type === A2A_CARD_TYPE))) {
-      try {
-        artifact = (await reader.read(entry.url!))?.bytes;
-        if (!artifact) {
-          f.warn(
-            subject,
-            'FILE_UNREADABLE',
-            `${entry.url} is on another origin, not read from here; its digest was not checked`,
-          );
-        }
-      } catch (error) {
-        const message = `cannot read ${entry.url}: ${(error as Error).message}`;
-        if (ownDomain) f.fail(subject, 'FILE_UNREADABLE', message);
-        else f.warn(subject, 'FILE_UNREADABLE', message);
-      }
-    }
-    if (artifact && entry.digest !== undefined) {
-      const bytes = artifact;
-      await f.check(subject, 'ARD_DIGEST_MISMATCH', () => {
-        if (!digestMatches(entry.digest!, bytes)) {
-          throw new ArdsiteError(
-            'ARD_DIGEST_MISMATCH',
-            `digest ${entry.digest} does not match the ${bytes.length} bytes served at ${entry.url ?? '(inline data)'} (${sha256Digest(bytes)})`,
-          );
-        }
-      });
-    } else if (artifact && ownDomain && entry.url !== undefined) {
-      f.warn(
-        subject,
-        'ARD_UNPINNED',
-        'the entry has no digest, so its signed trustManifest does not pin the artifact',
-      );
-    }
-
-    await checkTrust(subject, entry, urn.domain, ownDomain, run);
-
-    if (entry.type === A2A_CARD_TYPE && artifact && entry.url && ownDomain) {
-      await verifyCard(subject, entry, urn.domain, artifact, run);
-    }
+  const perEntry = await mapLimit(entries, ENTRY_CONCURRENCY, async (raw, index) => {
+    const entryFindings = new Findings();
+    await verifyEntry(raw, index, siteDomain, seen, { ...run, f: entryFindings });
+    return entryFindings;
+  });
+  for (const ef of perEntry) {
+    f.passed += ef.passed;
+    f.list.push(...ef.list);
   }
 
   // Published keys carry no private members (each JWK of jwks.json and did.json, read once per run).

@@ -1,0 +1,38 @@
+/**
+ * Builds the benchmark floor (bench/floor) for `--agents N` into `--out DIR` and writes
+ * `{ peakRssBytes }` to `--report FILE`. The layout reads the publisher through ardsite's page
+ * accessor, so a publisher object is provided in memory; nothing is loaded, checked or signed.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'astro';
+import { provideSiteBuild } from '../src/core/build-context.js';
+import type { SiteBuild } from '../src/core/site.js';
+
+const { values } = parseArgs({
+  options: { agents: { type: 'string', default: '10' }, out: { type: 'string' }, report: { type: 'string' } },
+});
+process.env.FLOOR_AGENTS = values.agents;
+const publisher = {
+  domain: 'bench.example.com',
+  siteUrl: 'https://bench.example.com/',
+  organization: 'Bench Example Org',
+  organizationUrl: 'https://www.example.com/',
+  language: 'en',
+  privacyPolicyUrl: 'https://www.example.com/privacy',
+};
+provideSiteBuild({ model: { publisher } } as unknown as SiteBuild);
+const started = performance.now();
+await build({
+  root: path.resolve(import.meta.dirname, 'floor'),
+  outDir: path.resolve(values.out ?? 'floor-dist'),
+  logLevel: 'warn',
+  site: publisher.siteUrl,
+});
+if (values.report) {
+  await writeFile(
+    values.report,
+    `${JSON.stringify({ wallMs: performance.now() - started, peakRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`,
+  );
+}

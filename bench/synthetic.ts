@@ -1,0 +1,211 @@
+/**
+ * A synthetic publisher for benchmarks and load tests: `agents` agents, each with 3 skills and a RAM of
+ * 5 resources and 8 accesses, over a shared catalog of resources (one resource file per 10 agents, at
+ * least 12). Deterministic for a given size: the same call writes the same files.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Options of {@link writeSyntheticPublisher}. */
+export interface SyntheticOptions {
+  /** Number of agents (≥ 1). */
+  agents: number;
+  /** The publisher's domain (default `bench.example.com`). */
+  domain?: string;
+}
+
+/** What was written. */
+export interface SyntheticSummary {
+  agents: number;
+  resources: number;
+  operations: number;
+  files: number;
+}
+
+/** Mulberry32: a tiny seeded PRNG, so the catalog and choices are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PROTOCOLS = ['REST', 'REST', 'MCP', 'A2A'] as const;
+
+/** Every third service is the user's own (2P); the others are outside services (3P). */
+function ownerOf(i: number): 'CONSUMER' | 'THIRD_PARTY' {
+  return i % 3 === 0 ? 'CONSUMER' : 'THIRD_PARTY';
+}
+const WORDS = [
+  'travel',
+  'calendar',
+  'mail',
+  'files',
+  'billing',
+  'weather',
+  'maps',
+  'crm',
+  'tickets',
+  'notes',
+  'photos',
+  'music',
+];
+
+function resourceYaml(i: number): string {
+  const protocol = PROTOCOLS[i % PROTOCOLS.length]!;
+  const owner = ownerOf(i);
+  const word = WORDS[i % WORDS.length]!;
+  const id = `svc-${word}-${i}`;
+  const ops =
+    protocol === 'REST'
+      ? [
+          { id: `${id}-list`, description: `Lists the ${word} items of an account.`, method: 'GET' },
+          { id: `${id}-create`, description: `Creates a ${word} item.`, method: 'POST' },
+        ]
+      : [
+          {
+            id: `${id}-call`,
+            description: `Calls the ${word} ${protocol === 'MCP' ? 'tool' : 'agent'}.`,
+            method: undefined,
+          },
+        ];
+  const lines = [
+    `id: ${id}`,
+    `interactionProtocol: ${protocol}`,
+    `owner: ${owner}`,
+    `displayName: Synthetic ${word} service ${i}`,
+    `description: A synthetic ${word} service used to measure ardsite at scale.`,
+    `developerDocumentationUrl: https://docs.service${i}.example/${word}`,
+    'spec:',
+    `  specUrl: https://api.service${i}.example/openapi.json`,
+    `  resourcePath: /${word}`,
+    'operations:',
+  ];
+  for (const op of ops) {
+    lines.push(
+      `  - id: ${op.id}`,
+      `    description: ${op.description}`,
+      '    developerDocumentationUrl:',
+      `      - https://docs.service${i}.example/${word}/${op.id}`,
+    );
+    if (op.method)
+      lines.push(
+        '    apiOperationSpec:',
+        `      operationId: ${word}.${op.method.toLowerCase()}`,
+        `      httpMethod: ${op.method}`,
+      );
+    else lines.push('    readOnly: true');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function operationIds(i: number): string[] {
+  const protocol = PROTOCOLS[i % PROTOCOLS.length]!;
+  const id = `svc-${WORDS[i % WORDS.length]!}-${i}`;
+  return protocol === 'REST' ? [`${id}-list`, `${id}-create`] : [`${id}-call`];
+}
+
+function agentMarkdown(n: number, resourceCount: number, rand: () => number): string {
+  const picks = new Set<number>();
+  while (picks.size < Math.min(5, resourceCount)) picks.add(Math.floor(rand() * resourceCount));
+  const ops = [...picks].flatMap((i) => operationIds(i).map((id) => ({ id, owner: ownerOf(i) })));
+  const skills = ['plan', 'search', 'summarise'].map((verb, k) => ({ id: `${verb}-${n}`, verb, k }));
+  const accesses: string[] = [];
+  for (let a = 0; a < 8; a++) {
+    const { id: op, owner } = ops[a % ops.length]!;
+    const write = op.endsWith('-create');
+    // As a checked publisher writes it: the user's own services as the user, writes as the user and
+    // confirmed; outside read-only services either way.
+    const asUser = owner === 'CONSUMER' || write || rand() < 0.5;
+    accesses.push(
+      `  - id: access-${a}-${op}`,
+      `    operation: ${op}`,
+      `    identityUsed: ${asUser ? 'END_USER' : 'AGENT'}`,
+      `    confirmationRequired: ${write ? 'true' : 'false'}`,
+      `    accessJustification: To ${skills[a % 3]!.verb} with the data this service holds for you (access ${a}).`,
+      `    necessity: ${['REQUIRED', 'RECOMMENDED', 'OPTIONAL'][a % 3]}`,
+      `    skills: [${skills[a % 3]!.id}]`,
+    );
+  }
+  const front = [
+    '---',
+    `name: Synthetic Agent ${n}`,
+    `description: Synthetic agent number ${n}, with three skills and eight accesses to five services.`,
+    `version: 1.${n % 10}.0`,
+    'interfaces:',
+    `  - url: https://api.bench.example.com/a2a/agent-${n}`,
+    '    protocolBinding: JSONRPC',
+    "    protocolVersion: '1.0'",
+    'defaultInputModes: [text/plain]',
+    'defaultOutputModes: [text/plain, application/json]',
+    'skills:',
+    ...skills.flatMap((s) => [
+      `  - id: ${s.id}`,
+      `    name: ${s.verb[0]!.toUpperCase()}${s.verb.slice(1)} for agent ${n}`,
+      `    description: ${s.verb} things on your behalf, the synthetic way.`,
+      `    tags: [synthetic, ${s.verb}]`,
+      '    examples:',
+      `      - Please ${s.verb} my week number ${n}`,
+      `      - Can you ${s.verb} everything about topic ${(n * 7 + s.k) % 97}?`,
+    ]),
+    'resourceAccesses:',
+    ...accesses,
+    '---',
+    '',
+    `Synthetic agent **${n}** exists to measure how ardsite behaves with many agents.`,
+    '',
+    '- It has three skills.',
+    '- It reaches five services through eight accesses.',
+    '',
+  ];
+  return front.join('\n');
+}
+
+/**
+ * Writes a publisher project (`content/`, `public/`, `.gitignore`) into `dir`.
+ * @throws Error when `agents` is not a positive integer, or on a file system error.
+ */
+export async function writeSyntheticPublisher(
+  dir: string,
+  options: SyntheticOptions,
+): Promise<SyntheticSummary> {
+  const { agents } = options;
+  if (!Number.isInteger(agents) || agents < 1)
+    throw new Error(`agents must be a positive whole number, got ${agents}`);
+  const domain = options.domain ?? 'bench.example.com';
+  const rand = prng(agents);
+  const resourceCount = Math.max(12, Math.ceil(agents / 10));
+  await mkdir(path.join(dir, 'content/agents'), { recursive: true });
+  await mkdir(path.join(dir, 'content/resources'), { recursive: true });
+  await mkdir(path.join(dir, 'public'), { recursive: true });
+  await writeFile(path.join(dir, '.gitignore'), '.ardsite/\ndist/\ndist.old/\n.ardsite-tmp-*/\n');
+  await writeFile(
+    path.join(dir, 'content/publisher.yaml'),
+    [
+      `domain: ${domain}`,
+      `siteUrl: https://${domain}/`,
+      'organization: Bench Example Org',
+      'organizationUrl: https://www.example.com/',
+      'namespace: bench',
+      'privacyPolicyUrl: https://www.example.com/privacy',
+      '',
+    ].join('\n'),
+  );
+  let operations = 0;
+  for (let i = 0; i < resourceCount; i++) {
+    operations += operationIds(i).length;
+    await writeFile(path.join(dir, `content/resources/svc-${i}.yaml`), resourceYaml(i));
+  }
+  const width = String(agents).length;
+  for (let n = 0; n < agents; n++) {
+    await writeFile(
+      path.join(dir, `content/agents/agent-${String(n).padStart(width, '0')}.md`),
+      agentMarkdown(n, resourceCount, rand),
+    );
+  }
+  return { agents, resources: resourceCount, operations, files: resourceCount + agents + 2 };
+}

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench`: what a build costs, against a bare Astro floor measured in the same run.
+ *
+ *   npm run bench -- --agents 1000 [--runs 3]   build a synthetic publisher and the floor, side by side
+ *   npm run bench -- --verify [--agents 1000]   time `npm run verify` over the built folder
+ *
+ * Each build runs in a fresh child process (so peak memory is its own), floor and ardsite alternately.
+ * Prints wall times, their ratio (`ratio 1.18`), peak memory, bytes written, bytes per manifest entry, the
+ * size of ard.json and ardsite's phase times; writes the figures as JSON to bench-results/.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { writeSyntheticPublisher } from '../bench/synthetic.js';
+
+const run = promisify(execFile);
+const appRoot = path.resolve(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    agents: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '1' },
+    verify: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const agents = Number(values.agents);
+const runs = Number(values.runs);
+if (!Number.isInteger(agents) || agents < 1 || !Number.isInteger(runs) || runs < 1) {
+  process.stderr.write('usage: npm run bench -- [--agents N] [--runs N] [--verify] [--keep]\n');
+  process.exit(2);
+}
+
+/** Sum of file sizes under `dir`, and the number of files. */
+async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
+  let bytes = 0;
+  let files = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    files++;
+  }
+  return { bytes, files };
+}
+
+interface ChildReport {
+  wallMs: number;
+  peakRssBytes: number;
+  phasesMs?: Record<string, number>;
+  manifestBytes?: number;
+  entries?: number;
+}
+
+/** Runs `node --import tsx <script> …args`, timing it from outside; the child writes its report. */
+async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
+  const report = path.join(await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-')), 'report.json');
+  const started = performance.now();
+  await run(process.execPath, ['--import', 'tsx', script, ...args, '--report', report], {
+    cwd: appRoot,
+    env: { ...process.env, ...env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const wallMs = performance.now() - started;
+  const inner = JSON.parse(await readFile(report, 'utf8')) as ChildReport;
+  await rm(path.dirname(report), { recursive: true, force: true });
+  return { ...inner, wallMs };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+
+async function main(): Promise<void> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  const project = path.join(work, 'publisher');
+  const summary = await writeSyntheticPublisher(project, { agents });
+  await run('git', ['init', '-q'], { cwd: project });
+  const env = { CI: '1', ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH: '1764000000' };
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mib(os.totalmem())}, Node ${process.version}`;
+  process.stdout.write(
+    `synthetic publisher: ${summary.agents} agents, ${summary.resources} resources, ${summary.operations} operations\n`,
+  );
+  process.stdout.write(`machine: ${machine}\n`);
+
+  const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
+  const ardsiteOut = path.join(project, 'dist');
+  if (values.verify) {
+    await timedChild('scripts/build.ts', ['--root', project], env);
+    const started = performance.now();
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/verify.ts', ardsiteOut, '--origin', 'https://bench.example.com', '--json'],
+      {
+        cwd: appRoot,
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    ).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '{}' }));
+    const seconds = (performance.now() - started) / 1000;
+    const report = JSON.parse(stdout) as { entries: number; failed: number; passed: number };
+    const perSecond = report.entries / seconds;
+    process.stdout.write(
+      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${report.passed} passed, ${report.failed} failed)\n`,
+    );
+    process.stdout.write(`verify entries/s ${perSecond.toFixed(0)}\n`);
+    Object.assign(results, {
+      verify: { entries: report.entries, seconds, entriesPerSecond: perSecond, failed: report.failed },
+    });
+  } else {
+    const floorOut = path.join(work, 'floor-dist');
+    const floor: ChildReport[] = [];
+    const ours: ChildReport[] = [];
+    for (let i = 0; i < runs; i++) {
+      await rm(floorOut, { recursive: true, force: true });
+      floor.push(
+        await timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', floorOut], env),
+      );
+      ours.push(await timedChild('scripts/build.ts', ['--root', project], env));
+      process.stdout.write(
+        `run ${i + 1}: floor ${(floor[i]!.wallMs / 1000).toFixed(1)} s, ardsite ${(ours[i]!.wallMs / 1000).toFixed(1)} s\n`,
+      );
+    }
+    const floorSize = await folderSize(floorOut);
+    const ourSize = await folderSize(ardsiteOut);
+    const floorMs = median(floor.map((r) => r.wallMs));
+    const ourMs = median(ours.map((r) => r.wallMs));
+    const last = ours[ours.length - 1]!;
+    const manifestBytes = last.manifestBytes ?? 0;
+    const lines = [
+      `floor   wall ${(floorMs / 1000).toFixed(2)} s  peak ${mib(Math.max(...floor.map((r) => r.peakRssBytes)))}  written ${mib(floorSize.bytes)} in ${floorSize.files} files`,
+      `ardsite wall ${(ourMs / 1000).toFixed(2)} s  peak ${mib(Math.max(...ours.map((r) => r.peakRssBytes)))}  written ${mib(ourSize.bytes)} in ${ourSize.files} files`,
+      `ratio ${(ourMs / floorMs).toFixed(2)}`,
+      `ard.json ${manifestBytes} bytes, ${(manifestBytes / (last.entries ?? agents)).toFixed(0)} bytes per entry`,
+      `ardsite phases (ms): ${Object.entries(last.phasesMs ?? {})
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(', ')}`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    Object.assign(results, {
+      floor: { wallMs: floorMs, runs: floor, bytes: floorSize.bytes, files: floorSize.files },
+      ardsite: {
+        wallMs: ourMs,
+        runs: ours,
+        bytes: ourSize.bytes,
+        files: ourSize.files,
+        manifestBytes,
+        bytesPerEntry: manifestBytes / agents,
+      },
+      ratio: ourMs / floorMs,
+    });
+  }
+  const outDir = path.join(appRoot, 'bench-results');
+  await mkdir(outDir, { recursive: true });
+  const file = path.join(outDir, `${values.verify ? 'verify' : 'build'}-${agents}.json`);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+  if (!values.keep) await rm(work, { recursive: true, force: true });
+  else process.stdout.write(`kept ${work}\n`);
+}
+
+await main();
