@@ -562,45 +562,70 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
     return { key, source: 'throw-away key (ARDSITE_DEV_KEY=1)', created: false, ephemeral: true };
   }
 
-  const status = gitIgnoreStatus(root, DEFAULT_KEY_FILE);
-  if (status !== 'ignored') {
-    const why =
-      status === 'not-ignored'
-        ? `git does not ignore ${DEFAULT_KEY_FILE}`
-        : `${root} is not inside a git repository (or git is not installed), so it cannot be checked that git ignores ${DEFAULT_KEY_FILE}`;
-    throw new ArdsiteError(
-      'KEY_NOT_IGNORED',
-      `No signing key found, and a new one is not written because ${why}. Add the line ".ardsite/" to .gitignore ` +
-        `(and run git init if needed), or provide a key (${missingKeyHelp()})`,
-    );
+  const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp());
+  if (written === 'exists') {
+    // Another process created it meanwhile: use that one.
+    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE);
   }
-
-  for (const dir of [path.join(root, '.ardsite'), path.join(root, '.ardsite', 'keys')]) {
-    if (!existsSync(dir)) {
-      mkdirSync(dir, { mode: 0o700 });
-      chmodSync(dir, 0o700);
-    }
-  }
-  const privateJwk = await generatePrivateJwk(alg);
-  try {
-    writeFileSync(defaultFile, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      // Another process created it meanwhile: use that one.
-      return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE);
-    }
-    throw new ArdsiteError(
-      'FILE_UNREADABLE',
-      `The key file ${DEFAULT_KEY_FILE} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
-    );
-  }
-  chmodSync(defaultFile, 0o600);
   return {
-    key: createSigningKey(privateJwk, options.domain),
+    key: createSigningKey(written, options.domain),
     source: DEFAULT_KEY_FILE,
     created: true,
     ephemeral: false,
   };
+}
+
+/**
+ * Generates a private key and writes it to `relPath` under `root` (file mode 0600, created folders
+ * 0700), only after `git check-ignore -q` confirms git ignores that path, and never over an existing
+ * file. Used by the build (DESIGN.md §4) and by `npm run keygen`.
+ *
+ * @param root the project root (a git work tree).
+ * @param relPath the key file, relative to `root`.
+ * @param alg the key type.
+ * @param help a sentence appended to the `KEY_NOT_IGNORED` message (how else to provide a key).
+ * @returns the private JWK written, or `'exists'` when the file already exists (it is left untouched).
+ * @throws ArdsiteError `KEY_NOT_IGNORED` (not ignored, not a git repository, or no git),
+ *   `FILE_UNREADABLE` (the file cannot be written).
+ */
+export async function writeNewKeyFile(
+  root: string,
+  relPath: string,
+  alg: SigningAlgorithm,
+  help = '',
+): Promise<PrivateSigningJwk | 'exists'> {
+  const file = path.resolve(root, relPath);
+  if (existsSync(file)) return 'exists';
+  const status = gitIgnoreStatus(root, relPath);
+  if (status !== 'ignored') {
+    const why =
+      status === 'not-ignored'
+        ? `git does not ignore ${relPath}`
+        : `${root} is not inside a git repository (or git is not installed), so it cannot be checked that git ignores ${relPath}`;
+    throw new ArdsiteError(
+      'KEY_NOT_IGNORED',
+      `A new key is not written because ${why}. Add the line "${relPath.split('/')[0]}/" to .gitignore ` +
+        `(and run git init if needed)${help ? `, or provide a key (${help})` : ''}.`,
+    );
+  }
+  const dirs: string[] = [];
+  for (let dir = path.dirname(file); !existsSync(dir); dir = path.dirname(dir)) dirs.unshift(dir);
+  for (const dir of dirs) {
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
+  const privateJwk = await generatePrivateJwk(alg);
+  try {
+    writeFileSync(file, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
+    throw new ArdsiteError(
+      'FILE_UNREADABLE',
+      `The key file ${relPath} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
+    );
+  }
+  chmodSync(file, 0o600);
+  return privateJwk;
 }
 
 /** A rotated-out public key as listed in publisher.yaml. */

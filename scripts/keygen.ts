@@ -1,0 +1,77 @@
+/**
+ * `npm run keygen`: creates the site's signing key (DESIGN.md §4) and prints its public JWK and kid.
+ *
+ * Usage: npm run keygen [-- --alg ES256|EdDSA] [-- --out <path relative to the project>] [-- --root <project>]
+ *
+ * The private key is written to `.ardsite/keys/signing.jwk.json` (or `--out`) with mode 0600, only where
+ * git ignores it, and never over an existing key. It is never printed. For CI, store the file's content
+ * as a secret and pass it in ARDSITE_SIGNING_KEY.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { readFile } from 'node:fs/promises';
+import { ArdsiteError } from '../src/core/errors.js';
+import {
+  createSigningKey,
+  DEFAULT_KEY_FILE,
+  writeNewKeyFile,
+  type SigningAlgorithm,
+} from '../src/core/keys.js';
+
+const { values } = parseArgs({
+  options: {
+    alg: { type: 'string', default: 'ES256' },
+    out: { type: 'string', default: DEFAULT_KEY_FILE },
+    root: { type: 'string', default: process.cwd() },
+  },
+});
+
+async function main(): Promise<number> {
+  const alg = values.alg as SigningAlgorithm;
+  if (alg !== 'ES256' && alg !== 'EdDSA') {
+    process.stderr.write(
+      `keygen: --alg is ES256 (P-256, the default) or EdDSA (Ed25519), not "${values.alg}"\n`,
+    );
+    return 2;
+  }
+  const root = path.resolve(values.root!);
+  let domain: string | undefined;
+  try {
+    const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
+      domain?: unknown;
+    };
+    if (typeof publisher?.domain === 'string') domain = publisher.domain;
+  } catch {
+    // No publisher file yet: the kid is shown once a domain is set.
+  }
+  const written = await writeNewKeyFile(root, values.out!, alg);
+  if (written === 'exists') {
+    process.stderr.write(
+      `keygen: ${values.out} already exists and is left as it is. Move it away first to make a new key ` +
+        "(a new key changes the site's identity: list the old public key under signing.retiredKeys with a retireAt date).\n",
+    );
+    return 1;
+  }
+  const { d: _private, ...publicJwk } = written;
+  process.stderr.write(
+    `Wrote a new ${alg} private key to ${values.out} (mode 0600). Keep it secret and back it up.\n`,
+  );
+  if (domain) {
+    const key = createSigningKey(written, domain);
+    process.stderr.write(`kid: ${key.kid}\n`);
+    process.stdout.write(`${JSON.stringify(key.publicJwk, null, 2)}\n`);
+  } else {
+    process.stdout.write(`${JSON.stringify(publicJwk, null, 2)}\n`);
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  process.stderr.write(
+    `keygen: ${(error as Error).message}${error instanceof ArdsiteError ? ` [${error.code}]` : ''}\n`,
+  );
+  process.exitCode = 1;
+}
