@@ -4,6 +4,7 @@
  * `resourceAccessManifest`, the RAM proposal's field, and a data-only extension that the A2A card
  * signature covers) and an extension naming its own ARD entry (ARD draft §4.3.1).
  */
+import { withoutUndefined, type JsonObject, type JsonValue } from './json.js';
 import type { AgentModel, ContentModel } from './content/model.js';
 import { ArdsiteError } from './errors.js';
 import type { AgentInterfaceInput, SecurityRequirementInput } from './schema/agent.js';
@@ -15,10 +16,7 @@ export const ENTRY_EXTENSION_URI = 'urn:ardsite:ext:ard-entry:v1';
 /** The v0.3 `protocolVersion` a hybrid card declares (seed 001). */
 export const V03_PROTOCOL_VERSION = '0.3.0';
 
-/** A JSON object as emitted: no `undefined` members. */
-export type JsonObject = { [key: string]: JsonValue };
-/** A JSON value. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export type { JsonObject, JsonValue } from './json.js';
 
 /** An `AgentExtension` (A2A v1.0 `capabilities.extensions[]`). */
 export interface AgentExtension {
@@ -38,9 +36,7 @@ export interface CardContext {
 }
 
 /** Drops `undefined` members (shallow), keeping the order of the others. */
-function defined(value: Record<string, unknown>): JsonObject {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as JsonObject;
-}
+const defined = (value: Record<string, unknown>): JsonObject => withoutUndefined(value) as JsonObject;
 
 /**
  * Throws when `value` holds an empty string, array or object anywhere (DESIGN.md §3: A2A requires

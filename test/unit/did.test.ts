@@ -1,3 +1,5 @@
+import { codeOf } from '../helpers/errors.js';
+import type { ArdsiteError } from '../../src/core/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +12,6 @@ import {
   domainFromDidWeb,
   findAssertionKey,
 } from '../../src/core/did.js';
-import { ArdsiteError } from '../../src/core/errors.js';
 import { createSigningKey, type PrivateSigningJwk, type PublishedJwk } from '../../src/core/keys.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,15 +21,6 @@ const DOMAIN = 'agents.example.com';
 const DID = 'did:web:agents.example.com';
 const ES = createSigningKey(read('test-key-es256.jwk.json'), DOMAIN);
 const ED = createSigningKey(read('test-key-ed25519.jwk.json'), DOMAIN);
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof ArdsiteError ? err.code : `not an ArdsiteError: ${String(err)}`;
-  }
-  return undefined;
-}
 
 describe('did:web names', () => {
   it('makes and reads did:web:<domain>, lowercased', () => {

@@ -1,6 +1,6 @@
+import { codeOf } from '../helpers/errors.js';
 import { describe, expect, it } from 'vitest';
 import { digestMatches, parseDigest, sha256Digest } from '../../src/core/digest.js';
-import { ArdsiteError } from '../../src/core/errors.js';
 
 // FIPS 180-2 / NIST example values for "abc" and the empty string.
 const SHA256_EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
@@ -9,15 +9,6 @@ const SHA384_ABC =
   'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7';
 const SHA512_ABC =
   'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof ArdsiteError ? err.code : `not an ArdsiteError: ${String(err)}`;
-  }
-  return undefined;
-}
 
 describe('sha256Digest', () => {
   it('gives sha256:<lowercase hex>', () => {

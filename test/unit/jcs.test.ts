@@ -1,24 +1,15 @@
+import { codeOf } from '../helpers/errors.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { canonicalBytes, canonicalJson } from '../../src/core/jcs.js';
-import { ArdsiteError } from '../../src/core/errors.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.resolve(here, '../../../shared/testdata/rfc8785');
 const fixture = path.resolve(here, '../fixtures/rfc8785');
 const vectorDir = existsSync(path.join(shared, 'input')) ? shared : fixture;
 const names = readdirSync(path.join(vectorDir, 'input')).filter((n) => n.endsWith('.json'));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (err) {
-    return err instanceof ArdsiteError ? err.code : `not an ArdsiteError: ${String(err)}`;
-  }
-  return undefined;
-}
 
 describe('canonicalJson (RFC 8785)', () => {
   it('has the RFC 8785 vectors', () => {

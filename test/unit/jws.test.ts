@@ -1,10 +1,10 @@
+import { asyncCodeOf as codeOf } from '../helpers/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { compactVerify, flattenedVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ArdsiteError } from '../../src/core/errors.js';
 import { createSigningKey, generatePrivateJwk, type PrivateSigningJwk } from '../../src/core/keys.js';
 import {
   decodeProtectedHeader,
@@ -21,15 +21,6 @@ const ED = createSigningKey(read('test-key-ed25519.jwk.json'), 'agents.example.c
 const PAYLOAD = new TextEncoder().encode('{"identity":"did:web:agents.example.com","n":1}');
 const enc = (v: unknown): string =>
   Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
-
-async function codeOf(fn: () => unknown): Promise<string | undefined> {
-  try {
-    await fn();
-  } catch (err) {
-    return err instanceof ArdsiteError ? err.code : `not an ArdsiteError: ${String(err)}`;
-  }
-  return undefined;
-}
 
 describe.each([
   ['ES256', ES],

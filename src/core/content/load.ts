@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import { formatPath, type Diagnostic } from '../errors.js';
+import { withoutUndefined } from '../json.js';
 import { canonicalJson } from '../jcs.js';
 import { AgentFrontMatter, type AgentFrontMatterInput } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
@@ -105,30 +106,25 @@ function parseYamlInto(file: string, text: string, diagnostics: Diagnostic[], li
   return parsed;
 }
 
-/** Removes `undefined` members so that JSON equality and serialisation agree. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
 function toRamResource(r: ResourceInput): RamResource {
-  return compact({
+  return withoutUndefined({
     id: r.id,
     interactionProtocol: r.interactionProtocol,
     owner: r.owner,
     displayName: r.displayName,
     description: r.description,
     developerDocumentationUrl: r.developerDocumentationUrl,
-    spec: r.spec ? compact(r.spec) : undefined,
+    spec: r.spec ? withoutUndefined(r.spec) : undefined,
   });
 }
 
 function toRamOperation(o: OperationInput): RamOperation {
-  return compact({
+  return withoutUndefined({
     id: o.id,
     resource: o.resource,
     description: o.description,
     developerDocumentationUrl: o.developerDocumentationUrl,
-    apiOperationSpec: o.apiOperationSpec ? compact(o.apiOperationSpec) : undefined,
+    apiOperationSpec: o.apiOperationSpec ? withoutUndefined(o.apiOperationSpec) : undefined,
   });
 }
 
@@ -312,15 +308,8 @@ function normalizeAgentFront(raw: unknown, source: SourceDoc, diagnostics: Diagn
   return out;
 }
 
-interface RawAgent {
-  slug: string;
-  file: string;
-  source: SourceDoc;
-  front: AgentFrontMatterInput;
-  body: string;
-  files: string[];
-  accesses: AgentAccess[];
-}
+/** An agent as read from its files, before its RAM closure and URN are computed. */
+type RawAgent = Pick<AgentModel, 'slug' | 'file' | 'source' | 'front' | 'body' | 'files' | 'accesses'>;
 
 async function loadAgent(
   reader: ContentReader,
