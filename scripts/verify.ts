@@ -12,6 +12,7 @@
  * is the entry point.
  */
 import { realpathSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,12 @@ import {
   httpReader,
   parseResolve,
 } from '../src/core/verify/http-reader.js';
-import { verifySite, type SiteReader, type VerifyFinding } from '../src/core/verify/site.js';
+import {
+  verifySite,
+  type SiteReader,
+  type VerifyFinding,
+  type VerifySiteOptions,
+} from '../src/core/verify/site.js';
 
 const usage =
   'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N]';
@@ -84,6 +90,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   };
 
   let reader: SiteReader;
+  let parallel: VerifySiteOptions['parallel'];
   let origin: string;
   let startUrl: string | undefined;
   let maxEntries: number;
@@ -111,6 +118,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
+      parallel = { folder, workers: availableParallelism(), maxBytes };
     }
   } catch (error) {
     out.stderr.write(`verify: ${(error as Error).message}\n`);
@@ -119,12 +127,14 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
 
   let discovery;
   let report;
+  const started = performance.now();
   try {
     discovery = await discoverManifest(reader, origin, startUrl);
     report = await verifySite(reader, {
       origin,
       manifestUrl: discovery.manifestUrl,
       maxEntries,
+      ...(parallel ? { parallel } : {}),
     });
   } catch (error) {
     if (values.json)
@@ -132,13 +142,14 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
     else out.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
     return 2;
   }
+  const elapsedMs = Math.round(performance.now() - started);
   const findings: VerifyFinding[] = [...discovery.findings, ...report.findings];
   const passed = report.passed + discovery.passed;
   const failed = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - failed;
   if (values.json) {
     out.stdout.write(
-      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, passed, failed, warnings, findings }, null, 2)}\n`,
+      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, passed, failed, warnings, findings }, null, 2)}\n`,
     );
   } else {
     for (const f of findings) {

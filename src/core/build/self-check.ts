@@ -4,6 +4,7 @@
  * artifact with what the build computed.
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
 import { ArdsiteError } from '../errors.js';
@@ -30,7 +31,11 @@ export async function selfCheck(
   [...site.artifacts.values()].forEach((artifact, i) => {
     if (differs[i]) problems.push(`${artifact.path}: the file on disk differs from what the build computed`);
   });
-  const report = await verifySite(folderReader(outDir, origin), { origin, now });
+  const report = await verifySite(folderReader(outDir, origin), {
+    origin,
+    now,
+    parallel: { folder: outDir, workers: availableParallelism() },
+  });
   for (const f of report.findings) {
     if (f.severity === 'error') problems.push(`${f.subject}: ${f.message} [${f.code}]`);
   }

@@ -3,7 +3,7 @@
  * URLs of other origins are outside the folder (`undefined`). Paths ending in `/` read `index.html`.
  * The same size cap as over the network applies (`--max-bytes`), checked before the file is read.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { FetchedDocument, SiteReader } from './site.js';
 
@@ -27,10 +27,16 @@ export function folderReader(folder: string, origin: string, options: FolderRead
       const file = path.resolve(root, `.${rel}`);
       if (file !== root && !file.startsWith(root + path.sep))
         throw new Error(`${url} points outside the site folder`);
-      const size = (await stat(file)).size;
-      if (size > maxBytes)
-        throw new Error(`${url} is ${size} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`);
-      return { bytes: new Uint8Array(await readFile(file)) };
+      // One open for the size check and the read (a separate stat would double the system calls).
+      const handle = await open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        if (size > maxBytes)
+          throw new Error(`${url} is ${size} bytes, over the cap of ${maxBytes} bytes (--max-bytes)`);
+        return { bytes: new Uint8Array(await handle.readFile()) };
+      } finally {
+        await handle.close();
+      }
     },
   };
 }
