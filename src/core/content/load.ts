@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { withoutUndefined } from '../json.js';
 import { canonicalJson } from '../jcs.js';
-import { AgentFrontMatter, type AgentFrontMatterInput } from '../schema/agent.js';
+import { AgentFrontMatter } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher } from '../schema/publisher.js';
 import {
