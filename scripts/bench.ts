@@ -96,15 +96,30 @@ async function main(): Promise<void> {
         maxBuffer: 256 * 1024 * 1024,
       },
     ).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '{}' }));
-    const seconds = (performance.now() - started) / 1000;
-    const report = JSON.parse(stdout) as { entries: number; failed: number; passed: number };
+    const wallSeconds = (performance.now() - started) / 1000;
+    const report = JSON.parse(stdout) as {
+      entries: number;
+      failed: number;
+      passed: number;
+      elapsedMs: number;
+    };
+    // The verifier's own time (discovery and every check), without starting Node and loading modules.
+    const seconds = report.elapsedMs / 1000;
     const perSecond = report.entries / seconds;
     process.stdout.write(
-      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${report.passed} passed, ${report.failed} failed)\n`,
+      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start); ${report.passed} checks passed, ${report.failed} failed\n`,
     );
-    process.stdout.write(`verify entries/s ${perSecond.toFixed(0)}\n`);
+    process.stdout.write(
+      `verify entries/s ${perSecond.toFixed(0)} (${(report.entries / wallSeconds).toFixed(0)} with process start)\n`,
+    );
     Object.assign(results, {
-      verify: { entries: report.entries, seconds, entriesPerSecond: perSecond, failed: report.failed },
+      verify: {
+        entries: report.entries,
+        seconds,
+        wallSeconds,
+        entriesPerSecond: perSecond,
+        failed: report.failed,
+      },
     });
   } else {
     const floorOut = path.join(work, 'floor-dist');
