@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withoutUndefined } from './json.js';
 import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
 import { signAgentCard } from './card-signature.js';
 import type { AgentModel, ContentModel, OtherEntryModel } from './content/model.js';
@@ -27,6 +28,8 @@ import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } f
 export const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
 /** Media type of the ARD manifest (ARD draft §8.1.1). */
 export const ARD_MEDIA_TYPE = 'application/ard+json';
+/** Media type of a registry entry: its `url` is the base URI of a lookup API (ARD draft §3.6, §4.2, §8.1.2). */
+export const REGISTRY_TYPE = 'application/ai-registry+json';
 /** Site path of the manifest (ARD initial contact: the well-known URI). */
 export const MANIFEST_PATH = '/.well-known/ard.json';
 /** Site path of the DID document of `did:web:<domain>` (did:web method spec). */
@@ -51,8 +54,12 @@ export type ArdEntry = JsonObject;
 /** What the build made of one agent. */
 export interface AgentBuild {
   agent: AgentModel;
-  /** The signed card object; `cardBytes` is its one serialisation. */
-  card: JsonObject;
+  /** The card's provider (A2A `AgentProvider`), for the pages. */
+  provider: { organization: string; url: string };
+  /**
+   * The signed card's one serialisation. The card object itself is not kept: at 10,000 agents the
+   * objects would hold about a gigabyte of heap through rendering and verification.
+   */
   cardBytes: Uint8Array;
   /** `sha256:<hex>` of `cardBytes`. */
   digest: string;
@@ -80,6 +87,8 @@ export interface SiteBuild {
   alg: string;
   agents: AgentBuild[];
   otherEntries: OtherEntryBuild[];
+  /** Registry mode only: the signed `application/ai-registry+json` entry of the site's lookup API. */
+  registryEntry?: ArdEntry;
   /** The manifest's entries, sorted by identifier then version. */
   entries: ArdEntry[];
   /** URL path → artifact. */
@@ -110,9 +119,7 @@ function nonEmpty<T>(list: readonly T[] | undefined): T[] | undefined {
 }
 
 /** Drops undefined members, keeping order. */
-function defined(value: Record<string, unknown>): JsonObject {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as JsonObject;
-}
+const defined = (value: Record<string, unknown>): JsonObject => withoutUndefined(value) as JsonObject;
 
 async function sealAttestations(
   root: string,
@@ -192,7 +199,8 @@ async function buildAgent(
     ...ramFootprint(agent.ram),
     trustManifest,
   });
-  return { agent, card, cardBytes, digest, cardPath, cardUrl, entry, trustManifest };
+  const provider = card.provider as AgentBuild['provider'];
+  return { agent, provider, cardBytes, digest, cardPath, cardUrl, entry, trustManifest };
 }
 
 async function buildOtherEntry(
@@ -252,6 +260,66 @@ async function buildOtherEntry(
   return { model: e, entry };
 }
 
+/** The identifier of the site's own registry entry: `urn:air:<domain>:<namespace>:<registry.name>`. */
+export function registryIdentifier(publisher: ContentModel['publisher']): string {
+  return `urn:air:${publisher.domain}:${publisher.namespace}:${publisher.registry.name}`;
+}
+
+/** The base URI of the site's lookup API: `https://<domain><registry.basePath>` (ARD draft §4.2). */
+export function registryBaseUri(publisher: ContentModel['publisher']): string {
+  return `https://${publisher.domain}${publisher.registry.basePath}`;
+}
+
+/**
+ * The registry entry of registry mode (ARD draft §3.6: "a single application/ai-registry+json entry whose
+ * url advertises the Base URI of its dynamic Agent Registry"), an own entry signed like the others. Its
+ * subject has no version and no digest: the url names a service, not an artifact whose bytes can be
+ * pinned. `updatedAt` follows publisher.yaml, where the registry is configured.
+ * @throws ArdsiteError `ARD_DUPLICATE_ENTRY` when an agent or entry already uses the registry's URN.
+ */
+function buildRegistryEntry(
+  model: ContentModel,
+  did: string,
+  taken: ReadonlySet<string>,
+  options: ComputeSiteOptions,
+): ArdEntry {
+  const { publisher } = model;
+  const identifier = registryIdentifier(publisher);
+  if (taken.has(identifier)) {
+    throw new ArdsiteError(
+      'ARD_DUPLICATE_ENTRY',
+      `the registry entry's identifier ${identifier} is already used by an agent or entry; set registry.name in content/publisher.yaml to another name`,
+    );
+  }
+  const trustManifest = signTrustManifest(
+    {
+      did,
+      subject: { identifier, type: REGISTRY_TYPE },
+      issuedAt: isoSeconds(options.buildTime),
+      expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
+    },
+    options.key,
+  );
+  const organization = publisher.organization;
+  return defined({
+    identifier,
+    displayName: publisher.registry.displayName ?? `${organization} agent registry`,
+    type: REGISTRY_TYPE,
+    url: registryBaseUri(publisher),
+    description:
+      publisher.registry.description ??
+      `Search, explore and list the agents and entries ${organization} publishes (ARD lookup API).`,
+    tags: ['registry'],
+    capabilities: ['search', 'explore', 'agents'],
+    representativeQueries: [
+      `find an agent of ${organization}`,
+      `which agents of ${organization} never act as me`,
+    ],
+    updatedAt: isoSeconds(lastModified(['content/publisher.yaml'], options.gitTimes, options.buildTime)),
+    trustManifest,
+  });
+}
+
 /** Sort key of entries: identifier, then version (ARD draft §3.4: (identifier, version) is unique). */
 function compareEntries(a: ArdEntry, b: ArdEntry): number {
   const ka = `${String(a.identifier)}\u0000${String(a.version ?? '')}`;
@@ -272,8 +340,12 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   for (const agent of model.agents) agents.push(await buildAgent(agent, model, did, options));
   const otherEntries: OtherEntryBuild[] = [];
   for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, options));
+  const listed = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)];
+  const registryEntry = publisher.registry.enabled
+    ? buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), options)
+    : undefined;
 
-  const entries = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)].sort(compareEntries);
+  const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);
   const artifacts = new Map<string, Artifact>();
   const add = (p: string, bytes: Uint8Array, mediaType: string) =>
     artifacts.set(p, { path: p, bytes, mediaType });
@@ -310,6 +382,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     alg: options.key.alg,
     agents,
     otherEntries,
+    ...(registryEntry ? { registryEntry } : {}),
     entries,
     artifacts,
     builtAt: isoSeconds(options.buildTime),

@@ -213,7 +213,7 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): 
   if (front.capabilities?.pushNotifications) features.push('Can notify your app when a long task is done.');
   if (front.capabilities?.extendedAgentCard)
     features.push('Shows signed-in callers a more detailed description.');
-  const provider = build.card.provider as { organization: string; url: string };
+  const provider = build.provider;
   const view: AgentPageView = {
     name: front.name,
     description: front.description,
