@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist.old/', 'node_modules/', '.astro/', '.ardsite-tmp-*/', '**/*.astro'] },
+  {
+    ignores: [
+      'dist/',
+      'dist.old/',
+      'dist-server/',
+      'dist-server.old/',
+      'node_modules/',
+      '.astro/',
+      '.ardsite-tmp-*/',
+      '**/*.astro',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

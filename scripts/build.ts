@@ -5,7 +5,14 @@
  * by a failed build. No key material is ever printed.
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
+ *        [-- --registry]
  * (--out is relative to the project folder; default dist)
+ *
+ * Registry mode (`--registry`, or `registry.enabled: true` in publisher.yaml): ard.json also lists the
+ * signed `application/ai-registry+json` entry, and Astro runs with @astrojs/node in `middleware` mode and
+ * the lookup API's routes (src/lib/registry-astro.ts). `<out>/` still holds exactly the static site; the
+ * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
+ * self-check passed.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +22,7 @@ import {
   assertReplaceableOutDir,
   makeTempOutput,
   moveFolder,
+  swapFolder,
   swapIntoPlace,
   within,
   writeArtifacts,
@@ -22,6 +30,13 @@ import {
 import { prepareBuild } from '../src/core/build/prepare.js';
 import { selfCheck } from '../src/core/build/self-check.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
+import {
+  assertReplaceableServerDir,
+  registryServerDir,
+  writeRegistryDescriptor,
+} from '../src/core/registry/bundle.js';
+import { registryBaseUri, registryIdentifier } from '../src/core/site.js';
+import { sha256Digest } from '../src/core/digest.js';
 import { PhaseTimer } from '../src/core/timings.js';
 
 const { values } = parseArgs({
@@ -30,6 +45,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'dist' },
     /** Writes phase timings, peak memory and sizes as JSON to this file (used by npm run bench). */
     report: { type: 'string' },
+    /** Registry mode: the lookup API beside the static site (README, "Registry mode"). */
+    registry: { type: 'boolean', default: false },
   },
 });
 // The publisher's project (content/, public/, .ardsite/) may be another folder than this app (astro
@@ -44,7 +61,11 @@ async function main(): Promise<void> {
   const timer = new PhaseTimer();
   // Before any work: an --out that a swap would destroy (content/, the project itself, …) is refused.
   assertReplaceableOutDir(root, distDir);
-  const prepared = await prepareBuild({ root, timer });
+  const prepared = await prepareBuild({ root, timer, registry: values.registry });
+  const { publisher } = prepared.site.model;
+  const registry = publisher.registry.enabled;
+  const serverDir = registryServerDir(distDir);
+  if (registry) assertReplaceableServerDir(root, serverDir);
   for (const w of prepared.warnings) log(formatDiagnostic(w));
   if (prepared.key.created) {
     log('');
@@ -61,25 +82,35 @@ async function main(): Promise<void> {
   // Astro is loaded only now: a build that fails on its key or content (above) answers seconds sooner.
   const { build: astroBuild } = await import('astro');
   const temp = await makeTempOutput(root);
+  const serverTemp = registry ? await makeTempOutput(root) : undefined;
   try {
     // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
     // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
-    // rendering into a folder of its own, which then moves into the project's temporary folder.
-    const renderDir = within(appRoot, temp) ? temp : await makeTempOutput(appRoot);
+    // rendering into a folder of its own, which then moves into the project's temporary folder. With the
+    // adapter (registry mode) Astro writes <outDir>/client (the static site) and <outDir>/server.
+    const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
     const cwd = process.cwd();
     provideSiteBuild(site);
     try {
       process.chdir(appRoot);
+      // The adapter and the API routes only in registry mode: a static build is the plain config.
+      const registryConfig = registry
+        ? (await import('../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
+        : {};
       await timer.time('rendering', () =>
         astroBuild({
           root: appRoot,
           publicDir: path.join(root, 'public'),
           outDir: renderDir,
           logLevel: 'warn',
-          site: site.model.publisher.siteUrl,
+          site: publisher.siteUrl,
+          ...registryConfig,
         }),
       );
-      if (renderDir !== temp) await moveFolder(renderDir, temp);
+      if (serverTemp) {
+        await moveFolder(path.join(renderDir, 'client'), temp);
+        await moveFolder(path.join(renderDir, 'server'), serverTemp);
+      } else if (renderDir !== temp) await moveFolder(renderDir, temp);
     } catch (error) {
       throw new ArdsiteError(
         'BUILD_RENDER_FAILED',
@@ -92,7 +123,22 @@ async function main(): Promise<void> {
     }
     await timer.time('writing', () => writeArtifacts(temp, site.artifacts.values()));
     const report = await timer.time('self-verification', () => selfCheck(temp, site));
-    await timer.time('swap', () => swapIntoPlace(temp, distDir));
+    if (serverTemp) {
+      await writeRegistryDescriptor(serverTemp, {
+        format: 1,
+        basePath: publisher.registry.basePath,
+        origin: publisher.siteUrl.replace(/\/$/, ''),
+        identifier: registryIdentifier(publisher),
+        url: registryBaseUri(publisher),
+        manifestDigest: sha256Digest(site.artifacts.get('/.well-known/ard.json')!.bytes),
+      });
+    }
+    await timer.time('swap', async () => {
+      // The server bundle first: a failure between the two swaps leaves a bundle whose descriptor does not
+      // match dist/, which npm run serve detects and rebuilds, never a dist/ served by a stale bundle.
+      if (serverTemp) await swapFolder(serverTemp, serverDir);
+      await swapIntoPlace(temp, distDir);
+    });
     if (values.report) {
       const manifest = site.artifacts.get('/.well-known/ard.json')!.bytes.length;
       await writeFile(
@@ -115,8 +161,14 @@ async function main(): Promise<void> {
     log(
       `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${site.agents.length} agents, ${site.entries.length} manifest entries; self-check: ${report.passed} checks passed (${seconds} s).`,
     );
+    if (registry) {
+      log(
+        `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; npm run serve starts it.`,
+      );
+    }
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
+    if (serverTemp) await rm(serverTemp, { recursive: true, force: true });
     throw error;
   }
 }

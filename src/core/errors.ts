@@ -137,6 +137,16 @@ export const ERROR_CODES = {
   BUILD_OUT_DIR_UNSAFE: 'The output folder cannot be replaced safely.',
   /** A `_headers` file (Netlify / Cloudflare Pages syntax) does not parse. */
   HEADERS_FILE_INVALID: 'The _headers file is malformed.',
+
+  // --- registry mode (ARD draft §4.2–§4.3) ---------------------------------------------------------
+  /** The registry's pageToken HMAC secret is not in the environment variable its settings name. */
+  REGISTRY_SECRET_MISSING: 'The registry pageToken secret is not set.',
+  /** There is no registry build to serve (no server bundle, or one from another build than `dist/`). */
+  REGISTRY_BUILD_MISSING: 'There is no registry build to serve.',
+  /** The built site does not verify, so the registry refuses to index it. */
+  REGISTRY_INDEX_INVALID: 'The built site does not verify; the registry does not serve it.',
+  /** The registry settings contradict the build (for example another basePath) or each other. */
+  REGISTRY_CONFIG_INVALID: 'The registry settings are not valid.',
 } as const;
 
 /** A stable error code: one key of {@link ERROR_CODES}. */

@@ -59,11 +59,11 @@ function cleanEnv(): Record<string, string> {
 /**
  * Runs the build CLI for `root`. `env` is laid over a clean copy of the environment (a value of
  * `undefined` removes the variable). `out` defaults to `<root>/dist`; a relative `out` is resolved
- * against `root`.
+ * against `root`. `args` are added to the command line (e.g. `--registry`).
  */
 export function buildProject(
   root: string,
-  options: { env?: Record<string, string | undefined>; out?: string } = {},
+  options: { env?: Record<string, string | undefined>; out?: string; args?: readonly string[] } = {},
 ): Promise<BuildResult> {
   const outDir = path.resolve(root, options.out ?? 'dist');
   const env = cleanEnv();
@@ -80,6 +80,7 @@ export function buildProject(
     root,
     '--out',
     outDir,
+    ...(options.args ?? []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

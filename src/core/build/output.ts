@@ -95,14 +95,23 @@ export function assertReplaceableOutDir(root: string, distDir: string): void {
  */
 export async function swapIntoPlace(tempDir: string, distDir: string): Promise<void> {
   assertReplaceableOutDir(path.dirname(path.resolve(tempDir)), distDir);
-  const old = `${distDir}.old`;
+  await swapFolder(tempDir, distDir);
+}
+
+/**
+ * The swap of {@link swapIntoPlace} without its check, for a folder the caller has checked itself (the
+ * registry's server bundle, src/core/registry/bundle.ts): dest → dest.old, temp → dest, remove dest.old;
+ * the old folder is moved back if the second rename fails.
+ */
+export async function swapFolder(tempDir: string, destDir: string): Promise<void> {
+  const old = `${destDir}.old`;
   await rm(old, { recursive: true, force: true });
-  const hadDist = existsSync(distDir);
-  if (hadDist) await rename(distDir, old);
+  const hadDest = existsSync(destDir);
+  if (hadDest) await rename(destDir, old);
   try {
-    await rename(tempDir, distDir);
+    await rename(tempDir, destDir);
   } catch (error) {
-    if (hadDist) await rename(old, distDir);
+    if (hadDest) await rename(old, destDir);
     throw error;
   }
   await rm(old, { recursive: true, force: true });

@@ -19,6 +19,8 @@ export interface PrepareOptions {
   now?: Date;
   /** Receives phase timings (`loading/checks`, `signing`, `digesting`, `computing`). */
   timer?: PhaseTimer;
+  /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
+  registry?: boolean;
 }
 
 /** A computed site plus what the caller reports: the warnings and where the key came from. */
@@ -37,12 +39,19 @@ export interface PreparedBuild {
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
   const env = options.env ?? process.env;
   const timer = options.timer ?? new PhaseTimer();
-  const { model, diagnostics } = await timer.time('loading/checks', () =>
+  const { model: loaded, diagnostics } = await timer.time('loading/checks', () =>
     loadAndCheck({ root: options.root }),
   );
-  if (!model || hasErrors(diagnostics)) {
+  if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
   }
+  const model =
+    options.registry && !loaded.publisher.registry.enabled
+      ? {
+          ...loaded,
+          publisher: { ...loaded.publisher, registry: { ...loaded.publisher.registry, enabled: true } },
+        }
+      : loaded;
   const { publisher } = model;
   const buildTime = sourceDateEpoch(env) ?? options.now ?? new Date();
   const resolved = await resolveSigningKey({

@@ -15,7 +15,7 @@ import { withoutUndefined } from '../json.js';
 import { canonicalJson } from '../jcs.js';
 import { AgentFrontMatter } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
-import { Publisher } from '../schema/publisher.js';
+import { Publisher, type PublisherConfig } from '../schema/publisher.js';
 import {
   ResourceAccessManifest,
   ResourceFile,
@@ -566,4 +566,23 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     },
     diagnostics,
   };
+}
+
+/**
+ * Loads and validates `content/publisher.yaml` alone (DESIGN.md §1), for commands that need the
+ * publisher's settings but not the agents (`npm run serve` reads the `registry:` settings). Never throws
+ * on bad input: problems come back as diagnostics, and `publisher` is undefined when the file is unusable.
+ */
+export async function loadPublisherFile(
+  options: LoadOptions,
+): Promise<{ publisher: PublisherConfig | undefined; diagnostics: Diagnostic[] }> {
+  const root = path.resolve(options.root);
+  const diagnostics: Diagnostic[] = [];
+  const loaded = await loadPublisher(
+    new ContentReader(root, diagnostics),
+    root,
+    path.join(root, options.contentDir ?? 'content'),
+    diagnostics,
+  );
+  return { publisher: loaded?.publisher, diagnostics };
 }

@@ -1,0 +1,316 @@
+/**
+ * `npm run load:registry`: a load test of the lookup API (issue 7) with autocannon: ONE server process
+ * (`npm run serve`, the one server of DESIGN.md §7) on loopback over a synthetic N-agent publisher
+ * (bench/synthetic.ts) built in registry mode, loopback exempt from the rate limit, each scenario bounded
+ * in time. Prints p50/p99 latency, requests per second and the 429 / error counts, the machine, and a
+ * Markdown table for BENCHMARKS.md ("Registry lookup").
+ *
+ * Scenarios (the first one is the figure the issue asks for), each followed by one request that waits
+ * for the server to drain what is still queued, so no scenario pays for the previous one:
+ * - `search`: POST /search with 48 varied texts, 50 connections, 20 s;
+ * - `search-10c`: the same at 10 connections, 10 s;
+ * - `agents-floor`: GET /agents?pageSize=1, the cheapest route through Astro's render: the floor of any
+ *   answer of the lookup API on this machine, 10 s;
+ * - `node-floor`: a bare node:http server answering a fixed JSON body, in its own process: the floor of
+ *   any Node server on this machine, 10 s;
+ * - `search-cold`: POST /search with a text no request used before, so every ranking is computed
+ *   (the result cache never hits), 10 s.
+ *
+ * Usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50]
+ *        [-- --root <folder>] [-- --json <file>] [-- --only search]
+ * `--root`: a project folder to reuse (its registry build is reused when current; else written and
+ * built there); by default a temporary folder, removed afterwards. A 10,000-agent build takes minutes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { writeSyntheticPublisher } from '../bench/synthetic.js';
+import { readRegistryBuild } from '../src/core/registry/bundle.js';
+
+const { values } = parseArgs({
+  options: {
+    agents: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    root: { type: 'string' },
+    json: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const appRoot = path.resolve(import.meta.dirname, '..');
+const agents = Number(values.agents);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The machine, as BENCHMARKS.md reports it. */
+function machine(): { cpus: number; cpuModel: string; node: string } {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? 'unknown';
+  return { cpus: availableParallelism(), cpuModel: model, node: process.version };
+}
+
+/** Runs a script of this app with tsx in a child process. */
+function run(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  onStderr?: (text: string) => void,
+): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(appRoot, 'scripts', script), ...args], {
+    cwd: appRoot,
+    env,
+    stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],
+  });
+  if (onStderr) child.stderr!.setEncoding('utf8').on('data', onStderr);
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+
+/** Writes and builds the synthetic publisher in registry mode, unless `root` has a current registry build. */
+async function prepare(root: string): Promise<void> {
+  const dist = path.join(root, 'dist');
+  if (
+    await readRegistryBuild(dist).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    log(`Reusing the registry build in ${dist}.`);
+    return;
+  }
+  if (!existsSync(path.join(root, 'content', 'publisher.yaml'))) {
+    log(`Writing a synthetic publisher of ${agents} agents into ${root}.`);
+    await writeSyntheticPublisher(root, { agents });
+  }
+  log('Building it in registry mode (a 10,000-agent build takes a few minutes).');
+  const started = performance.now();
+  const code = await exited(
+    run('build.ts', ['--root', root, '--registry'], {
+      ...process.env,
+      CI: '1',
+      ARDSITE_DEV_KEY: '1',
+      SOURCE_DATE_EPOCH: '1764000000',
+    }),
+  );
+  if (code !== 0) throw new Error(`the registry build failed (exit code ${code})`);
+  log(`Built in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+/** Makes loopback exempt from the rate limit in the project's publisher.yaml (for this benchmark only). */
+async function exemptLoopback(root: string): Promise<void> {
+  const file = path.join(root, 'content', 'publisher.yaml');
+  const text = await readFile(file, 'utf8');
+  if (/^registry:/m.test(text)) return;
+  await writeFile(file, `${text}registry:\n  rateLimit:\n    exemptLoopback: true\n`);
+}
+
+/** Starts `npm run serve` on a free port; resolves with its API URL once it listens. */
+async function startServer(
+  root: string,
+): Promise<{ child: ChildProcess; api: string; startupSeconds: number }> {
+  let stderr = '';
+  const started = performance.now();
+  const child = run(
+    'serve.ts',
+    ['--root', root, '--port', '0', '--quiet', '--no-build'],
+    {
+      ...process.env,
+      ARDSITE_REGISTRY_SECRET: randomBytes(48).toString('base64'),
+    },
+    (text) => {
+      stderr += text;
+    },
+  );
+  const api = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /lookup API at (\S+)/.exec(stderr);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`the server did not start:\n${stderr}`));
+      }
+    }, 100);
+  });
+  log(stderr.trim());
+  return { child, api, startupSeconds: (performance.now() - started) / 1000 };
+}
+
+/** The texts of the `search` scenario: the synthetic vocabulary, agent numbers, topics, and misses. */
+function texts(n: number): string[] {
+  const verbs = ['plan', 'search', 'summarise'];
+  const out: string[] = [];
+  for (let i = 0; i < 48; i++) {
+    const verb = verbs[i % 3]!;
+    const k = (i * 7919) % n;
+    out.push(
+      [
+        `${verb} my week number ${k}`,
+        `can you ${verb} everything about topic ${i % 97}`,
+        `${verb} for agent ${k}`,
+        'book a flight to Tokyo next Monday',
+      ][i % 4]!,
+    );
+  }
+  return out;
+}
+
+interface Figures {
+  scenario: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  status429: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function load(scenario: string, url: string, options: Partial<autocannon.Options>): Promise<Figures> {
+  log(`Scenario ${scenario}: ${options.connections} connections, ${options.duration} s …`);
+  const result = await autocannon({ url, ...options } as autocannon.Options);
+  return {
+    scenario,
+    connections: result.connections,
+    seconds: result.duration,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    status429: result.statusCodeStats?.['429']?.count ?? 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Runs `measure` against a bare node:http server in a child process (no framework, a fixed body). */
+async function nodeFloor(measure: (url: string) => Promise<Figures>): Promise<Figures> {
+  const code = `const s=require('node:http').createServer((q,r)=>{r.setHeader('content-type','application/json');r.end('{"results":[]}')});s.listen(0,'127.0.0.1',()=>process.stdout.write(String(s.address().port)+'\\n'))`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<string>((resolve) =>
+      child.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())),
+    );
+    return await measure(`http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(agents) || agents < 1) throw new Error('--agents must be a positive whole number');
+  const root = values.root ? path.resolve(values.root) : await mkdtemp(path.join(tmpdir(), 'ardsite-load-'));
+  let server: ChildProcess | undefined;
+  try {
+    await prepare(root);
+    await exemptLoopback(root);
+    const started = await startServer(root);
+    server = started.child;
+    const search = `${started.api}/search`;
+    const json = { 'content-type': 'application/json' };
+    const list = texts(agents);
+    // Warm-up: every text once (their rankings are cached afterwards, as in steady use).
+    for (const text of list) {
+      await fetch(search, { method: 'POST', headers: json, body: JSON.stringify({ query: { text } }) });
+    }
+    let n = 0;
+    const varied = [
+      {
+        method: 'POST' as const,
+        path: new URL(search).pathname,
+        headers: json,
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: JSON.stringify({ query: { text: list[n++ % list.length] } }),
+        }),
+      },
+    ];
+    let unique = 0;
+    const cold = [
+      {
+        ...varied[0]!,
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          body: JSON.stringify({
+            query: { text: `plan my week number ${(unique * 7) % agents} about topic ${unique++}` },
+          }),
+        }),
+      },
+    ];
+    const settle = () => fetch(`${started.api}/agents?pageSize=1`).then((r) => r.arrayBuffer());
+    const scenarios: Array<[string, () => Promise<Figures>]> = [
+      ['search', () => load('search', search, { connections, duration, requests: varied })],
+      ['search-10c', () => load('search-10c', search, { connections: 10, duration: 10, requests: varied })],
+      [
+        'agents-floor',
+        () => load('agents-floor', `${started.api}/agents?pageSize=1`, { connections, duration: 10 }),
+      ],
+      ['node-floor', () => nodeFloor((url) => load('node-floor', url, { connections, duration: 10 }))],
+      [
+        'search-cold',
+        () => load('search-cold', search, { connections, duration: 10, requests: cold, timeout: 30 }),
+      ],
+    ];
+    const figures: Figures[] = [];
+    for (const [name, scenario] of scenarios) {
+      if (values.only && values.only !== name) continue;
+      figures.push(await scenario());
+      await settle();
+    }
+    const host = machine();
+    const report = {
+      date: new Date().toISOString(),
+      agents,
+      entries: agents + 1,
+      machine: host,
+      startupSeconds: started.startupSeconds,
+      figures,
+    };
+    if (values.json) await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
+    const rows = figures.map(
+      (f) =>
+        `| ${f.scenario} | ${f.connections} | ${f.seconds} s | ${f.requests} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.max} | ${f.status429} | ${f.non2xx - f.status429} | ${f.errors} |`,
+    );
+    const table = [
+      `Machine: ${host.cpus} × ${host.cpuModel}, Node ${host.node}; ${agents} agents (${agents + 1} entries); one server process, started (index verified and built) in ${started.startupSeconds.toFixed(0)} s.`,
+      '',
+      '| scenario | connections | duration | requests | req/s | p50 ms | p99 ms | max ms | 429 | other non-2xx | errors |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n');
+    process.stdout.write(`${table}\n`);
+    const main = figures.find((f) => f.scenario === 'search');
+    if (main)
+      log(
+        `Target p99 < 10 ms at ${connections} connections: ${main.p99 < 10 ? 'met' : 'not met'} (p99 ${main.p99} ms).`,
+      );
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await exited(server);
+    }
+    if (!values.root) await rm(root, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  log(`Load test failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,107 @@
+/**
+ * `npm run serve`: the site with its lookup API (registry mode, README "Registry mode"): the static files
+ * of `dist/` with their `_headers`, and POST /search, POST /explore and GET /agents under the registry's
+ * base path (ARD draft §4.2), in one Node process (DESIGN.md §7). When `dist/` holds no registry build
+ * (no server bundle, or one of another build), the site is first built in registry mode.
+ *
+ * Usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>]
+ *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+ * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
+ * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
+ * a throw-away secret when it is unset. Exit 1 when the server cannot start.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ArdsiteError } from '../src/core/errors.js';
+import { readRegistryBuild } from '../src/core/registry/bundle.js';
+import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
+import { startRegistryServer } from '../src/core/registry/server.js';
+import { parseResolve } from '../src/core/verify/http-reader.js';
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: process.cwd() },
+    dir: { type: 'string' },
+    port: { type: 'string', default: process.env.PORT ?? '4321' },
+    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+    dev: { type: 'boolean', default: false },
+    resolve: { type: 'string', multiple: true, default: [] },
+    'no-build': { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+const root = path.resolve(values.root!);
+const dir = path.resolve(root, values.dir ?? 'dist');
+const port = Number(values.port);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Builds the project in registry mode in a child process, its output shown as it comes. */
+function buildRegistry(): Promise<void> {
+  const script = path.resolve(import.meta.dirname, 'build.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, '--root', root, '--out', dir, '--registry'],
+      { stdio: 'inherit' },
+    );
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the registry build failed (exit code ${code})`)),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a TCP port number, not "${values.port}"`);
+  const publisher = await loadPublisherSettings(root);
+  const settings = publisher.registry;
+  // The secret first: a server that cannot start should say so before a build of several minutes.
+  const { secret, ephemeral } = resolvePageTokenSecret(settings.pageToken.secretEnv, process.env, {
+    dev: values.dev!,
+  });
+  if (ephemeral) {
+    log('');
+    log(
+      `*** ${settings.pageToken.secretEnv} is not set: page tokens are signed with a throw-away secret (--dev).`,
+    );
+    log('*** They stop working when this process ends, and no other process accepts them.');
+    log(
+      `*** For a deployment, set ${settings.pageToken.secretEnv} to the same long random value in every process.`,
+    );
+    log('');
+  }
+  try {
+    await readRegistryBuild(dir);
+  } catch (error) {
+    if (!(error instanceof ArdsiteError) || error.code !== 'REGISTRY_BUILD_MISSING' || values['no-build'])
+      throw error;
+    log(`${error.message.split(';')[0]}: building the site in registry mode first.`);
+    await buildRegistry();
+  }
+  const server = await startRegistryServer({
+    dir,
+    settings,
+    secret,
+    port,
+    host: values.host!,
+    resolve: parseResolve(values.resolve!),
+    log,
+    accessLog: !values.quiet,
+  });
+  log(
+    `Serving ${path.relative(process.cwd(), dir) || dir}/ at ${server.origin}/ and the lookup API at ${server.apiUrl} (POST /search, POST /explore, GET /agents)`,
+  );
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof ArdsiteError) log(`Cannot serve: ${error.message} [${error.code}]`);
+  else log(`Cannot serve: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

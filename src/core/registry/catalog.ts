@@ -1,0 +1,272 @@
+/**
+ * The registry's index (ARD draft §4.2): the verified entries of the built manifest in an
+ * @orama/orama database. Orama does the work a search library should do: BM25 full-text ranking over the
+ * discovery signals with field boosts (representativeQueries first, then capabilities, tags,
+ * displayName, description; English stemming and stop words; query words match as word prefixes),
+ * exact-value filters and facet counts.
+ *
+ * Filters and facets work on any term path (ARD draft §4.2.1): every scalar value of every entry is
+ * indexed under its expanded path (src/core/registry/terms.ts), each distinct path as one `enum[]`
+ * property of the Orama schema, named `p0`, `p1`, … (Orama reads dots in property names as nesting, and
+ * expanded paths are IRIs full of dots).
+ *
+ * The index is built once, at start-up, and never changes: entries keep the position they have in the
+ * (identifier, version) order, which is the order of `GET /agents` and the tie-break of `/search`.
+ */
+import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
+import { stopwords as englishStopwords } from '@orama/stopwords/english';
+import { parseAirUrn } from '../urn.js';
+import { invalidArgument } from './problems.js';
+import {
+  CORE_TERMS,
+  PUBLISHER_TERM,
+  entryTermValues,
+  expandSegment,
+  isAbsoluteIri,
+  parseContext,
+  pathKey,
+  splitPath,
+  type TermContext,
+} from './terms.js';
+
+/** The text properties searched, with their boosts (highest first: the order the issue asks for). */
+export const TEXT_BOOSTS = {
+  representativeQueries: 5,
+  capabilities: 4,
+  tags: 3,
+  displayName: 2,
+  description: 1,
+} as const;
+
+/** The text properties, in boost order. */
+export const TEXT_FIELDS = Object.keys(TEXT_BOOSTS) as Array<keyof typeof TEXT_BOOSTS>;
+
+/**
+ * Stop words: Orama's English list, plus the single letters it leaves out ("a"). Orama matches query
+ * words as prefixes of indexed words, so a one-letter word would match every word starting with it.
+ */
+export const STOP_WORDS: readonly string[] = [
+  ...new Set([...englishStopwords, ...'abcdefghijklmnopqrstuvwxyz'.split('')]),
+];
+
+/** Most distinct term paths indexed for filters and facets (memory bound: every document has each). */
+export const MAX_INDEXED_PATHS = 512;
+
+/** The value of a path an entry does not have: Orama's facet counter needs every property present. */
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
+/** One entry of the index. */
+export interface IndexedEntry {
+  /** The entry exactly as the manifest holds it. */
+  entry: Readonly<Record<string, unknown>>;
+  identifier: string;
+  version?: string;
+  /** The `<domain>` of the identifier (the `publisher` term). */
+  publisher: string;
+  /** True when its publisher trustManifest verified at start-up (ARD draft §3.5.1, §4.3.1). */
+  verified: boolean;
+}
+
+/** What {@link buildCatalog} takes for one entry. */
+export interface CatalogInput {
+  entry: Readonly<Record<string, unknown>>;
+  verified: boolean;
+}
+
+/** The built index. */
+export interface Catalog {
+  /** Entries by position, in (identifier, version) order. */
+  readonly entries: readonly IndexedEntry[];
+  /** `identifier \0 version` → position. */
+  readonly byKey: ReadonlyMap<string, number>;
+  /** The Orama database (ids are positions as strings). */
+  readonly db: AnyOrama;
+  /** Expanded path key → Orama property name. */
+  readonly props: ReadonlyMap<string, string>;
+  /** Prefix → the IRIs it stands for in the entries' own `@context`s. */
+  readonly prefixes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Unprefixed top-level member names the entries use (besides the core terms). */
+  readonly topTerms: ReadonlySet<string>;
+  /** Compact IRIs indexed as written because their entry does not declare the prefix. */
+  readonly literalTerms: ReadonlySet<string>;
+  /** Paths left out because of {@link MAX_INDEXED_PATHS}. */
+  readonly droppedPaths: number;
+}
+
+/** The (identifier, version) key of an entry (ARD draft §3.4: the pair is unique). */
+export function entryKey(identifier: string, version: string | undefined): string {
+  return `${identifier}\u0000${version ?? ''}`;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const parts = value.filter((v): v is string => typeof v === 'string');
+    return parts.length > 0 ? parts.join('\n') : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the index of `inputs` (entries with a string `identifier`; the caller verified them). Entries
+ * are ordered by (identifier, version).
+ */
+export async function buildCatalog(inputs: readonly CatalogInput[]): Promise<Catalog> {
+  const entries: IndexedEntry[] = inputs
+    .map(({ entry, verified }) => {
+      const identifier = String(entry.identifier);
+      const version = typeof entry.version === 'string' ? entry.version : undefined;
+      const urn = parseAirUrn(identifier);
+      return {
+        entry,
+        identifier,
+        ...(version !== undefined ? { version } : {}),
+        publisher: typeof urn === 'string' ? '' : urn.domain,
+        verified,
+      };
+    })
+    .sort((a, b) => {
+      const ka = entryKey(a.identifier, a.version);
+      const kb = entryKey(b.identifier, b.version);
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+
+  const prefixes = new Map<string, Set<string>>();
+  const topTerms = new Set<string>();
+  const props = new Map<string, string>();
+  let droppedPaths = 0;
+  const termValues = entries.map((e) => {
+    const parsed = parseContext(e.entry['@context']);
+    const context: TermContext = typeof parsed === 'string' ? new Map() : parsed;
+    for (const [prefix, iri] of context) {
+      let set = prefixes.get(prefix);
+      if (!set) prefixes.set(prefix, (set = new Set()));
+      set.add(iri);
+    }
+    for (const key of Object.keys(e.entry)) if (!key.includes(':') && !key.startsWith('@')) topTerms.add(key);
+    const values = entryTermValues(e.entry, context, e.publisher ? { [PUBLISHER_TERM]: e.publisher } : {});
+    for (const key of values.keys()) {
+      if (props.has(key)) continue;
+      if (props.size >= MAX_INDEXED_PATHS) {
+        droppedPaths++;
+        continue;
+      }
+      props.set(key, `p${props.size}`);
+    }
+    return values;
+  });
+
+  const literalTerms = new Set<string>();
+  for (const key of props.keys()) {
+    for (const part of key.split(' ')) if (part.includes(':') && !isAbsoluteIri(part)) literalTerms.add(part);
+  }
+  const schema: Record<string, string> = {};
+  for (const field of TEXT_FIELDS) schema[field] = 'string';
+  for (const prop of props.values()) schema[prop] = 'enum[]';
+  const db = create({
+    schema: schema as never,
+    components: { tokenizer: { stemming: true, stopWords: [...STOP_WORDS] } },
+  }) as AnyOrama;
+  const docs = entries.map((e, position) => {
+    const doc: Record<string, unknown> = { id: String(position) };
+    for (const field of TEXT_FIELDS) {
+      const value = text(e.entry[field]);
+      if (value !== undefined) doc[field] = value;
+    }
+    const values = termValues[position]!;
+    for (const [key, prop] of props) {
+      const set = values.get(key);
+      doc[prop] = set ? [...set] : NO_VALUES;
+    }
+    return doc;
+  });
+  await insertMultiple(db, docs as never, 1000);
+  return {
+    entries,
+    byKey: new Map(entries.map((e, i) => [entryKey(e.identifier, e.version), i])),
+    db,
+    props,
+    prefixes,
+    topTerms,
+    literalTerms,
+    droppedPaths,
+  };
+}
+
+/**
+ * The Orama properties a filter key or facet field names (ARD draft §4.2.1): the key's segments are
+ * expanded through the query's `@context` and the base context; a prefix the query does not declare
+ * stands for every IRI the indexed entries' own `@context`s give it (so `ram:owners` works without
+ * declaring `ram`). An empty list means the path is valid but no entry has it: nothing matches.
+ * @throws RegistryProblem INVALID_ARGUMENT for an unsupported term: a prefix declared neither by the query
+ *   nor by any entry, or a first term that is no ARD term, no term of the query's context and no member
+ *   any entry has.
+ */
+export function resolveTermPath(catalog: Catalog, key: string, context: TermContext): string[] {
+  const segments = splitPath(key);
+  if (!segments) throw invalidArgument(`"${key}" is not a term path`);
+  const first = segments[0]!;
+  if (!first.includes(':') && !CORE_TERMS.has(first) && !catalog.topTerms.has(first) && !context.has(first)) {
+    throw invalidArgument(
+      `unsupported filter term "${key}": "${first}" is not an ARD entry term (ARD draft §3.2) nor a member of any indexed entry; prefixed terms such as ram:owners need a prefix`,
+    );
+  }
+  let paths: string[][] = [[]];
+  for (const segment of segments) {
+    const expanded = expandSegment(segment, context);
+    let options: string[];
+    if ('iri' in expanded) options = [expanded.iri];
+    else {
+      const suffix = segment.slice(expanded.undeclaredPrefix.length + 1);
+      const iris = catalog.prefixes.get(expanded.undeclaredPrefix);
+      options = [...(iris ?? [])].map((iri) => `${iri}${suffix}`);
+      // An entry member whose prefix the entry itself does not declare is indexed under its literal name.
+      if (catalog.literalTerms.has(segment)) options.push(segment);
+      if (options.length === 0) {
+        throw invalidArgument(
+          `unsupported filter term "${key}": the prefix "${expanded.undeclaredPrefix}" is declared neither in the query's @context nor in any indexed entry's`,
+        );
+      }
+    }
+    paths = paths.flatMap((p) => options.map((o) => [...p, o]));
+  }
+  return [
+    ...new Set(paths.map((p) => catalog.props.get(pathKey(p))).filter((p): p is string => p !== undefined)),
+  ];
+}
+
+/** An Orama `where` clause (values of one key OR'd, keys AND'd), or `'none'` when nothing can match. */
+export type WhereClause = Record<string, unknown> | undefined | 'none';
+
+/**
+ * The Orama `where` of a query's filter (ARD draft §4.2.1): `undefined` when there is no filter,
+ * `'none'` when a key names a path no entry has.
+ * @throws RegistryProblem INVALID_ARGUMENT (see {@link resolveTermPath}).
+ */
+export function whereOf(
+  catalog: Catalog,
+  filter: ReadonlyArray<{ key: string; values: readonly string[] }>,
+  context: TermContext,
+): WhereClause {
+  if (filter.length === 0) return undefined;
+  const clauses: Record<string, unknown>[] = [];
+  let none = false;
+  for (const { key, values } of filter) {
+    const props = resolveTermPath(catalog, key, context);
+    if (props.length === 0) none = true;
+    const alternatives = props.map((prop) => ({ [prop]: { containsAny: [...values] } }));
+    clauses.push(alternatives.length === 1 ? alternatives[0]! : { or: alternatives });
+  }
+  if (none) return 'none';
+  return clauses.length === 1 ? clauses[0] : { and: clauses };
+}
+
+/** Runs an Orama search that has no asynchronous hooks (this index has none). */
+export function runSearch(
+  catalog: Catalog,
+  params: Record<string, unknown>,
+): Results<Record<string, unknown>> {
+  const result = search(catalog.db, params as never);
+  if (result instanceof Promise) throw new Error('the registry index unexpectedly has asynchronous hooks');
+  return result as Results<Record<string, unknown>>;
+}

@@ -1,0 +1,47 @@
+/**
+ * The bridge between the Astro routes of registry mode (src/registry-routes/, compiled into the server
+ * bundle by @astrojs/node in `middleware` mode) and the registry service that the one server
+ * (src/core/registry/server.ts) builds at start-up: the server passes its service to the adapter's
+ * handler in Astro's `locals` on every request, and a route hands its request over with the name of its
+ * endpoint. So the routes hold no logic, and several registries can run in one process (the federation
+ * tests do), each with its own index.
+ *
+ * Like problems.ts, this module has no dependencies beyond it: the bundle carries its own copy.
+ */
+import { RegistryProblem, problemResponse } from './problems.js';
+
+/** The endpoints of ARD draft §4.2, plus any other path under the base path. */
+export type RegistryEndpoint = 'search' | 'explore' | 'agents' | 'unknown';
+
+/** What the routes call: answers one request of one endpoint. */
+export interface RegistryRequestHandler {
+  handle(endpoint: RegistryEndpoint, request: Request): Promise<Response>;
+}
+
+/** The key under which the one server puts its service in Astro's `locals`. */
+export const REGISTRY_LOCALS_KEY = 'ardsiteRegistry';
+
+/**
+ * Answers a registry route's request with the service found in `locals`. Without one (the bundle mounted
+ * by something else than the one server) the answer is a 500 INTERNAL_ERROR problem, not a crash.
+ */
+export function handleRegistryRequest(
+  locals: unknown,
+  endpoint: RegistryEndpoint,
+  request: Request,
+): Promise<Response> {
+  const service = (locals as Record<string, unknown> | undefined)?.[REGISTRY_LOCALS_KEY] as
+    RegistryRequestHandler | undefined;
+  if (!service || typeof service.handle !== 'function') {
+    return Promise.resolve(
+      problemResponse(
+        new RegistryProblem(
+          'INTERNAL_ERROR',
+          'the registry index is not loaded: this server bundle must be mounted by npm run serve',
+        ),
+        { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' },
+      ),
+    );
+  }
+  return service.handle(endpoint, request);
+}

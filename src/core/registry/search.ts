@@ -1,0 +1,189 @@
+/**
+ * The three local operations of the lookup API over a {@link Catalog}, each a pure function of the query
+ * and the (immutable) index, so any number of processes give the same answers:
+ *
+ * - {@link QueryEngine.rank}: `/search` (ARD draft §4.2.2): Orama's BM25 over the text properties, the
+ *   filter as an Orama `where`; `score` is the BM25 score relative to the best match, 0–100, rounded
+ *   (§4.2.2.2: "informational semantic relevance"; §6.3: not a measure of trust); ties (equal integer
+ *   scores) are ordered by identifier, then version.
+ * - {@link QueryEngine.list}: `GET /agents` (§4.2.4): the filter alone, in (identifier, version) order.
+ * - {@link QueryEngine.facets}: `/explore` (§4.2.3): Orama's facet counts over the matches of the query,
+ *   buckets by count (then value), `otherCount` the sum of the counts of the values left out.
+ *
+ * Whole result lists (and facet counts) are computed once per query and kept in a small least-recently-used cache, so the
+ * pages of one query cost one ranking; the cache holds positions and scores only (typed arrays).
+ */
+import type { Catalog } from './catalog.js';
+import { TEXT_BOOSTS, TEXT_FIELDS, resolveTermPath, runSearch, whereOf } from './catalog.js';
+import type { FacetRequest, QueryModel } from './query.js';
+import { queryFingerprint } from './query.js';
+
+/** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
+export interface Ranking {
+  positions: Int32Array;
+  scores: Uint8Array;
+}
+
+/** One facet of the explore response (ARD draft §4.2.3.2). */
+export interface FacetResult {
+  buckets: Array<{ value: string; count: number }>;
+  otherCount: number;
+}
+
+/** A bounded map that forgets the least recently used key first. */
+export class LruCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  /** The value of `key`, marked as used. */
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  /** Stores `value`, dropping the least recently used entry when full. */
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) {
+      const oldest = this.map.keys().next().value;
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+  }
+  /** Number of cached values. */
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+const EMPTY_RANKING: Ranking = { positions: new Int32Array(0), scores: new Uint8Array(0) };
+
+/** Scales a BM25 score to 0–100 relative to the best score of the query. */
+function percent(score: number, best: number): number {
+  if (!(best > 0) || !(score > 0)) return 0;
+  return Math.min(100, Math.round((100 * score) / best));
+}
+
+/** Queries over one catalog, with result caches (see the module comment). */
+export class QueryEngine {
+  private readonly rankings: LruCache<Ranking>;
+  private readonly lists: LruCache<Int32Array>;
+  private readonly facetCounts: LruCache<Record<string, FacetResult>>;
+
+  /** `cacheSize`: most cached result lists of each kind (default 256). */
+  constructor(
+    readonly catalog: Catalog,
+    cacheSize = 256,
+  ) {
+    this.rankings = new LruCache(cacheSize);
+    this.lists = new LruCache(cacheSize);
+    this.facetCounts = new LruCache(cacheSize);
+  }
+
+  /**
+   * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2).
+   * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term.
+   */
+  rank(query: QueryModel & { text: string }): Ranking {
+    const key = queryFingerprint('rank', query);
+    const cached = this.rankings.get(key);
+    if (cached) return cached;
+    const where = whereOf(this.catalog, query.filter, query.context);
+    let ranking = EMPTY_RANKING;
+    if (where !== 'none') {
+      const result = runSearch(this.catalog, {
+        term: query.text,
+        properties: TEXT_FIELDS,
+        boost: TEXT_BOOSTS,
+        threshold: 1,
+        limit: this.catalog.entries.length,
+        // There are no vectors; without this, Orama copies every matched document to blank them.
+        includeVectors: true,
+        ...(where ? { where } : {}),
+      });
+      const best = result.hits.reduce((max, hit) => Math.max(max, hit.score), 0);
+      const order = result.hits
+        .map((hit) => ({ position: Number(hit.id), score: percent(hit.score, best) }))
+        .sort((a, b) => b.score - a.score || a.position - b.position);
+      ranking = {
+        positions: Int32Array.from(order, (o) => o.position),
+        scores: Uint8Array.from(order, (o) => o.score),
+      };
+    }
+    this.rankings.set(key, ranking);
+    return ranking;
+  }
+
+  /**
+   * Positions of the entries matching `query.filter`, in (identifier, version) order (ARD draft §4.2.4).
+   * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term.
+   */
+  list(query: QueryModel): Int32Array {
+    const key = queryFingerprint('list', query);
+    const cached = this.lists.get(key);
+    if (cached) return cached;
+    const where = whereOf(this.catalog, query.filter, query.context);
+    let positions: Int32Array;
+    if (where === 'none') positions = new Int32Array(0);
+    else if (where === undefined) positions = Int32Array.from(this.catalog.entries, (_, i) => i);
+    else {
+      const result = runSearch(this.catalog, {
+        where,
+        limit: this.catalog.entries.length,
+        includeVectors: true,
+      });
+      positions = Int32Array.from(result.hits, (hit) => Number(hit.id)).sort();
+    }
+    this.lists.set(key, positions);
+    return positions;
+  }
+
+  /**
+   * Facet counts over the entries matching `query` (text, when given, and filter), ARD draft §4.2.3.
+   * A field that names several indexed paths (a prefix with several IRIs) sums their counts.
+   * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term or facet field.
+   */
+  facets(query: QueryModel, facets: readonly FacetRequest[]): Record<string, FacetResult> {
+    const key = queryFingerprint('facets', query, { facets: JSON.stringify(facets) });
+    const cached = this.facetCounts.get(key);
+    if (cached) return cached;
+    const fields = facets.map((f) => ({
+      ...f,
+      props: resolveTermPath(this.catalog, f.field, query.context),
+    }));
+    const where = whereOf(this.catalog, query.filter, query.context);
+    const wanted = [...new Set(fields.flatMap((f) => f.props))];
+    let counted: Record<string, { values: Record<string, number> }> = {};
+    if (where !== 'none' && wanted.length > 0) {
+      const result = runSearch(this.catalog, {
+        ...(query.text
+          ? { term: query.text, properties: TEXT_FIELDS, boost: TEXT_BOOSTS, threshold: 1 }
+          : {}),
+        ...(where ? { where } : {}),
+        facets: Object.fromEntries(wanted.map((p) => [p, {}])),
+        preflight: true,
+      });
+      counted = (result.facets ?? {}) as typeof counted;
+    }
+    const out: Record<string, FacetResult> = {};
+    for (const field of fields) {
+      const totals = new Map<string, number>();
+      for (const prop of field.props) {
+        for (const [value, count] of Object.entries(counted[prop]?.values ?? {})) {
+          totals.set(value, (totals.get(value) ?? 0) + count);
+        }
+      }
+      const sorted = [...totals]
+        .filter(([, count]) => count > 0)
+        .sort(([va, ca], [vb, cb]) => cb - ca || (va < vb ? -1 : va > vb ? 1 : 0));
+      out[field.field] = {
+        buckets: sorted.slice(0, field.limit).map(([value, count]) => ({ value, count })),
+        otherCount: sorted.slice(field.limit).reduce((sum, [, count]) => sum + count, 0),
+      };
+    }
+    this.facetCounts.set(key, out);
+    return out;
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The one Node server of DESIGN.md §7 in registry mode (`npm run serve`): the static files of `dist/`
+ * exactly as `npm run preview` serves them (src/core/preview-server.ts: the `_headers` headers, the 404
+ * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, rendered by
+ * the @astrojs/node handler (`middleware` mode) of the server bundle in `dist-server/`, whose routes hand
+ * every request to the registry service (service.ts) passed in Astro's `locals`.
+ *
+ * Before a request reaches Astro, the server applies what must not cost a render: the per-client token
+ * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6) and the declared body size (413).
+ * The access log line of an API request holds the method, the path (never the query string or the body:
+ * ARD draft §7), the status and the time taken.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { headersForPath, parseHeadersFile } from '../headers-file.js';
+import { previewHandler, type PreviewServer } from '../preview-server.js';
+import type { RegistryConfig } from '../schema/publisher.js';
+import { ArdsiteError } from '../errors.js';
+import { httpReader } from '../verify/http-reader.js';
+import type { SiteReader } from '../verify/site.js';
+import { readRegistryBuild, registryServerDir } from './bundle.js';
+import type { PostJson } from './federation.js';
+import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
+import { RegistryProblem } from './problems.js';
+import { TokenBucketLimiter } from './rate-limit.js';
+import { REGISTRY_LOCALS_KEY } from './runtime.js';
+import { createRegistryService, type RegistryService } from './service.js';
+import { PeerResultVerifier } from './trust.js';
+
+/** Options of {@link startRegistryServer}. */
+export interface RegistryServerOptions {
+  /** The built site (`dist/`). */
+  dir: string;
+  /** The server bundle (default `<dir>-server`). */
+  serverDir?: string;
+  /** The run-time `registry:` settings; `basePath` must be the one the bundle was built with. */
+  settings: RegistryConfig;
+  /** The pageToken HMAC secret (config.ts). */
+  secret: Uint8Array;
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  /** Interface to listen on (default `127.0.0.1`). */
+  host?: string;
+  /** Reads other origins: foreign entries at start-up, peer results' publishers. Default: the network
+   * reader of DESIGN.md §4 (TLS 1.3, timeouts, no private addresses) with `resolve`. */
+  network?: SiteReader;
+  /** host → base URL mappings of the default network reader (as `npm run verify -- --resolve`). */
+  resolve?: ReadonlyMap<string, string>;
+  /** The federation's HTTP client (tests inject one). */
+  post?: PostJson;
+  /** Log lines (start-up summary, warnings, access log, internal errors); default: none. */
+  log?: (line: string) => void;
+  /** Writes one access log line per API request (default false). */
+  accessLog?: boolean;
+  /** The time trustManifest expiry is checked against at start-up (default now). */
+  now?: Date;
+}
+
+/** A running registry server. */
+export interface RegistryServer extends PreviewServer {
+  index: LoadedIndex;
+  service: RegistryService;
+  /** The API's base URL on this server: `<origin><basePath>`. */
+  apiUrl: string;
+}
+
+type AstroNodeHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: () => void,
+  locals: Record<string, unknown>,
+) => Promise<void>;
+
+/** Writes a web Response to a Node response. */
+async function writeWebResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  const body = Buffer.from(await response.arrayBuffer());
+  res.setHeader('Content-Length', String(body.length));
+  res.end(head ? undefined : body);
+}
+
+/** The security headers `_headers` gives the API's paths, without the ones each answer sets itself. */
+async function apiSecurityHeaders(dir: string, basePath: string): Promise<Record<string, string>> {
+  const text = await readFile(path.join(dir, '_headers'), 'utf8').catch(() => '');
+  const own = /^(content-type|cache-control|access-control-.*|link|content-security-policy)$/i;
+  return Object.fromEntries(
+    headersForPath(parseHeadersFile(text), `${basePath}/search`).filter(([name]) => !own.test(name)),
+  );
+}
+
+/**
+ * Starts the registry server: checks that `dir` and its server bundle belong together and that the
+ * settings' base path is the built one, loads and verifies the index, then listens.
+ * @throws ArdsiteError `REGISTRY_BUILD_MISSING`, `REGISTRY_CONFIG_INVALID` (another basePath),
+ *   `REGISTRY_INDEX_INVALID`, `FILE_MISSING`.
+ */
+export async function startRegistryServer(options: RegistryServerOptions): Promise<RegistryServer> {
+  const dir = path.resolve(options.dir);
+  const build = await readRegistryBuild(dir, options.serverDir ?? registryServerDir(dir));
+  const { descriptor } = build;
+  const { settings } = options;
+  const basePath = descriptor.basePath;
+  if (settings.basePath !== basePath) {
+    throw new ArdsiteError(
+      'REGISTRY_CONFIG_INVALID',
+      `registry.basePath is ${settings.basePath} in publisher.yaml, but the build serves the API at ${basePath}; rebuild (npm run build -- --registry)`,
+    );
+  }
+  const log = options.log ?? (() => {});
+  const network =
+    options.network ??
+    httpReader({
+      timeoutMs: 5_000,
+      maxBytes: 4 * 1024 * 1024,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    });
+  const started = performance.now();
+  const index = await loadRegistryIndex({
+    dir,
+    origin: descriptor.origin,
+    network,
+    ...(options.now ? { now: options.now } : {}),
+    log,
+  });
+  const service = createRegistryService({
+    catalog: index.catalog,
+    settings,
+    self: { identifier: descriptor.identifier, url: descriptor.url },
+    secret: options.secret,
+    indexFingerprint: index.fingerprint,
+    securityHeaders: await apiSecurityHeaders(dir, basePath),
+    peerVerifier: new PeerResultVerifier({ reader: network }),
+    ...(options.post ? { post: options.post } : {}),
+    log,
+  });
+  log(
+    `Registry index: ${index.catalog.entries.length} entries (${index.unverified.length} unverified, ${index.rejected.length} left out) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  if (index.catalog.droppedPaths > 0)
+    log(
+      `registry: ${index.catalog.droppedPaths} term paths beyond the first ${index.catalog.props.size} cannot be filtered on`,
+    );
+
+  const { handler } = (await import(pathToFileURL(build.entryModule).href)) as { handler: AstroNodeHandler };
+  const serveStatic = await previewHandler(dir);
+  const limiter = new TokenBucketLimiter(settings.rateLimit);
+  const locals = { [REGISTRY_LOCALS_KEY]: service };
+
+  const api = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    const head = req.method === 'HEAD';
+    const reply = (problem: RegistryProblem) => writeWebResponse(res, service.problem(problem), head);
+    if (options.accessLog) {
+      const t0 = performance.now();
+      res.on('finish', () =>
+        log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - t0).toFixed(1)} ms`),
+      );
+    }
+    if (req.method !== 'OPTIONS') {
+      const decision = limiter.take(req.socket.remoteAddress ?? '');
+      if (!decision.allowed) {
+        return reply(
+          new RegistryProblem(
+            'RATE_LIMIT_EXCEEDED',
+            `too many requests from this client; retry after ${decision.retryAfterSeconds} s`,
+            { headers: { 'Retry-After': String(decision.retryAfterSeconds) } },
+          ),
+        );
+      }
+    }
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > settings.maxBodyBytes) {
+      res.setHeader('Connection', 'close');
+      return reply(
+        new RegistryProblem(
+          'INVALID_ARGUMENT',
+          `the body is larger than this registry accepts (${settings.maxBodyBytes} bytes)`,
+          { status: 413 },
+        ),
+      );
+    }
+    return handler(
+      req,
+      res,
+      () => void reply(new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path')),
+      locals,
+    );
+  };
+
+  const server = http.createServer((req, res) => {
+    let pathname: string;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://registry.invalid').pathname;
+    } catch {
+      pathname = '';
+    }
+    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) {
+      api(req, res, pathname).catch((error: unknown) => {
+        log(`registry: could not answer ${req.method} ${pathname}: ${(error as Error).message}`);
+        if (!res.headersSent)
+          void writeWebResponse(
+            res,
+            service.problem(
+              new RegistryProblem('INTERNAL_ERROR', 'the registry could not answer this request'),
+            ),
+            false,
+          );
+        else res.destroy();
+      });
+      return;
+    }
+    serveStatic(req, res);
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    server,
+    origin,
+    apiUrl: `${origin}${basePath}`,
+    index,
+    service,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,391 @@
+/**
+ * The lookup API (ARD draft §4.2) as a function from a web Request to a web Response: what the Astro
+ * routes of registry mode call (src/registry-routes/ → runtime.ts). It reads and checks the request
+ * (query.ts), runs it on the index (search.ts) and, for `/search`, on the federation (federation.ts,
+ * trust.ts), pages it with signed tokens (page-token.ts), and answers JSON, or a problem (problems.ts).
+ *
+ * Every answer carries the security headers the site's `_headers` gives every path (`X-Content-Type-
+ * Options`, `Referrer-Policy`), the CORS header of the static JSON files (`Access-Control-Allow-Origin:
+ * *`), and a cache policy: `no-store` for the POST answers (they echo a user's intent, ARD draft §7),
+ * the JSON files' `public, max-age=300` for `GET /agents` (§4.2.4: "cacheable"). Nothing is logged but
+ * internal errors, with `query.text` blanked out of the message (§7).
+ */
+import { withoutUndefined } from '../json.js';
+import type { RegistryConfig } from '../schema/publisher.js';
+import { JSON_CACHE_CONTROL } from '../site-files.js';
+import type { Catalog, IndexedEntry } from './catalog.js';
+import { entryKey } from './catalog.js';
+import {
+  FAILED_PEERS_HEADER,
+  HOP_COUNT_HEADER,
+  TRAIL_HEADER,
+  eligiblePeers,
+  forwardSearch,
+  readFederationHeaders,
+  referralsOf,
+  type PeerResult,
+  type PostJson,
+  type RegistryReferral,
+} from './federation.js';
+import { decodePageToken, encodePageToken, queryDigest } from './page-token.js';
+import { RegistryProblem, invalidArgument, problemResponse } from './problems.js';
+import {
+  queryFingerprint,
+  readExploreRequest,
+  readListQuery,
+  readSearchRequest,
+  type SearchRequest,
+} from './query.js';
+import type { RegistryEndpoint, RegistryRequestHandler } from './runtime.js';
+import { QueryEngine, type Ranking } from './search.js';
+import type { PeerResultVerifier } from './trust.js';
+
+/** The response headers a browser script may read (CORS `Access-Control-Expose-Headers`). */
+export const API_EXPOSED_HEADERS = ['Retry-After', FAILED_PEERS_HEADER].join(', ');
+
+/** The registry itself: what its results name as `source` and its trail entry. */
+export interface RegistrySelf {
+  /** Identifier of its `application/ai-registry+json` entry. */
+  identifier: string;
+  /** Its base URI (`https://<domain><basePath>`). */
+  url: string;
+}
+
+/** Options of {@link createRegistryService}. */
+export interface RegistryServiceOptions {
+  catalog: Catalog;
+  settings: RegistryConfig;
+  self: RegistrySelf;
+  /** HMAC key of the page tokens. */
+  secret: Uint8Array;
+  /** Fingerprint of the index (the manifest's digest): page tokens are bound to it. */
+  indexFingerprint: string;
+  /** Security headers for API paths (from `_headers`). */
+  securityHeaders?: Readonly<Record<string, string>>;
+  /** Verifies peer results; without one, peer results are `verified: false`. */
+  peerVerifier?: PeerResultVerifier;
+  /** The HTTP client of federation (tests inject one). */
+  post?: PostJson;
+  /** Where internal errors and failed peers are reported (never the query text). */
+  log?: (line: string) => void;
+}
+
+/** The service: answers requests, and builds problem answers for the server in front of it. */
+export interface RegistryService extends RegistryRequestHandler {
+  /** The answer to `problem`, with the API's headers. */
+  problem(problem: RegistryProblem): Response;
+  /** The query engine (its caches). */
+  readonly engine: QueryEngine;
+}
+
+/** A search result (ARD draft §5 `search-result-item`), plus `verified` (§4.3.1). */
+export type SearchResultItem = Record<string, unknown> & {
+  identifier: string;
+  score: number;
+  source: string;
+};
+
+/** The `/search` answer (ARD draft §5 `search-response`). */
+export interface SearchResponse {
+  results: SearchResultItem[];
+  referrals?: RegistryReferral[];
+  nextPageToken?: string;
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads a JSON request body of at most `maxBytes`.
+ * @throws RegistryProblem INVALID_ARGUMENT (400 for a wrong Content-Type, an empty body or bad JSON; 413
+ *   for a body over the cap, refused from Content-Length before reading when it is declared).
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (type === null || !JSON_TYPE.test(type))
+    throw invalidArgument('the body must be JSON: send Content-Type: application/json');
+  const tooLarge = () =>
+    new RegistryProblem(
+      'INVALID_ARGUMENT',
+      `the body is larger than this registry accepts (${maxBytes} bytes)`,
+      {
+        status: 413,
+      },
+    );
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  if (size === 0) throw invalidArgument('the body is empty; it must be a JSON object');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw invalidArgument('the body is not UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    // The parser's message quotes the body, which may hold the query text: never repeated (§7).
+    throw invalidArgument('the body is not valid JSON');
+  }
+}
+
+/** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */
+export function localResult(indexed: IndexedEntry, score: number, source: string): SearchResultItem {
+  const e = indexed.entry;
+  return withoutUndefined({
+    identifier: indexed.identifier,
+    displayName: e.displayName,
+    type: e.type,
+    url: e.url,
+    data: e.url === undefined ? e.data : undefined,
+    version: e.version,
+    digest: e.digest,
+    score,
+    source,
+    verified: indexed.verified,
+    trustManifest: e.trustManifest,
+    trustManifests: e.trustManifests,
+  }) as SearchResultItem;
+}
+
+/** A peer result with its verdict, ready to merge. */
+interface Candidate {
+  key: string;
+  score: number;
+  item: SearchResultItem;
+}
+
+/**
+ * One page of the merge of the local ranking with peer results (`auto`): peer results whose (identifier,
+ * version) the local matches already have are dropped, and among peers a verified result wins over an
+ * unverified one, then the higher score. Order: score, then (identifier, version).
+ */
+export function mergePage(
+  catalog: Catalog,
+  ranking: Ranking,
+  peers: ReadonlyArray<PeerResult & { verified: boolean }>,
+  source: string,
+  offset: number,
+  pageSize: number,
+): { items: SearchResultItem[]; total: number } {
+  const local = new Set<string>();
+  for (const p of ranking.positions) {
+    const e = catalog.entries[p]!;
+    local.add(entryKey(e.identifier, e.version));
+  }
+  const best = new Map<string, Candidate & { verified: boolean }>();
+  for (const r of peers) {
+    const key = entryKey(r.identifier, r.version);
+    if (local.has(key)) continue;
+    const seen = best.get(key);
+    if (seen && (seen.verified > r.verified || (seen.verified === r.verified && seen.score >= r.score)))
+      continue;
+    best.set(key, {
+      key,
+      score: r.score,
+      verified: r.verified,
+      item: { ...r.item, verified: r.verified } as unknown as SearchResultItem,
+    });
+  }
+  const remote = [...best.values()].sort(
+    (a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  const total = ranking.positions.length + remote.length;
+  const items: SearchResultItem[] = [];
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < offset + pageSize && (i < ranking.positions.length || j < remote.length); k++) {
+    const position = i < ranking.positions.length ? ranking.positions[i]! : -1;
+    const localScore = i < ranking.positions.length ? ranking.scores[i]! : -1;
+    const entry = position >= 0 ? catalog.entries[position]! : undefined;
+    const peer = remote[j];
+    const takeLocal =
+      entry !== undefined &&
+      (peer === undefined ||
+        localScore > peer.score ||
+        (localScore === peer.score && entryKey(entry.identifier, entry.version) <= peer.key));
+    if (takeLocal) {
+      if (k >= offset) items.push(localResult(entry, localScore, source));
+      i++;
+    } else {
+      if (k >= offset) items.push(peer!.item);
+      j++;
+    }
+  }
+  return { items, total };
+}
+
+/**
+ * Creates the service over `options.catalog` (see the module comment).
+ */
+export function createRegistryService(options: RegistryServiceOptions): RegistryService {
+  const { catalog, settings, self, secret } = options;
+  // A short form of the manifest digest is enough to tell builds apart, and keeps tokens short.
+  const indexFingerprint = options.indexFingerprint.replace(/^sha256:/, '').slice(0, 16);
+  const engine = new QueryEngine(catalog);
+  const log = options.log ?? (() => {});
+  const baseHeaders: Record<string, string> = {
+    ...options.securityHeaders,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': API_EXPOSED_HEADERS,
+  };
+
+  const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
+    new Response(`${JSON.stringify(body)}\n`, {
+      status,
+      headers: {
+        ...baseHeaders,
+        ...extra,
+        'Content-Type': 'application/json',
+        'Cache-Control': cacheControl,
+      },
+    });
+  const problem = (p: RegistryProblem) => problemResponse(p, baseHeaders);
+
+  const methods: Record<Exclude<RegistryEndpoint, 'unknown'>, string[]> = {
+    search: ['POST'],
+    explore: ['POST'],
+    agents: ['GET', 'HEAD'],
+  };
+
+  const pageOffset = (token: string | undefined, fingerprint: string): number =>
+    token === undefined
+      ? 0
+      : decodePageToken(token, secret, { query: queryDigest(fingerprint), index: indexFingerprint });
+  const nextToken = (next: number, total: number, fingerprint: string): string | undefined =>
+    next < total
+      ? encodePageToken({ offset: next, query: queryDigest(fingerprint), index: indexFingerprint }, secret)
+      : undefined;
+
+  /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
+  async function search(request: Request, seen: { text?: string }): Promise<Response> {
+    const body = await readJsonBody(request, settings.maxBodyBytes);
+    const req: SearchRequest = readSearchRequest(body, settings.federation);
+    seen.text = req.query.text;
+    const state = readFederationHeaders(request.headers, settings.federation.maxHops);
+    const fingerprint = queryFingerprint('search', req.query, { federation: req.federation });
+    const offset = pageOffset(req.pageToken, fingerprint);
+    const ranking = engine.rank(req.query);
+    const extra: Record<string, string> = {};
+    let page: { items: SearchResultItem[]; total: number };
+    // A query whose trail already holds this registry has looped back (ARD draft §6.6): local answer only.
+    const peers =
+      req.federation === 'auto' && state.hopCount > 0 && !state.trail.includes(self.identifier)
+        ? eligiblePeers(settings.federation.peers, self.identifier, state)
+        : [];
+    if (peers.length > 0) {
+      const outcome = await forwardSearch({
+        peers,
+        self: self.identifier,
+        state,
+        query: req.query,
+        timeoutMs: settings.federation.timeoutMs,
+        ...(options.post ? { post: options.post } : {}),
+        log,
+      });
+      if (outcome.failed.length > 0)
+        extra[FAILED_PEERS_HEADER] = outcome.failed.map((p) => p.identifier).join(', ');
+      const verdicts = options.peerVerifier
+        ? await options.peerVerifier.verify(outcome.results.map((r) => r.item))
+        : outcome.results.map(() => 'unverified' as const);
+      const kept = outcome.results
+        .map((r, i) => ({ ...r, verdict: verdicts[i]! }))
+        .filter((r) => r.verdict !== 'rejected')
+        .map((r) => ({ ...r, verified: r.verdict === 'verified' }));
+      page = mergePage(catalog, ranking, kept, self.url, offset, req.pageSize);
+    } else {
+      const end = Math.min(offset + req.pageSize, ranking.positions.length);
+      const items: SearchResultItem[] = [];
+      for (let k = offset; k < end; k++)
+        items.push(localResult(catalog.entries[ranking.positions[k]!]!, ranking.scores[k]!, self.url));
+      page = { items, total: ranking.positions.length };
+    }
+    const token = nextToken(offset + req.pageSize, page.total, fingerprint);
+    const answer: SearchResponse = {
+      results: page.items,
+      ...(req.federation === 'referrals'
+        ? { referrals: referralsOf(settings.federation.peers, self.identifier, state) }
+        : {}),
+      ...(token ? { nextPageToken: token } : {}),
+    };
+    return json(200, answer, 'no-store', extra);
+  }
+
+  async function explore(request: Request, seen: { text?: string }): Promise<Response> {
+    const body = await readJsonBody(request, settings.maxBodyBytes);
+    const req = readExploreRequest(body);
+    seen.text = req.query.text;
+    return json(200, { resultType: 'facets', facets: engine.facets(req.query, req.facets) }, 'no-store');
+  }
+
+  function agents(request: Request): Response {
+    const req = readListQuery(new URL(request.url).searchParams);
+    const fingerprint = queryFingerprint('agents', req.query);
+    const offset = pageOffset(req.pageToken, fingerprint);
+    const positions = engine.list(req.query);
+    const entries = [...positions.subarray(offset, offset + req.pageSize)].map(
+      (p) => catalog.entries[p]!.entry,
+    );
+    const token = nextToken(offset + req.pageSize, positions.length, fingerprint);
+    return json(200, { entries, ...(token ? { nextPageToken: token } : {}) }, JSON_CACHE_CONTROL);
+  }
+
+  async function handle(endpoint: RegistryEndpoint, request: Request): Promise<Response> {
+    const seen: { text?: string } = {};
+    try {
+      if (endpoint === 'unknown') {
+        throw new RegistryProblem(
+          'NOT_FOUND',
+          `there is no endpoint at this path; this registry answers POST ${settings.basePath}/search, POST ${settings.basePath}/explore and GET ${settings.basePath}/agents`,
+        );
+      }
+      const allowed = methods[endpoint];
+      if (request.method === 'OPTIONS') {
+        return new Response(null, {
+          status: 204,
+          headers: {
+            ...baseHeaders,
+            'Access-Control-Allow-Methods': [...allowed, 'OPTIONS'].join(', '),
+            'Access-Control-Allow-Headers': ['Content-Type', HOP_COUNT_HEADER, TRAIL_HEADER].join(', '),
+            'Access-Control-Max-Age': '86400',
+            'Cache-Control': JSON_CACHE_CONTROL,
+          },
+        });
+      }
+      if (!allowed.includes(request.method)) {
+        throw new RegistryProblem(
+          'NOT_IMPLEMENTED',
+          `${request.method} is not implemented for ${endpoint}; use ${allowed.join(' or ')}`,
+          { status: 405, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } },
+        );
+      }
+      if (endpoint === 'search') return await search(request, seen);
+      if (endpoint === 'explore') return await explore(request, seen);
+      return agents(request);
+    } catch (error) {
+      if (error instanceof RegistryProblem) return problem(error);
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const text = seen.text;
+      log(
+        `registry: internal error on ${endpoint}: ${text ? message.split(text).join('[query text]') : message}`,
+      );
+      return problem(new RegistryProblem('INTERNAL_ERROR', 'the registry could not answer this request'));
+    }
+  }
+
+  return { handle, problem, engine };
+}

@@ -1,0 +1,12 @@
+/**
+ * `GET {basePath}/agents` (ARD draft §4.2.4): the deterministic, paginated list of entries.
+ * Injected only in registry mode (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ */
+import type { APIRoute } from 'astro';
+import { handleRegistryRequest } from '../core/registry/runtime.js';
+
+/** Rendered on demand by @astrojs/node, never prerendered. */
+export const prerender = false;
+
+/** Every method: the service answers 405 for the ones this endpoint does not take, and CORS preflights. */
+export const ALL: APIRoute = ({ request, locals }) => handleRegistryRequest(locals, 'agents', request);

@@ -1,0 +1,110 @@
+/**
+ * `npm run serve` (scripts/serve.ts) as a user runs it, in a child process: it refuses to start without
+ * the pageToken secret (naming the variable), builds the example site in registry mode first when
+ * `dist/` holds no registry build, honours PORT and HOST, and with an existing registry build starts at
+ * once with the secret from the variable publisher.yaml names.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, fixedKeyEnv, removeProjects } from '../helpers/build.js';
+import { REPO_ROOT } from '../helpers/site.js';
+import { call, freePorts } from '../helpers/registry.js';
+
+const SCRUBBED = /^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|NODE_ENV|VITEST.*|TEST|GIT_.*|PORT|HOST)$/;
+let root: string;
+const children: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  stderr: () => string;
+  exit: Promise<number>;
+}
+
+function serve(args: string[], env: Record<string, string>): Run {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !SCRUBBED.test(k))) as Record<
+    string,
+    string
+  >;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/serve.ts'), '--root', root, ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...clean, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  child.stdout!.resume();
+  const exit = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  return { child, stderr: () => stderr, exit };
+}
+
+async function waitFor(run: Run, pattern: RegExp, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!pattern.test(run.stderr())) {
+    if (Date.now() > deadline || run.child.exitCode !== null)
+      throw new Error(`timed out; stderr:\n${run.stderr()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  root = await copyProject();
+});
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await removeProjects();
+});
+
+describe('npm run serve', () => {
+  it('refuses to start without the pageToken secret, naming the variable, before any build', async () => {
+    const run = serve([], fixedKeyEnv());
+    expect(await run.exit).toBe(1);
+    expect(run.stderr()).toMatch(/ARDSITE_REGISTRY_SECRET.*not set.*--dev.*\[REGISTRY_SECRET_MISSING\]/s);
+    expect(run.stderr()).not.toMatch(/building/);
+  });
+
+  it('builds the site in registry mode first, then serves it on PORT and HOST (--dev: a throw-away secret, loudly)', async () => {
+    const [port] = await freePorts(1);
+    const run = serve(['--dev'], { ...fixedKeyEnv(), PORT: String(port), HOST: '127.0.0.1' });
+    await waitFor(run, /lookup API at/, 240_000);
+    expect(run.stderr()).toMatch(/\*\*\* ARDSITE_REGISTRY_SECRET is not set/);
+    expect(run.stderr()).toMatch(/building the site in registry mode first/);
+    expect(run.stderr()).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}/ard/v1`));
+    const listed = await call<{ entries: unknown[] }>(`http://127.0.0.1:${port}/ard/v1/agents`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.entries.length).toBe(6);
+    expect((await call(`http://127.0.0.1:${port}/.well-known/ard.json`)).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('starts at once on an existing registry build, with the secret from the variable publisher.yaml names', async () => {
+    const file = path.join(root, 'content/publisher.yaml');
+    await writeFile(
+      file,
+      `${await readFile(file, 'utf8')}registry:\n  pageToken:\n    secretEnv: MY_REGISTRY_KEY\n`,
+    );
+    const [port] = await freePorts(1);
+    const run = serve(['--port', String(port)], { ...fixedKeyEnv(), MY_REGISTRY_KEY: 'k'.repeat(48) });
+    await waitFor(run, /lookup API at/, 60_000);
+    expect(run.stderr()).not.toMatch(/building|throw-away/);
+    const answer = await fetch(`http://127.0.0.1:${port}/ard/v1/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: { text: 'hotel room' } }),
+    });
+    expect(answer.status).toBe(200);
+    // The access log names the request, never its text.
+    await waitFor(run, /POST \/ard\/v1\/search 200/, 5_000);
+    expect(run.stderr()).not.toMatch(/hotel room/);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+});
