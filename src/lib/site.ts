@@ -49,3 +49,9 @@ export function agentBySlug(site: SiteBuild, slug: string | undefined): AgentBui
   if (!build) throw new Error(`no agent with the slug "${String(slug)}"`);
   return build;
 }
+
+/** `getStaticPaths` of the per-agent routes (`/agents/<slug>/…`): one path per agent of the site. */
+export async function agentStaticPaths(): Promise<Array<{ params: { slug: string } }>> {
+  const site = await getSiteBuild();
+  return site.agents.map((a) => ({ params: { slug: a.agent.slug } }));
+}
