@@ -170,9 +170,13 @@ export const AgentFrontMatter = z.strictObject({
   updatedAt: isoDate.optional(),
 });
 
+/** The validated front matter of an agent file. */
 export type AgentFrontMatterInput = z.infer<typeof AgentFrontMatter>;
-export type AgentSkillInput = z.infer<typeof AgentSkill>;
+/** A validated interface (A2A v1.0 `AgentInterface`). */
 export type AgentInterfaceInput = z.infer<typeof AgentInterface>;
+/** A validated security scheme in the proto `oneof` form. */
 export type SecuritySchemeInput = z.infer<typeof SecurityScheme>;
+/** A validated security requirement (scheme name → scopes). */
 export type SecurityRequirementInput = z.infer<typeof SecurityRequirement>;
+/** A validated author-listed attestation. */
 export type AttestationInputType = z.infer<typeof AttestationInput>;

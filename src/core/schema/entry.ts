@@ -82,8 +82,6 @@ export const ArdEntry = z.looseObject({
 /** `ard-manifest` (ARD draft §3.6, §5). */
 export const ArdManifest = z.looseObject({ entries: z.array(z.unknown()) });
 
-export type TrustManifestShape = z.infer<typeof TrustManifest>;
-export type ArdEntryShape = z.infer<typeof ArdEntry>;
 
 /**
  * A `content/entries/<slug>.yaml` file: an ARD entry the publisher lists beside its agents. `url` is an
@@ -114,4 +112,5 @@ export const OtherEntryFile = z.strictObject({
   attestations: z.array(AttestationInput).optional(),
 });
 
+/** A validated `content/entries/<slug>.yaml` file. */
 export type OtherEntryInput = z.infer<typeof OtherEntryFile>;

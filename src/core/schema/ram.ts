@@ -88,10 +88,12 @@ export const ResourceFile = Resource.extend({
     .optional(),
 });
 
+/** A validated Resource as authored (with `manageAccessUrl`). */
 export type ResourceInput = z.infer<typeof Resource>;
+/** A validated Operation as authored (with `readOnly`). */
 export type OperationInput = z.infer<typeof Operation>;
+/** A validated ResourceAccess as authored (with `skills`). */
 export type ResourceAccessInput = z.infer<typeof ResourceAccess>;
-export type ResourceFileInput = z.infer<typeof ResourceFile>;
 
 /** An emitted RAM Resource: the proto fields only (seed 000), camelCase JSON. */
 export interface RamResource {
