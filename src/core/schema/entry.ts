@@ -82,7 +82,6 @@ export const ArdEntry = z.looseObject({
 /** `ard-manifest` (ARD draft §3.6, §5). */
 export const ArdManifest = z.looseObject({ entries: z.array(z.unknown()) });
 
-
 /**
  * A `content/entries/<slug>.yaml` file: an ARD entry the publisher lists beside its agents. `url` is an
  * absolute https URL or a site path (`/mcp/card.json`) of a file under `public/`; or `data` inline.
