@@ -16,7 +16,6 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { provideSiteBuild } from '../src/core/build-context.js';
 import {
   assertReplaceableOutDir,
@@ -38,17 +37,21 @@ import {
 import { registryBaseUri, registryIdentifier } from '../src/core/site.js';
 import { sha256Digest } from '../src/core/digest.js';
 import { PhaseTimer } from '../src/core/timings.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: {
-    root: { type: 'string', default: process.cwd() },
-    out: { type: 'string', default: 'dist' },
-    /** Writes phase timings, peak memory and sizes as JSON to this file (used by npm run bench). */
-    report: { type: 'string' },
-    /** Registry mode: the lookup API beside the static site (README, "Registry mode"). */
-    registry: { type: 'boolean', default: false },
+const { values } = parseCommandLine(
+  {
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      out: { type: 'string', default: 'dist' },
+      /** Writes phase timings, peak memory and sizes as JSON to this file (used by npm run bench). */
+      report: { type: 'string' },
+      /** Registry mode: the lookup API beside the static site (README, "Registry mode"). */
+      registry: { type: 'boolean', default: false },
+    },
   },
-});
+  'usage: npm run build [-- --root <project folder>] [-- --out <folder>] [-- --registry] [-- --report <file.json>]',
+);
 // The publisher's project (content/, public/, .ardsite/) may be another folder than this app (astro
 // config, pages): Astro always runs from the app, with the project's public/ folder.
 const appRoot = path.resolve(import.meta.dirname, '..');

@@ -4,13 +4,16 @@
  *
  * Usage: npm run check [-- --root <project folder>] [-- --json]
  */
-import { parseArgs } from 'node:util';
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { loadAndCheck } from '../src/core/content/index.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: { root: { type: 'string', default: process.cwd() }, json: { type: 'boolean', default: false } },
-});
+const { values } = parseCommandLine(
+  {
+    options: { root: { type: 'string', default: process.cwd() }, json: { type: 'boolean', default: false } },
+  },
+  'usage: npm run check [-- --root <project folder>] [-- --json]',
+);
 
 const { model, diagnostics } = await loadAndCheck({ root: values.root! });
 const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -8,7 +8,6 @@
  * as a secret and pass it in ARDSITE_SIGNING_KEY.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import { ArdsiteError } from '../src/core/errors.js';
@@ -18,32 +17,45 @@ import {
   writeNewKeyFile,
   type SigningAlgorithm,
 } from '../src/core/keys.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: {
-    alg: { type: 'string', default: 'ES256' },
-    out: { type: 'string', default: DEFAULT_KEY_FILE },
-    root: { type: 'string', default: process.cwd() },
+const { values } = parseCommandLine(
+  {
+    options: {
+      alg: { type: 'string' },
+      out: { type: 'string', default: DEFAULT_KEY_FILE },
+      root: { type: 'string', default: process.cwd() },
+    },
   },
-});
+  'usage: npm run keygen [-- --alg ES256|EdDSA] [-- --out <path in the project>] [-- --root <project folder>]',
+);
 
 async function main(): Promise<number> {
-  const alg = values.alg as SigningAlgorithm;
-  if (alg !== 'ES256' && alg !== 'EdDSA') {
-    process.stderr.write(
-      `keygen: --alg is ES256 (P-256, the default) or EdDSA (Ed25519), not "${values.alg}"\n`,
-    );
-    return 2;
-  }
   const root = path.resolve(values.root!);
   let domain: string | undefined;
+  let configured: string | undefined;
   try {
     const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
       domain?: unknown;
+      signing?: { algorithm?: unknown };
     };
     if (typeof publisher?.domain === 'string') domain = publisher.domain;
+    if (typeof publisher?.signing?.algorithm === 'string') configured = publisher.signing.algorithm;
   } catch {
     // No publisher file yet: the kid is shown once a domain is set.
+  }
+  // The key type publisher.yaml asks for, unless --alg says otherwise.
+  const alg = (values.alg ?? configured ?? 'ES256') as SigningAlgorithm;
+  if (alg !== 'ES256' && alg !== 'EdDSA') {
+    process.stderr.write(`keygen: --alg is ES256 (P-256, the default) or EdDSA (Ed25519), not "${alg}"\n`);
+    return 2;
+  }
+  if (configured !== undefined && configured !== alg) {
+    process.stderr.write(
+      `keygen: content/publisher.yaml sets signing.algorithm: ${configured}, and the build refuses a key of another type; ` +
+        `set signing.algorithm: ${alg} there first, or leave out --alg.\n`,
+    );
+    return 2;
   }
   const written = await writeNewKeyFile(root, values.out!, alg);
   if (written === 'exists') {

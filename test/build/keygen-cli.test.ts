@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { calculateJwkThumbprint } from 'jose';
@@ -54,9 +54,22 @@ describe('npm run keygen', () => {
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(privateJwk);
   });
 
-  it('makes Ed25519 keys on request and refuses a path git does not ignore', async () => {
+  it('refuses a key type publisher.yaml does not configure (the build would refuse it)', async () => {
     const root = await copyProject();
-    const ed = await keygen(root, '--alg', 'EdDSA');
+    const refused = await keygen(root, '--alg', 'EdDSA');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('signing.algorithm');
+    await expect(stat(path.join(root, '.ardsite/keys/signing.jwk.json'))).rejects.toThrow();
+  });
+
+  it('makes the Ed25519 key publisher.yaml configures and refuses a path git does not ignore', async () => {
+    const root = await copyProject();
+    const publisherFile = path.join(root, 'content/publisher.yaml');
+    await writeFile(
+      publisherFile,
+      (await readFile(publisherFile, 'utf8')).replace('algorithm: ES256', 'algorithm: EdDSA'),
+    );
+    const ed = await keygen(root);
     expect(ed.code).toBe(0);
     expect(JSON.parse(ed.stdout)).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     const refused = await keygen(root, '--out', 'keys/site.jwk.json');

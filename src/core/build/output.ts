@@ -3,7 +3,7 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
@@ -30,7 +30,11 @@ export async function moveFolder(src: string, dest: string): Promise<void> {
 
 /** Creates a fresh temporary output folder inside `root`. */
 export async function makeTempOutput(root: string): Promise<string> {
-  return mkdtemp(path.join(root, TEMP_PREFIX));
+  const dir = await mkdtemp(path.join(root, TEMP_PREFIX));
+  // mkdtemp makes a private (0700) folder; the site it becomes must be readable by a web server
+  // running as another user (0755, as a folder made under the usual umask 022).
+  await chmod(dir, 0o755);
+  return dir;
 }
 
 /**

@@ -140,9 +140,16 @@ export function issuesToDiagnostics(
           issue.expected === 'string' && typeof received === 'number' ? ' (quote it in YAML)' : ''
         }`;
       }
+    } else if (issue.code === 'invalid_value' && received === undefined) {
+      code = 'SCHEMA_REQUIRED';
+      message = `required field is missing (one of ${issue.values
+        .map((v) => String(v))
+        .filter((v) => !v.endsWith('_UNSPECIFIED'))
+        .join(', ')})`;
     } else if (issue.code === 'invalid_value') {
       code = 'SCHEMA_INVALID_ENUM';
-      const values = issue.values.map((v) => String(v));
+      // `*_UNSPECIFIED` parses (so its own check can say why it is refused) but is never a good answer.
+      const values = issue.values.map((v) => String(v)).filter((v) => !v.endsWith('_UNSPECIFIED'));
       const hint = typeof received === 'string' ? suggest(received, values) : undefined;
       message = `${describe(received)} is not one of ${values.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`;
     } else if (issue.code === 'too_small' && (issue.origin === 'string' || issue.origin === 'array')) {
