@@ -14,7 +14,8 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { provideSiteBuild } from '../src/core/build-context.js';
 import {
@@ -38,6 +39,7 @@ import { registryBaseUri, registryIdentifier } from '../src/core/site.js';
 import { sha256Digest } from '../src/core/digest.js';
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine } from './lib/args.js';
+import type { AstroInlineConfig } from 'astro';
 
 const { values } = parseCommandLine(
   {
@@ -93,13 +95,17 @@ async function main(): Promise<void> {
     // adapter (registry mode) Astro writes <outDir>/client (the static site) and <outDir>/server.
     const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
     const cwd = process.cwd();
+    let viteCache: string | undefined;
     provideSiteBuild(site);
     try {
       process.chdir(appRoot);
       // The adapter and the API routes only in registry mode: a static build is the plain config.
-      const registryConfig = registry
+      const registryConfig: AstroInlineConfig = registry
         ? (await import('../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
         : {};
+      // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
+      // on node_modules/.vite and fail with ENOTEMPTY.
+      viteCache = await mkdtemp(path.join(tmpdir(), 'ardsite-vite-'));
       await timer.time('rendering', () =>
         astroBuild({
           root: appRoot,
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
           logLevel: 'warn',
           site: publisher.siteUrl,
           ...registryConfig,
+          vite: { ...registryConfig.vite, cacheDir: viteCache },
         }),
       );
       if (serverTemp) {
@@ -123,6 +130,7 @@ async function main(): Promise<void> {
       process.chdir(cwd);
       provideSiteBuild(undefined);
       if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
+      if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
     await timer.time('writing', () => writeArtifacts(temp, site.artifacts.values()));
     const report = await timer.time('self-verification', () => selfCheck(temp, site));
