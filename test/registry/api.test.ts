@@ -589,6 +589,66 @@ describe('headers, CORS and the static files', () => {
   });
 });
 
+describe('the answer cache of the one server (answer-cache.ts)', () => {
+  const comparable = (answer: { status: number; headers: Headers; text: string }) => ({
+    status: answer.status,
+    headers: [...answer.headers].filter(
+      ([n]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(n),
+    ),
+    text: answer.text,
+  });
+
+  it('answers a request it has answered before with the same status, headers and bytes, without a render', async () => {
+    const requests: Array<() => ReturnType<typeof call>> = [
+      () => search({ query: { text: 'calendar meeting cache-test' }, pageSize: 1 }),
+      () =>
+        postJson(`${api}/explore`, {
+          query: { text: 'cache-test' },
+          resultType: { facets: [{ field: 'tags' }] },
+        }),
+      () => call(`${api}/agents?pageSize=1&filter.type=application%2Fa2a-agent-card%2Bjson`),
+    ];
+    for (const send of requests) {
+      const { hits, stores } = registry.answers;
+      const first = await send();
+      expect(first.status).toBe(200);
+      expect(registry.answers.stores).toBe(stores + 1);
+      const again = await send();
+      expect(registry.answers.hits).toBe(hits + 1);
+      expect(comparable(again)).toEqual(comparable(first));
+    }
+  });
+
+  it('keeps the answer of each page of a query apart, so paging through cached answers never repeats', async () => {
+    const body = { query: { text: 'travel' }, pageSize: 1 };
+    const first = await search(body);
+    const second = await search({ ...body, pageToken: first.body.nextPageToken });
+    expect(second.body.results[0]!.identifier).not.toBe(first.body.results[0]!.identifier);
+    const secondAgain = await search({ ...body, pageToken: first.body.nextPageToken });
+    expect(secondAgain.text).toBe(second.text);
+  });
+
+  it('never keeps a problem answer', async () => {
+    const { stores } = registry.answers;
+    expectProblem(await search({ query: { text: 1 } }), 400, 'INVALID_ARGUMENT');
+    expectProblem(await search({ query: { text: 1 } }), 400, 'INVALID_ARGUMENT');
+    expectProblem(await call(`${api}/agents?pageSize=0`), 400, 'INVALID_ARGUMENT');
+    expect(registry.answers.stores).toBe(stores);
+  });
+
+  it('can be turned off (answerCacheBytes: 0), with the same answers', async () => {
+    const off = await startTestRegistry(dist, { overrides: { answerCacheBytes: 0 } });
+    try {
+      const body = { query: { text: 'calendar' }, pageSize: 2 };
+      const [a, b] = [await postJson(`${off.apiUrl}/search`, body), await search(body)];
+      expect(a.text).toBe(b.text);
+      expect(off.answers.size).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('privacy (ARD draft §7)', () => {
   it('never writes query.text to the log, even on an error', async () => {
     const secretText = 'my-private-intent-7f3a9c book a confidential flight';

@@ -209,6 +209,26 @@ describe('federation referrals and none', () => {
     expect(searchCount(servers.b)).toBe(0);
   });
 
+  it('the answer cache keeps referrals apart by trail, and never keeps an answer merged from peers', async () => {
+    const body = { query: { text: 'book flights travel cache' }, federation: 'referrals', pageSize: 100 };
+    const referrals = async (headers: Record<string, string> = {}) =>
+      (await postJson<Answer>(`${apiOf('a')}/search`, body, headers)).body.referrals?.map(
+        (r) => r.identifier,
+      );
+    expect(await referrals()).toEqual([registryId('b')]);
+    expect(await referrals({ 'ARD-Registry-Trail': registryId('b') })).toEqual([]);
+    expect(await referrals()).toEqual([registryId('b')]);
+    expect(servers.a!.answers.hits).toBeGreaterThan(0);
+
+    for (const s of Object.values(servers)) s.logs.length = 0;
+    const auto = { query: { text: 'book flights rooms travel cache' }, pageSize: 100 };
+    const first = await postJson<Answer>(`${apiOf('a')}/search`, auto);
+    const second = await postJson<Answer>(`${apiOf('a')}/search`, auto);
+    expect(second.text).toBe(first.text);
+    // Both were forwarded: B answered twice (its own answer to A may be kept, A's merged one is not).
+    expect(searchCount(servers.b)).toBe(2);
+  });
+
   it('none: local matches only, no referrals', async () => {
     const answer = await postJson<Answer>(`${apiOf('b')}/search`, {
       query: { text: 'book flights travel' },

@@ -8,6 +8,7 @@
  *
  * Like problems.ts, this module has no dependencies beyond it: the bundle carries its own copy.
  */
+import type { AnswerSlot } from './answer-cache.js';
 import { RegistryProblem, problemResponse } from './problems.js';
 
 /** The endpoints of ARD draft §4.2, plus any other path under the base path. */
@@ -15,11 +16,15 @@ export type RegistryEndpoint = 'search' | 'explore' | 'agents' | 'unknown';
 
 /** What the routes call: answers one request of one endpoint. */
 export interface RegistryRequestHandler {
-  handle(endpoint: RegistryEndpoint, request: Request): Promise<Response>;
+  /** `slot`: where an answer that may be kept is put for the server's answer cache (answer-cache.ts). */
+  handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response>;
 }
 
 /** The key under which the one server puts its service in Astro's `locals`. */
 export const REGISTRY_LOCALS_KEY = 'ardsiteRegistry';
+
+/** The key under which the one server puts the request's {@link AnswerSlot} in Astro's `locals`. */
+export const REGISTRY_ANSWER_SLOT_KEY = 'ardsiteAnswerSlot';
 
 /**
  * Answers a registry route's request with the service found in `locals`. Without one (the bundle mounted
@@ -30,8 +35,8 @@ export function handleRegistryRequest(
   endpoint: RegistryEndpoint,
   request: Request,
 ): Promise<Response> {
-  const service = (locals as Record<string, unknown> | undefined)?.[REGISTRY_LOCALS_KEY] as
-    RegistryRequestHandler | undefined;
+  const own = locals as Record<string, unknown> | undefined;
+  const service = own?.[REGISTRY_LOCALS_KEY] as RegistryRequestHandler | undefined;
   if (!service || typeof service.handle !== 'function') {
     return Promise.resolve(
       problemResponse(
@@ -43,5 +48,6 @@ export function handleRegistryRequest(
       ),
     );
   }
-  return service.handle(endpoint, request);
+  const slot = own?.[REGISTRY_ANSWER_SLOT_KEY] as AnswerSlot | undefined;
+  return service.handle(endpoint, request, slot);
 }

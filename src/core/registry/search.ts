@@ -52,6 +52,17 @@ export class LruCache<V> {
       if (oldest !== undefined) this.map.delete(oldest);
     }
   }
+  /** The value of `key`, without marking it as used. */
+  peek(key: string): V | undefined {
+    return this.map.get(key);
+  }
+  /** Removes and returns the least recently used value (undefined when empty). */
+  shift(): V | undefined {
+    const oldest = this.map.entries().next();
+    if (oldest.done) return undefined;
+    this.map.delete(oldest.value[0]);
+    return oldest.value[1];
+  }
   /** Number of cached values. */
   get size(): number {
     return this.map.size;

@@ -6,7 +6,11 @@
  * every request to the registry service (service.ts) passed in Astro's `locals`.
  *
  * Before a request reaches Astro, the server applies what must not cost a render: the per-client token
- * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6) and the declared body size (413).
+ * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6), the body size (413, from the
+ * declared length, then while reading), and the answer cache (answer-cache.ts): a GET or POST it has
+ * answered before, with the same path, query string, body bytes and the headers the service reads, gets
+ * the same answer's bytes again without a render. Everything else goes through Astro, and an answer the
+ * service allows to be kept is stored on the way out.
  * The access log line of an API request holds the method, the path (never the query string or the body:
  * ARD draft §7), the status and the time taken.
  */
@@ -21,12 +25,13 @@ import type { RegistryConfig } from '../schema/publisher.js';
 import { ArdsiteError } from '../errors.js';
 import { httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/site.js';
+import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
 import { readRegistryBuild, registryServerDir } from './bundle.js';
 import type { PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
 import { RegistryProblem } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
-import { REGISTRY_LOCALS_KEY } from './runtime.js';
+import { REGISTRY_ANSWER_SLOT_KEY, REGISTRY_LOCALS_KEY } from './runtime.js';
 import { createRegistryService, type RegistryService } from './service.js';
 import { PeerResultVerifier } from './trust.js';
 
@@ -63,6 +68,8 @@ export interface RegistryServerOptions {
 export interface RegistryServer extends PreviewServer {
   index: LoadedIndex;
   service: RegistryService;
+  /** The answer cache of this process (answer-cache.ts). */
+  answers: AnswerCache;
   /** The API's base URL on this server: `<origin><basePath>`. */
   apiUrl: string;
 }
@@ -81,6 +88,56 @@ async function writeWebResponse(res: http.ServerResponse, response: Response, he
   const body = Buffer.from(await response.arrayBuffer());
   res.setHeader('Content-Length', String(body.length));
   res.end(head ? undefined : body);
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
+
+/** A Node request with the `body` property Astro's Node app reads before the stream (express style). */
+type BodyCarrier = http.IncomingMessage & { body?: AsyncIterable<Uint8Array> };
+
+/** An async iterable over `body` with no own enumerable keys (Astro would JSON-serialise an object with keys). */
+function bodyIterable(body: Buffer): AsyncIterable<Uint8Array> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (body.length > 0) yield body;
+    },
+  };
+}
+
+/**
+ * Reads a request body of at most `maxBytes`.
+ * @throws RegistryProblem INVALID_ARGUMENT with status 413 when the body is larger (the rest is not read).
+ */
+function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off('data', onData);
+        req.pause();
+        reject(
+          new RegistryProblem(
+            'INVALID_ARGUMENT',
+            `the body is larger than this registry accepts (${maxBytes} bytes)`,
+            { status: 413 },
+          ),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.once('error', reject);
+  });
+}
+
+/** Writes an answer of the answer cache, as the service first gave it. */
+function writeKeptAnswer(res: http.ServerResponse, answer: KeptAnswer): void {
+  res.writeHead(answer.status, answer.rawHeaders);
+  res.end(answer.body);
 }
 
 /** The security headers `_headers` gives the API's paths, without the ones each answer sets itself. */
@@ -149,8 +206,9 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
   const serveStatic = await previewHandler(dir);
   const limiter = new TokenBucketLimiter(settings.rateLimit);
   const locals = { [REGISTRY_LOCALS_KEY]: service };
+  const answers = new AnswerCache(settings.answerCacheBytes);
 
-  const api = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+  const api = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const head = req.method === 'HEAD';
     const reply = (problem: RegistryProblem) => writeWebResponse(res, service.problem(problem), head);
     if (options.accessLog) {
@@ -182,12 +240,31 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
         ),
       );
     }
-    return handler(
-      req,
-      res,
-      () => void reply(new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path')),
-      locals,
-    );
+    const render = (slot?: AnswerSlot) =>
+      handler(
+        req,
+        res,
+        () => void reply(new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path')),
+        slot ? { ...locals, [REGISTRY_ANSWER_SLOT_KEY]: slot } : locals,
+      );
+    if (answers.maxBytes === 0 || (req.method !== 'GET' && req.method !== 'POST')) return render();
+    let body: Buffer;
+    try {
+      body = req.method === 'POST' ? await readBody(req, settings.maxBodyBytes) : EMPTY_BODY;
+    } catch (error) {
+      if (!(error instanceof RegistryProblem)) throw error;
+      res.setHeader('Connection', 'close');
+      return reply(error);
+    }
+    const key = answerKey(req.method, req.url ?? '', req.headers, body);
+    const kept = answers.get(key);
+    if (kept) return writeKeptAnswer(res, kept);
+    // Astro reads a body it is handed in `req.body` (an async iterable without own keys) instead of the
+    // stream the server has already read.
+    if (req.method === 'POST') (req as BodyCarrier).body = bodyIterable(body);
+    const slot: AnswerSlot = {};
+    await render(slot);
+    if (slot.answer && res.statusCode === slot.answer.status) answers.set(key, slot.answer);
   };
 
   const server = http.createServer((req, res) => {
@@ -227,6 +304,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     apiUrl: `${origin}${basePath}`,
     index,
     service,
+    answers,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

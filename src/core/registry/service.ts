@@ -36,6 +36,7 @@ import {
   readSearchRequest,
   type SearchRequest,
 } from './query.js';
+import type { AnswerSlot } from './answer-cache.js';
 import type { RegistryEndpoint, RegistryRequestHandler } from './runtime.js';
 import { QueryEngine, type Ranking } from './search.js';
 import type { PeerResultVerifier } from './trust.js';
@@ -244,16 +245,27 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     'Access-Control-Expose-Headers': API_EXPOSED_HEADERS,
   };
 
-  const json = (status: number, body: unknown, cacheControl: string, extra: Record<string, string> = {}) =>
-    new Response(`${JSON.stringify(body)}\n`, {
-      status,
-      headers: {
-        ...baseHeaders,
-        ...extra,
-        'Content-Type': 'application/json',
-        'Cache-Control': cacheControl,
-      },
+  /**
+   * A JSON answer. With `keepIn`, the answer is also put in that slot for the server's answer cache
+   * (answer-cache.ts): only for answers that depend on nothing but the request.
+   */
+  const json = (
+    status: number,
+    body: unknown,
+    cacheControl: string,
+    extra: Record<string, string> = {},
+    keepIn?: AnswerSlot,
+  ) => {
+    const bytes = Buffer.from(`${JSON.stringify(body)}\n`);
+    const headers = new Headers({
+      ...baseHeaders,
+      ...extra,
+      'Content-Type': 'application/json',
+      'Cache-Control': cacheControl,
     });
+    if (keepIn) keepIn.answer = { status, headers: [...headers], body: bytes };
+    return new Response(bytes, { status, headers });
+  };
   const problem = (p: RegistryProblem) => problemResponse(p, baseHeaders);
 
   const methods: Record<Exclude<RegistryEndpoint, 'unknown'>, string[]> = {
@@ -272,7 +284,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       : undefined;
 
   /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
-  async function search(request: Request, seen: { text?: string }): Promise<Response> {
+  async function search(request: Request, seen: { text?: string }, slot?: AnswerSlot): Promise<Response> {
     const body = await readJsonBody(request, settings.maxBodyBytes);
     const req: SearchRequest = readSearchRequest(body, settings.federation);
     seen.text = req.query.text;
@@ -322,17 +334,19 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
         : {}),
       ...(token ? { nextPageToken: token } : {}),
     };
-    return json(200, answer, 'no-store', extra);
+    // An answer merged from live peers may change from one request to the next: never kept.
+    return json(200, answer, 'no-store', extra, peers.length === 0 ? slot : undefined);
   }
 
-  async function explore(request: Request, seen: { text?: string }): Promise<Response> {
+  async function explore(request: Request, seen: { text?: string }, slot?: AnswerSlot): Promise<Response> {
     const body = await readJsonBody(request, settings.maxBodyBytes);
     const req = readExploreRequest(body);
     seen.text = req.query.text;
-    return json(200, { resultType: 'facets', facets: engine.facets(req.query, req.facets) }, 'no-store');
+    const facets = engine.facets(req.query, req.facets);
+    return json(200, { resultType: 'facets', facets }, 'no-store', {}, slot);
   }
 
-  function agents(request: Request): Response {
+  function agents(request: Request, slot?: AnswerSlot): Response {
     const req = readListQuery(new URL(request.url).searchParams);
     const fingerprint = queryFingerprint('agents', req.query);
     const offset = pageOffset(req.pageToken, fingerprint);
@@ -341,10 +355,11 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       (p) => catalog.entries[p]!.entry,
     );
     const token = nextToken(offset + req.pageSize, positions.length, fingerprint);
-    return json(200, { entries, ...(token ? { nextPageToken: token } : {}) }, JSON_CACHE_CONTROL);
+    const answer = { entries, ...(token ? { nextPageToken: token } : {}) };
+    return json(200, answer, JSON_CACHE_CONTROL, {}, request.method === 'GET' ? slot : undefined);
   }
 
-  async function handle(endpoint: RegistryEndpoint, request: Request): Promise<Response> {
+  async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {
     const seen: { text?: string } = {};
     try {
       if (endpoint === 'unknown') {
@@ -373,9 +388,9 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
           { status: 405, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } },
         );
       }
-      if (endpoint === 'search') return await search(request, seen);
-      if (endpoint === 'explore') return await explore(request, seen);
-      return agents(request);
+      if (endpoint === 'search') return await search(request, seen, slot);
+      if (endpoint === 'explore') return await explore(request, seen, slot);
+      return agents(request, slot);
     } catch (error) {
       if (error instanceof RegistryProblem) return problem(error);
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

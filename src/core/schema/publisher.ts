@@ -136,6 +136,16 @@ export const RegistrySettings = z.strictObject({
   rateLimit: RateLimitSettings.default({ capacity: 60, refillPerSecond: 10, exemptLoopback: false }),
   /** Largest request body accepted, in bytes; a larger one is refused before it is read. */
   maxBodyBytes: z.number().int().min(256).max(1_048_576).default(16_384),
+  /**
+   * Bound of each server process's answer cache (src/core/registry/answer-cache.ts), in bytes: answers
+   * it has given, served again to the same request without a render. 0 turns it off.
+   */
+  answerCacheBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(4 * 1024 ** 3)
+    .default(64 * 1024 ** 2),
 });
 
 /** The validated `registry:` settings, defaults applied. */

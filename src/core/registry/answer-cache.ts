@@ -1,0 +1,129 @@
+/**
+ * The answer cache of the one server in registry mode (server.ts): finished answers of the lookup API,
+ * kept as the bytes that went out, so that a request the server has answered before is answered again
+ * without a render through Astro, a ranking or a serialisation: the micro-cache a reverse proxy keeps in
+ * front of an application server, inside the one process.
+ *
+ * It is correct because the index is read-only (catalog.ts): an answer that depends only on the request
+ * (its method, path and query string, the headers the service reads, its body bytes) is the same answer
+ * each time until the process ends. The service decides what may be kept (service.ts: local answers with
+ * status 200; never an answer merged from live peers, whose results change); the server decides the key
+ * ({@link answerKey}).
+ *
+ * Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
+ * (ARD draft §7): they stay in this process's memory, like the rankings cache of search.ts, are never
+ * logged, and go with the process.
+ */
+import { HOP_COUNT_HEADER, TRAIL_HEADER } from './federation.js';
+import { LruCache } from './search.js';
+
+/** A finished answer: status, headers and body bytes, exactly as the service made them. */
+export interface StoredAnswer {
+  status: number;
+  /** Header name/value pairs, names as the service set them (lower case, as web Headers give them). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  body: Buffer;
+}
+
+/**
+ * Where the service puts an answer it allows to be kept: one slot per request, passed from the server
+ * through Astro's `locals` (runtime.ts). Left empty when the answer must not be kept.
+ */
+export interface AnswerSlot {
+  answer?: StoredAnswer;
+}
+
+/**
+ * An answer as the cache holds it: with its header lines flattened once (`[name, value, name, value,
+ * …]`, Content-Length included), the form Node's `writeHead` takes without re-reading every header.
+ */
+export interface KeptAnswer extends StoredAnswer {
+  rawHeaders: string[];
+  /** Bytes counted against the bound. */
+  size: number;
+}
+
+/** Default bound of the cache, in bytes (keys and bodies): 64 MiB. */
+export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Bytes an answer's headers are counted for, beyond their text (the arrays, the entry). */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * The request headers the service reads (service.ts `readJsonBody`, federation.ts
+ * `readFederationHeaders`): two requests that differ in one of them may get different answers.
+ */
+export const ANSWER_KEY_HEADERS: readonly string[] = [
+  'content-type',
+  HOP_COUNT_HEADER.toLowerCase(),
+  TRAIL_HEADER.toLowerCase(),
+];
+
+/**
+ * The cache key of a request: method, path with query string, the values of
+ * {@link ANSWER_KEY_HEADERS} (joined when repeated, as Node gives them), then the body bytes, each part
+ * length-prefixed so no two requests share a key.
+ * @param target The request target as received (`req.url`: path and query string).
+ */
+export function answerKey(
+  method: string,
+  target: string,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  body: Buffer,
+): string {
+  const parts = [method, target];
+  for (const name of ANSWER_KEY_HEADERS) {
+    const value = headers[name];
+    parts.push(value === undefined ? '\u0000' : Array.isArray(value) ? value.join(', ') : value);
+  }
+  parts.push(body.toString('latin1'));
+  return parts.map((p) => `${p.length}:${p}`).join('');
+}
+
+/** The bounded cache of answers (see the module comment). */
+export class AnswerCache {
+  private readonly entries = new LruCache<KeptAnswer>(Number.MAX_SAFE_INTEGER);
+  private bytes = 0;
+  /** Answers served from the cache, and answers stored, since start. */
+  hits = 0;
+  stores = 0;
+
+  /** `maxBytes`: bound on keys plus bodies plus headers; 0 keeps nothing. */
+  constructor(readonly maxBytes: number = DEFAULT_ANSWER_CACHE_BYTES) {}
+
+  /** The answer stored under `key`, marked as used. */
+  get(key: string): KeptAnswer | undefined {
+    const found = this.entries.get(key);
+    if (found) this.hits++;
+    return found;
+  }
+
+  /** Stores `answer` under `key`, dropping the least recently used answers beyond the bound. */
+  set(key: string, answer: StoredAnswer): void {
+    let size = key.length + answer.body.length + ENTRY_OVERHEAD_BYTES;
+    for (const [name, value] of answer.headers) size += name.length + value.length;
+    if (size > this.maxBytes) return;
+    const previous = this.entries.peek(key);
+    if (previous) this.bytes -= previous.size;
+    const rawHeaders = answer.headers.flatMap(([name, value]) => [name, value]);
+    rawHeaders.push('content-length', String(answer.body.length));
+    this.entries.set(key, { ...answer, rawHeaders, size });
+    this.bytes += size;
+    this.stores++;
+    while (this.bytes > this.maxBytes) {
+      const dropped = this.entries.shift();
+      if (!dropped) break;
+      this.bytes -= dropped.size;
+    }
+  }
+
+  /** Number of answers held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes held (as counted against `maxBytes`). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+}
