@@ -143,12 +143,12 @@ export function vectorCard(): JsonObject {
   };
 }
 
-function makeCardVector(keyFile: string): Record<string, unknown> {
+async function makeCardVector(keyFile: string): Promise<Record<string, unknown>> {
   const { privateJwk } = parsePrivateKey(readFileSync(path.join(VECTORS, keyFile), 'utf8'), keyFile);
   const key = createSigningKey(privateJwk, DOMAIN);
   const card = vectorCard();
   const payload = agentCardSigningPayload(card);
-  const signed = signAgentCard(card, key, DOMAIN);
+  const signed = await signAgentCard(card, key, DOMAIN);
   const [signature] = signed.signatures as Array<{ protected: string; signature: string }>;
   const protectedHeader = JSON.parse(
     Buffer.from(signature!.protected, 'base64url').toString('utf8'),
@@ -166,7 +166,7 @@ function makeCardVector(keyFile: string): Record<string, unknown> {
   };
 }
 
-const outputs: Array<[string, () => Record<string, unknown>]> = [
+const outputs: Array<[string, () => Record<string, unknown> | Promise<Record<string, unknown>>]> = [
   ['trust-manifest-es256.json', () => makeVector('test-key-es256.jwk.json')],
   ['trust-manifest-ed25519.json', () => makeVector('test-key-ed25519.jwk.json')],
   ['signed-card-es256.json', () => makeCardVector('test-key-es256.jwk.json')],
@@ -175,7 +175,7 @@ const outputs: Array<[string, () => Record<string, unknown>]> = [
 const check = process.argv.includes('--check');
 let differs = false;
 for (const [out, make] of outputs) {
-  const text = `${JSON.stringify(make(), null, 2)}\n`;
+  const text = `${JSON.stringify(await make(), null, 2)}\n`;
   const file = path.join(VECTORS, out);
   if (check) {
     let old = '';

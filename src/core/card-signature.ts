@@ -6,8 +6,8 @@
  */
 import { canonicalizeAgentCard } from '@a2a-js/sdk';
 import type { JsonObject } from './card.js';
-import { signFlattenedDetached } from './jws.js';
-import type { SigningKey } from './keys.js';
+import { detachedJws, detachedSigningInput } from './jws.js';
+import type { JwsSigner } from './keys.js';
 
 /** The `jku` of the site: `https://<domain>/.well-known/jwks.json` (A2A spec §8.4.2). */
 export function jwksUrl(domain: string): string {
@@ -21,15 +21,20 @@ export function agentCardSigningPayload(card: JsonObject): Uint8Array {
 
 /**
  * Returns a copy of `card` with `signatures: [{protected, signature}]` (A2A `AgentCardSignature`),
- * signed deterministically with `key`.
- * @throws ArdsiteError `JWS_INVALID` when the key and header disagree.
+ * signed deterministically by `signer` (the key itself, or a pool of worker threads holding it).
+ * @throws ArdsiteError `JWS_INVALID` when the signer and header disagree; the signer's errors.
  */
-export function signAgentCard(card: JsonObject, key: SigningKey, domain: string): JsonObject {
+export async function signAgentCard(
+  card: JsonObject,
+  signer: JwsSigner,
+  domain: string,
+): Promise<JsonObject> {
   const { signatures: _ignored, ...unsigned } = card;
-  const signature = signFlattenedDetached(
+  const prepared = detachedSigningInput(
     agentCardSigningPayload(unsigned),
-    { alg: key.alg, kid: key.kid, typ: 'JOSE', jku: jwksUrl(domain) },
-    key,
+    { alg: signer.alg, kid: signer.kid, typ: 'JOSE', jku: jwksUrl(domain) },
+    signer.alg,
   );
+  const signature = detachedJws(prepared.protected, await signer.sign(prepared.signingInput));
   return { ...unsigned, signatures: [{ protected: signature.protected, signature: signature.signature }] };
 }

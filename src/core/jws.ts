@@ -63,20 +63,43 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The first half of signing a detached JWS: the encoded protected header (RFC 8785, `alg` defaulted from
+ * the signer and checked to match it) and the signing input (RFC 7515 §5.1 step 5), for a signer that
+ * answers later (a pool of worker threads, src/core/signer-pool.ts). {@link detachedJws} is the second half.
+ * @returns `{ protected, signingInput }`: base64url header, and the bytes to sign.
+ * @throws ArdsiteError `JWS_INVALID` (`alg` does not match, payload not bytes), `SCHEMA_INVALID_VALUE`.
+ */
+export function detachedSigningInput(
+  payload: Uint8Array,
+  protectedHeader: Record<string, unknown>,
+  alg: string,
+): { protected: string; signingInput: Uint8Array } {
+  if (!(payload instanceof Uint8Array)) jwsInvalid('The JWS payload must be bytes (a Uint8Array).');
+  if (!isRecord(protectedHeader)) jwsInvalid('The JWS protected header must be an object.');
+  if (protectedHeader.alg !== undefined && protectedHeader.alg !== alg) {
+    jwsInvalid(`The header says alg ${JSON.stringify(protectedHeader.alg)}, but the key signs ${alg}.`);
+  }
+  const encodedHeader = b64u(canonicalJson({ ...protectedHeader, alg }));
+  return {
+    protected: encodedHeader,
+    signingInput: new TextEncoder().encode(`${encodedHeader}.${b64u(payload)}`),
+  };
+}
+
+/** The flattened members of a detached JWS from its encoded header and raw signature bytes. */
+export function detachedJws(encodedHeader: string, signature: Uint8Array): FlattenedDetachedJws {
+  return { protected: encodedHeader, signature: b64u(signature) };
+}
+
 /** Encodes the header (alg defaulted from the key, checked to match it) and signs. */
 function signDetached(
   payload: Uint8Array,
   protectedHeader: Record<string, unknown>,
   key: SigningKey,
 ): FlattenedDetachedJws {
-  if (!(payload instanceof Uint8Array)) jwsInvalid('The JWS payload must be bytes (a Uint8Array).');
-  if (!isRecord(protectedHeader)) jwsInvalid('The JWS protected header must be an object.');
-  if (protectedHeader.alg !== undefined && protectedHeader.alg !== key.alg) {
-    jwsInvalid(`The header says alg ${JSON.stringify(protectedHeader.alg)}, but the key signs ${key.alg}.`);
-  }
-  const encodedHeader = b64u(canonicalJson({ ...protectedHeader, alg: key.alg }));
-  const signingInput = new TextEncoder().encode(`${encodedHeader}.${b64u(payload)}`);
-  return { protected: encodedHeader, signature: b64u(key.sign(signingInput)) };
+  const prepared = detachedSigningInput(payload, protectedHeader, key.alg);
+  return detachedJws(prepared.protected, key.sign(prepared.signingInput));
 }
 
 /**

@@ -67,10 +67,22 @@ export type PrivateSigningJwk = (EcPublicJwk & { d: string }) | (OkpPublicJwk & 
 export type PublishedJwk = PublicKeyMembers & { kid: string; alg: SigningAlgorithm; use: 'sig' };
 
 /**
+ * What signs a JWS: a {@link SigningKey} (in this thread), or a pool of worker threads holding one
+ * (src/core/signer-pool.ts). `sign` takes the JWS signing input (RFC 7515 §5.1 step 5) and gives the raw
+ * signature bytes, now or later; the same input always gives the same bytes.
+ */
+export interface JwsSigner {
+  readonly alg: SigningAlgorithm;
+  /** `did:web:<domain>#<thumbprint>`. */
+  readonly kid: string;
+  sign(signingInput: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+/**
  * A ready-to-use signing key. The private key lives in a closure: it is not a property, so neither
  * `JSON.stringify(key)` (see `toJSON`) nor `util.inspect(key)` nor `Object.keys(key)` can reveal it.
  */
-export interface SigningKey {
+export interface SigningKey extends JwsSigner {
   readonly alg: SigningAlgorithm;
   /** `did:web:<domain>#<RFC 7638 SHA-256 thumbprint of the public key>`. */
   readonly kid: string;
@@ -386,7 +398,23 @@ export function createSigningKey(privateJwk: PrivateSigningJwk, domain: string):
     toJSON: { value: () => ({ alg, kid, publicJwk }), enumerable: false },
     [inspect.custom]: { value: () => `SigningKey { alg: '${alg}', kid: '${kid}' }`, enumerable: false },
   });
-  return Object.freeze(key) as SigningKey;
+  const frozen = Object.freeze(key) as SigningKey;
+  keyMaterial.set(frozen, { privateJwk: jwk, domain });
+  return frozen;
+}
+
+/** What made each key of {@link createSigningKey}: kept beside the key, never on it. */
+const keyMaterial = new WeakMap<SigningKey, { privateJwk: PrivateSigningJwk; domain: string }>();
+
+/**
+ * The private JWK and domain `key` was made from, to make the same key again in a worker thread of this
+ * process (src/core/signer-pool.ts): the only way out of the closure. Never log, print or write it.
+ * @throws Error when `key` was not made by {@link createSigningKey}.
+ */
+export function keyMaterialForWorkers(key: SigningKey): { privateJwk: PrivateSigningJwk; domain: string } {
+  const material = keyMaterial.get(key);
+  if (!material) throw new Error('this signing key was not made by createSigningKey');
+  return material;
 }
 
 /**

@@ -18,7 +18,8 @@ import { ArdsiteError } from './errors.js';
 import { ramFootprint, ramNamespace, RAM_PREFIX } from './footprint.js';
 import { isoSeconds, lastModified } from './git-time.js';
 import { canonicalBytes } from './jcs.js';
-import type { PublishedJwk, SigningKey } from './keys.js';
+import { mapLimit } from './concurrency.js';
+import type { JwsSigner, PublishedJwk, SigningKey } from './keys.js';
 import type { AttestationInputType } from './schema/agent.js';
 import { siteFileArtifacts } from './site-files.js';
 import type { PhaseTimer } from './timings.js';
@@ -57,11 +58,10 @@ export interface AgentBuild {
   /** The card's provider (A2A `AgentProvider`), for the pages. */
   provider: { organization: string; url: string };
   /**
-   * The signed card's one serialisation. The card object itself is not kept: at 10,000 agents the
-   * objects would hold about a gigabyte of heap through rendering and verification.
+   * `sha256:<hex>` of the signed card's one serialisation (the artifact at `cardPath`). Neither the card
+   * object nor its bytes are kept here: at 10,000 agents they would hold hundreds of megabytes through
+   * rendering; the bytes live in `SiteBuild.artifacts` until they are written.
    */
-  cardBytes: Uint8Array;
-  /** `sha256:<hex>` of `cardBytes`. */
   digest: string;
   /** `/agents/<slug>/agent-card.json`. */
   cardPath: string;
@@ -91,7 +91,10 @@ export interface SiteBuild {
   registryEntry?: ArdEntry;
   /** The manifest's entries, sorted by identifier then version. */
   entries: ArdEntry[];
-  /** URL path → artifact. */
+  /**
+   * URL path → artifact. scripts/build.ts writes them before rendering and then empties this map, so the
+   * pages never read it (the dev server does).
+   */
   artifacts: Map<string, Artifact>;
   /** The build's timestamp (SOURCE_DATE_EPOCH or now), ISO 8601 UTC. */
   builtAt: string;
@@ -106,9 +109,17 @@ export interface ComputeSiteOptions {
   buildTime: Date;
   /** Last commit time per project-relative file (see `gitLastCommitTimes`). */
   gitTimes: ReadonlyMap<string, number>;
-  /** Receives the time spent signing and digesting, when given. */
+  /**
+   * What signs (default `key` itself, in this thread): a pool of worker threads holding `key`
+   * (src/core/signer-pool.ts) for many agents. The same bytes either way.
+   */
+  signer?: JwsSigner;
+  /** Receives the time spent signing (in this thread) and digesting, when given. */
   timer?: PhaseTimer;
 }
+
+/** Agents built at once: enough to keep a signer pool's workers busy, few enough to bound the heap. */
+const AGENTS_IN_FLIGHT = 64;
 
 function absoluteUrl(siteUrl: string, sitePath: string): string {
   return new URL(sitePath.replace(/^\//, ''), siteUrl).toString();
@@ -151,14 +162,15 @@ async function buildAgent(
   agent: AgentModel,
   model: ContentModel,
   did: string,
+  signer: JwsSigner,
   options: ComputeSiteOptions,
-): Promise<AgentBuild> {
+): Promise<{ build: AgentBuild; cardBytes: Uint8Array }> {
   const { publisher } = model;
   const timer = options.timer;
   const timed = <T>(phase: string, fn: () => T): T => (timer ? timer.time(phase, fn) : fn());
   // Steps 1–3: card without signatures, A2A signature, one serialisation.
   const unsigned = buildAgentCard(agent, model, { did });
-  const card = timed('signing', () => signAgentCard(unsigned, options.key, publisher.domain));
+  const card = await signAgentCard(unsigned, signer, publisher.domain);
   const cardBytes = serializeJsonDocument(card);
   // Step 4: digest of the exact bytes served.
   const digest = timed('digesting', () => sha256Digest(cardBytes));
@@ -169,17 +181,15 @@ async function buildAgent(
     front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
   // Step 5: the signed trustManifest over the entry's coordinates.
   const attestations = await sealAttestations(model.root, front.attestations);
-  const trustManifest = timed('signing', () =>
-    signTrustManifest(
-      {
-        did,
-        subject: { identifier: agent.identifier, type: A2A_CARD_TYPE, version: front.version, digest },
-        issuedAt: isoSeconds(options.buildTime),
-        expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
-        attestations,
-      },
-      options.key,
-    ),
+  const trustManifest = await signTrustManifest(
+    {
+      did,
+      subject: { identifier: agent.identifier, type: A2A_CARD_TYPE, version: front.version, digest },
+      issuedAt: isoSeconds(options.buildTime),
+      expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
+      attestations,
+    },
+    signer,
   );
   const tags = front.discovery?.tags ?? [...new Set(front.skills.flatMap((s) => s.tags))];
   const entry = defined({
@@ -200,7 +210,7 @@ async function buildAgent(
     trustManifest,
   });
   const provider = card.provider as AgentBuild['provider'];
-  return { agent, provider, cardBytes, digest, cardPath, cardUrl, entry, trustManifest };
+  return { build: { agent, provider, digest, cardPath, cardUrl, entry, trustManifest }, cardBytes };
 }
 
 async function buildOtherEntry(
@@ -231,7 +241,7 @@ async function buildOtherEntry(
       lastModified([e.file, ...(e.publicFile ? [e.publicFile] : [])], options.gitTimes, options.buildTime),
     );
   const subject = defined({ identifier: input.identifier, type: input.type, version: input.version, digest });
-  const signed = signTrustManifest(
+  const signed = await signTrustManifest(
     {
       did,
       subject: subject as never,
@@ -277,12 +287,12 @@ export function registryBaseUri(publisher: ContentModel['publisher']): string {
  * pinned. `updatedAt` follows publisher.yaml, where the registry is configured.
  * @throws ArdsiteError `ARD_DUPLICATE_ENTRY` when an agent or entry already uses the registry's URN.
  */
-function buildRegistryEntry(
+async function buildRegistryEntry(
   model: ContentModel,
   did: string,
   taken: ReadonlySet<string>,
   options: ComputeSiteOptions,
-): ArdEntry {
+): Promise<ArdEntry> {
   const { publisher } = model;
   const identifier = registryIdentifier(publisher);
   if (taken.has(identifier)) {
@@ -291,7 +301,7 @@ function buildRegistryEntry(
       `the registry entry's identifier ${identifier} is already used by an agent or entry; set registry.name in content/publisher.yaml to another name`,
     );
   }
-  const trustManifest = signTrustManifest(
+  const trustManifest = await signTrustManifest(
     {
       did,
       subject: { identifier, type: REGISTRY_TYPE },
@@ -336,13 +346,26 @@ function compareEntries(a: ArdEntry, b: ArdEntry): number {
 export async function computeSite(model: ContentModel, options: ComputeSiteOptions): Promise<SiteBuild> {
   const { publisher } = model;
   const did = didWebFromDomain(publisher.domain);
-  const agents: AgentBuild[] = [];
-  for (const agent of model.agents) agents.push(await buildAgent(agent, model, did, options));
+  const { key, timer } = options;
+  // In this thread, signing is timed per signature; a pool reports its workers' time itself.
+  const signer: JwsSigner =
+    options.signer ??
+    (timer
+      ? {
+          alg: key.alg,
+          kid: key.kid,
+          sign: (input: Uint8Array) => timer.time('signing', () => key.sign(input)),
+        }
+      : key);
+  const built = await mapLimit(model.agents, AGENTS_IN_FLIGHT, (agent) =>
+    buildAgent(agent, model, did, signer, options),
+  );
+  const agents = built.map((b) => b.build);
   const otherEntries: OtherEntryBuild[] = [];
   for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, options));
   const listed = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)];
   const registryEntry = publisher.registry.enabled
-    ? buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), options)
+    ? await buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), options)
     : undefined;
 
   const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);
@@ -351,10 +374,10 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     artifacts.set(p, { path: p, bytes, mediaType });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
-  for (const a of agents) add(a.cardPath, a.cardBytes, 'application/json');
+  for (const { build, cardBytes } of built) add(build.cardPath, cardBytes, 'application/json');
   const primary =
-    agents.find((a) => a.agent.slug === publisher.primaryAgent) ??
-    (agents.length === 1 ? agents[0] : undefined);
+    built.find((b) => b.build.agent.slug === publisher.primaryAgent) ??
+    (built.length === 1 ? built[0] : undefined);
   if (primary) {
     add(WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
     if (publisher.hosting.legacyAgentJson)

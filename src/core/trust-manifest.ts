@@ -4,8 +4,8 @@
  * (RFC 7515 Appendix F) and is the RFC 8785 JCS of the trustManifest without `signature`.
  */
 import { canonicalBytes } from './jcs.js';
-import { signCompactDetached } from './jws.js';
-import type { SigningKey } from './keys.js';
+import { detachedJws, detachedSigningInput } from './jws.js';
+import type { JwsSigner } from './keys.js';
 
 /** Identifier of ardsite's trust profile, named in every `trustSchema` (docs/trust-profile.md). */
 export const TRUST_PROFILE_IDENTIFIER = 'urn:ardsite:trust-profile:did-web-jcs-jws';
@@ -60,10 +60,14 @@ export function trustManifestPayload(
 }
 
 /**
- * Builds and signs a trustManifest. The protected header is `{alg, kid}` (ARD draft §3.5).
+ * Builds and signs a trustManifest. The protected header is `{alg, kid}` (ARD draft §3.5); `signer` is the
+ * key itself or a pool of worker threads holding it (src/core/signer-pool.ts): the same bytes either way.
  * @throws ArdsiteError `JWS_INVALID` or `SCHEMA_INVALID_VALUE` from the signer.
  */
-export function signTrustManifest(input: TrustManifestInput, key: SigningKey): SignedTrustManifest {
+export async function signTrustManifest(
+  input: TrustManifestInput,
+  signer: JwsSigner,
+): Promise<SignedTrustManifest> {
   const unsigned: Omit<SignedTrustManifest, 'signature'> = {
     identity: input.did,
     identityType: 'did',
@@ -77,6 +81,12 @@ export function signTrustManifest(input: TrustManifestInput, key: SigningKey): S
     },
     ...(input.attestations && input.attestations.length > 0 ? { attestations: input.attestations } : {}),
   };
-  const signature = signCompactDetached(trustManifestPayload(unsigned), { alg: key.alg, kid: key.kid }, key);
-  return { ...unsigned, signature };
+  const prepared = detachedSigningInput(
+    trustManifestPayload(unsigned),
+    { alg: signer.alg, kid: signer.kid },
+    signer.alg,
+  );
+  const jws = detachedJws(prepared.protected, await signer.sign(prepared.signingInput));
+  // Compact serialisation with the payload detached (RFC 7515 Appendix F): `header..signature`.
+  return { ...unsigned, signature: `${jws.protected}..${jws.signature}` };
 }

@@ -232,7 +232,7 @@ export class SiteCopy {
   ): Promise<void> {
     let card = await this.readJson<JsonObject>(cardPath(slug));
     edit(card);
-    if (options.resign) card = signAgentCard(card, SITE_KEY, DOMAIN);
+    if (options.resign) card = await signAgentCard(card, SITE_KEY, DOMAIN);
     await this.writeJson(cardPath(slug), card);
     await this.repin(slug);
   }

@@ -81,11 +81,11 @@ describe('signed-card-es256.json', () => {
     expect(Buffer.from(vector.signature.signature, 'base64url')).toHaveLength(64);
   });
 
-  it('our signer reproduces signatures[0] exactly (deterministic ES256), every time', () => {
+  it('our signer reproduces signatures[0] exactly (deterministic ES256), every time', async () => {
     const { privateJwk } = parsePrivateKey(keyText, vector.keyFile);
     const key = createSigningKey(privateJwk, 'agents.example.com');
     for (let i = 0; i < 2; i++) {
-      const signed = signAgentCard(vector.card, key, 'agents.example.com');
+      const signed = await signAgentCard(vector.card, key, 'agents.example.com');
       expect(signed.signatures).toEqual([vector.signature]);
       const { signatures: _s, ...rest } = signed;
       expect(rest).toEqual(vector.card);

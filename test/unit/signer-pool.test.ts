@@ -1,0 +1,72 @@
+/**
+ * The signer pool (src/core/signer-pool.ts): worker threads give exactly the bytes the key gives in this
+ * thread, so a build signed by the pool writes the same files as one signed in-thread.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prepareBuild } from '../../src/core/build/prepare.js';
+import { createSigningKey, parsePrivateKey } from '../../src/core/keys.js';
+import { createSignerPool, type SignerPool } from '../../src/core/signer-pool.js';
+
+const VECTORS = path.resolve(import.meta.dirname, '../vectors');
+const keyOf = (file: string) =>
+  createSigningKey(
+    parsePrivateKey(readFileSync(path.join(VECTORS, file), 'utf8'), file).privateJwk,
+    'agents.example.com',
+  );
+const pools: SignerPool[] = [];
+afterAll(async () => Promise.all(pools.map((p) => p.close())));
+
+describe('createSignerPool', () => {
+  for (const file of ['test-key-es256.jwk.json', 'test-key-ed25519.jwk.json']) {
+    it(`signs like the key itself (${file}), in order, across batches and workers`, async () => {
+      const key = keyOf(file);
+      const pool = createSignerPool(key, { workers: 2, batchSize: 3 });
+      pools.push(pool);
+      expect([pool.alg, pool.kid]).toEqual([key.alg, key.kid]);
+      const inputs = Array.from({ length: 50 }, (_, i) => new TextEncoder().encode(`header.payload-${i}`));
+      const signatures = await Promise.all(inputs.map((input) => pool.sign(input)));
+      signatures.forEach((signature, i) => {
+        expect(Buffer.from(signature).equals(Buffer.from(key.sign(inputs[i]!))), `input ${i}`).toBe(true);
+      });
+      expect(pool.busyMs).toBeGreaterThan(0);
+    });
+  }
+
+  it('refuses requests once closed', async () => {
+    const pool = createSignerPool(keyOf('test-key-es256.jwk.json'), { workers: 1 });
+    await pool.close();
+    await expect(pool.sign(new Uint8Array([1]))).rejects.toMatchObject({ code: 'BUILD_SIGNING_FAILED' });
+  });
+
+  it('refuses a signing input that is not bytes, as the key does, and keeps working', async () => {
+    const key = keyOf('test-key-es256.jwk.json');
+    const pool = createSignerPool(key, { workers: 1 });
+    pools.push(pool);
+    await expect(pool.sign('not bytes' as never)).rejects.toMatchObject({ code: 'JWS_INVALID' });
+    const input = new TextEncoder().encode('a.b');
+    expect(Buffer.from(await pool.sign(input)).equals(Buffer.from(key.sign(input)))).toBe(true);
+  });
+
+  it('refuses a key that was not made by createSigningKey', () => {
+    const key = keyOf('test-key-es256.jwk.json');
+    expect(() => createSignerPool({ ...key }, { workers: 1 })).toThrow(/not made by createSigningKey/);
+  });
+});
+
+describe('a build signed in worker threads', () => {
+  it('computes the same bytes for every artifact as a build signed in this thread', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const env = {
+      ARDSITE_SIGNING_KEY: readFileSync(path.join(VECTORS, 'test-key-es256.jwk.json'), 'utf8'),
+      SOURCE_DATE_EPOCH: '1764000000',
+    };
+    const inThread = await prepareBuild({ root, env, signingWorkers: 0 });
+    const pooled = await prepareBuild({ root, env, signingWorkers: 2 });
+    const bytes = (site: typeof inThread.site) =>
+      Object.fromEntries([...site.artifacts].map(([p, a]) => [p, Buffer.from(a.bytes).toString('base64')]));
+    expect(Object.keys(bytes(pooled.site)).length).toBeGreaterThan(5);
+    expect(bytes(pooled.site)).toEqual(bytes(inThread.site));
+  });
+});
