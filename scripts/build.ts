@@ -1,7 +1,7 @@
 /**
- * `npm run build`: checks the content, signs and computes every artifact, renders the pages with Astro
- * into a temporary folder, writes the artifacts beside them, verifies the result from disk, and only
- * then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
+ * `npm run build`: checks the content, signs and computes every artifact, writes the artifacts into a
+ * temporary folder (keeping only their digests), renders the pages with Astro into another, merges the
+ * two, verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
  * by a failed build. No key material is ever printed.
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
@@ -21,6 +21,7 @@ import { provideSiteBuild } from '../src/core/build-context.js';
 import {
   assertReplaceableOutDir,
   makeTempOutput,
+  mergeFolder,
   moveFolder,
   swapFolder,
   swapIntoPlace,
@@ -35,8 +36,7 @@ import {
   registryServerDir,
   writeRegistryDescriptor,
 } from '../src/core/registry/bundle.js';
-import { registryBaseUri, registryIdentifier } from '../src/core/site.js';
-import { sha256Digest } from '../src/core/digest.js';
+import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/site.js';
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine } from './lib/args.js';
 import type { AstroInlineConfig } from 'astro';
@@ -88,7 +88,13 @@ async function main(): Promise<void> {
   const { build: astroBuild } = await import('astro');
   const temp = await makeTempOutput(root);
   const serverTemp = registry ? await makeTempOutput(root) : undefined;
+  // The artifacts are written first, into a folder of their own (Astro empties its output folder), and
+  // their bytes let go: only their digests stay for the self-check, so the heap is smaller while Astro
+  // renders (at 10,000 agents the cards and the manifest are over 200 MB).
+  const staged = await makeTempOutput(root);
   try {
+    const written = await timer.time('writing', () => writeArtifacts(staged, site.artifacts.values()));
+    site.artifacts.clear();
     // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
     // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
     // rendering into a folder of its own, which then moves into the project's temporary folder. With the
@@ -132,8 +138,8 @@ async function main(): Promise<void> {
       if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
       if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
-    await timer.time('writing', () => writeArtifacts(temp, site.artifacts.values()));
-    const report = await timer.time('self-verification', () => selfCheck(temp, site));
+    await timer.time('writing', () => mergeFolder(staged, temp));
+    const report = await timer.time('self-verification', () => selfCheck(temp, site, { written }));
     if (serverTemp) {
       await writeRegistryDescriptor(serverTemp, {
         format: 1,
@@ -141,7 +147,7 @@ async function main(): Promise<void> {
         origin: publisher.siteUrl.replace(/\/$/, ''),
         identifier: registryIdentifier(publisher),
         url: registryBaseUri(publisher),
-        manifestDigest: sha256Digest(site.artifacts.get('/.well-known/ard.json')!.bytes),
+        manifestDigest: written.get(MANIFEST_PATH)!.digest,
       });
     }
     await timer.time('swap', async () => {
@@ -151,7 +157,7 @@ async function main(): Promise<void> {
       await swapIntoPlace(temp, distDir);
     });
     if (values.report) {
-      const manifest = site.artifacts.get('/.well-known/ard.json')!.bytes.length;
+      const manifest = written.get(MANIFEST_PATH)!.size;
       await writeFile(
         values.report,
         `${JSON.stringify(
@@ -179,6 +185,7 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
+    await rm(staged, { recursive: true, force: true });
     if (serverTemp) await rm(serverTemp, { recursive: true, force: true });
     throw error;
   }

@@ -8,6 +8,8 @@
  */
 import { providedSiteBuild } from '../core/build-context.js';
 import { prepareBuild } from '../core/build/prepare.js';
+import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
+import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import type { AgentBuild, SiteBuild } from '../core/site.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
@@ -48,6 +50,32 @@ export function agentBySlug(site: SiteBuild, slug: string | undefined): AgentBui
   const build = slug === undefined ? undefined : map.get(slug);
   if (!build) throw new Error(`no agent with the slug "${String(slug)}"`);
   return build;
+}
+
+/** What both pages of an agent show about it, computed once per agent and build. */
+export interface AgentPageParts {
+  build: AgentBuild;
+  view: AgentPageView;
+  /** The text of its entry's `<script type="application/ld+json">`. */
+  jsonLd: string;
+}
+
+const parts = new WeakMap<AgentBuild, AgentPageParts>();
+
+/**
+ * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view and JSON-LD, which the
+ * agent page and the permission page both show: computed for the first of the two pages, kept for the
+ * second (weakly, with the build).
+ * @throws Error as {@link agentBySlug}.
+ */
+export function agentPageParts(site: SiteBuild, slug: string | undefined): AgentPageParts {
+  const build = agentBySlug(site, slug);
+  let found = parts.get(build);
+  if (!found) {
+    found = { build, view: agentPageView(build, site), jsonLd: entryJsonLdScript(build.entry) };
+    parts.set(build, found);
+  }
+  return found;
 }
 
 /** `getStaticPaths` of the per-agent routes (`/agents/<slug>/…`): one path per agent of the site. */

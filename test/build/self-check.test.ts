@@ -1,6 +1,6 @@
 /**
  * The build's last safety net at unit level (DESIGN.md §4): the pieces of scripts/build.ts —
- * prepareBuild, makeTempOutput, writeArtifacts, selfCheck, swapIntoPlace — over a copy of the example,
+ * prepareBuild, makeTempOutput, writeArtifacts, mergeFolder, selfCheck, swapIntoPlace — over a copy of the example,
  * without Astro. A tampered artifact makes selfCheck throw BUILD_SELF_CHECK_FAILED, so the swap never
  * happens and the previous dist/ stays as it was; swapIntoPlace itself never loses the old dist/.
  */
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertReplaceableOutDir,
   makeTempOutput,
+  mergeFolder,
   swapIntoPlace,
   writeArtifacts,
 } from '../../src/core/build/output.js';
@@ -82,6 +83,30 @@ describe('selfCheck', () => {
     expect(error.message).toContain('/agents/itinerary-concierge/agent-card.json: the file on disk differs');
     expect(error.message).toContain('ARD_DIGEST_MISMATCH');
     expect(error.message).toContain('CARD_SIGNATURE_INVALID');
+    await rm(temp, { recursive: true });
+  });
+
+  it('checks by digest what writeArtifacts wrote when the bytes were let go (scripts/build.ts order)', async () => {
+    // As the build does it: artifacts staged and their bytes dropped, pages in another folder, merged.
+    const { site } = await prepareBuild({ root, env: fixedKeyEnv() });
+    const staged = await makeTempOutput(root);
+    const written = await writeArtifacts(staged, site.artifacts.values());
+    expect(written.get('/.well-known/ard.json')).toMatchObject({ digest: expect.stringMatching(/^sha256:/) });
+    site.artifacts.clear();
+    const temp = await makeTempOutput(root);
+    await cp(path.join(root, 'public'), temp, { recursive: true });
+    await writeFile(path.join(temp, 'robots.txt'), 'left by the page renderer, replaced by the artifact\n');
+    await mergeFolder(staged, temp);
+    expect(existsSync(staged)).toBe(false);
+    expect((await selfCheck(temp, site, { written })).passed).toBeGreaterThan(10);
+    // One byte changed on disk: found through the digest alone.
+    const file = path.join(temp, 'agents', 'itinerary-concierge', 'agent-card.json');
+    const bytes = await readFile(file);
+    bytes[bytes.indexOf('Itinerary Concierge')] = 'J'.charCodeAt(0);
+    await writeFile(file, bytes);
+    await expect(selfCheck(temp, site, { written })).rejects.toThrow(
+      /\/agents\/itinerary-concierge\/agent-card\.json: the file on disk differs/,
+    );
     await rm(temp, { recursive: true });
   });
 

@@ -3,10 +3,11 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
+import { sha256Digest } from '../digest.js';
 import { ArdsiteError } from '../errors.js';
 import type { Artifact } from '../site.js';
 
@@ -37,17 +38,62 @@ export async function makeTempOutput(root: string): Promise<string> {
   return dir;
 }
 
+/** What was written of one artifact: enough to check the file later without keeping its bytes. */
+export interface WrittenArtifact {
+  /** `sha256:<hex>` of the bytes written. */
+  digest: string;
+  /** Size in bytes. */
+  size: number;
+}
+
+/** The file of an artifact's URL path under `outDir`; a path ending in `/` is that folder's `index.html`. */
+export function artifactFile(outDir: string, urlPath: string): string {
+  const rel = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
+  return path.join(outDir, ...rel.split('/').filter(Boolean));
+}
+
 /**
- * Writes every artifact under `outDir` (URL path → file path). A path ending in `/` is written as
- * `index.html` in that folder.
+ * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}).
+ * @returns URL path → digest and size of what was written, so the bytes need not be kept.
  */
-export async function writeArtifacts(outDir: string, artifacts: Iterable<Artifact>): Promise<void> {
-  await mapLimit([...artifacts], 32, async (artifact) => {
-    const rel = artifact.path.endsWith('/') ? `${artifact.path}index.html` : artifact.path;
-    const file = path.join(outDir, ...rel.split('/').filter(Boolean));
+export async function writeArtifacts(
+  outDir: string,
+  artifacts: Iterable<Artifact>,
+): Promise<Map<string, WrittenArtifact>> {
+  const list = [...artifacts];
+  const written = new Map<string, WrittenArtifact>();
+  for (const a of list) written.set(a.path, { digest: sha256Digest(a.bytes), size: a.bytes.length });
+  await mapLimit(list, 32, async (artifact) => {
+    const file = artifactFile(outDir, artifact.path);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, artifact.bytes);
   });
+  return written;
+}
+
+/**
+ * Moves every file of the folder `src` into `dest` at the same relative path, replacing a file that is
+ * there and creating folders as needed, then removes `src`. Both are expected on one file system (both
+ * are temporary folders of one project); across file systems each file is copied.
+ */
+export async function mergeFolder(src: string, dest: string): Promise<void> {
+  const entries = await readdir(src, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(src, path.join(e.parentPath, e.name)));
+  const folders = new Set(files.map((f) => path.dirname(path.join(dest, f))));
+  for (const folder of folders) await mkdir(folder, { recursive: true });
+  await mapLimit(files, 32, async (rel) => {
+    const from = path.join(src, rel);
+    const to = path.join(dest, rel);
+    try {
+      await rename(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(from, to);
+    }
+  });
+  await rm(src, { recursive: true, force: true });
 }
 
 /** True when `inner` is `outer` or lies inside it (path-wise; no symlinks resolved). */
