@@ -1,7 +1,7 @@
 /**
  * `npm run build`: checks the content, signs and computes every artifact, writes the artifacts into a
- * temporary folder (keeping only their digests), renders the pages with Astro into another, merges the
- * two, verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
+ * temporary folder (keeping only their digests), renders the pages with Astro into the same folder,
+ * verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
  * by a failed build. No key material is ever printed.
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
@@ -14,14 +14,15 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { provideSiteBuild } from '../src/core/build-context.js';
 import {
   assertReplaceableOutDir,
+  artifactFile,
   makeTempOutput,
-  mergeFolder,
   moveFolder,
   swapFolder,
   swapIntoPlace,
@@ -88,18 +89,22 @@ async function main(): Promise<void> {
   const { build: astroBuild } = await import('astro');
   const temp = await makeTempOutput(root);
   const serverTemp = registry ? await makeTempOutput(root) : undefined;
-  // The artifacts are written first, into a folder of their own (Astro empties its output folder), and
-  // their bytes let go: only their digests stay for the self-check, so the heap is smaller while Astro
-  // renders (at 10,000 agents the cards and the manifest are over 200 MB).
-  const staged = await makeTempOutput(root);
+  // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
+  // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
+  // rendering into a folder of its own, which then moves into the project's temporary folder. With the
+  // adapter (registry mode) Astro writes <outDir>/client (the static site) and <outDir>/server.
+  const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
+  const siteDir = registry ? path.join(renderDir, 'client') : renderDir;
   try {
-    const written = await timer.time('writing', () => writeArtifacts(staged, site.artifacts.values()));
+    // The artifacts are written first, into the folder Astro renders into (told not to empty it), and
+    // their bytes let go: only their digests stay, for the self-check, so the heap is smaller while
+    // Astro renders (at 10,000 agents the cards and the manifest are over 200 MB). A file of public/
+    // at an artifact's path would replace it while Astro copies public/: those few are kept and written
+    // again after rendering, so the artifact wins, as the self-check requires.
+    const written = await timer.time('writing', () => writeArtifacts(siteDir, site.artifacts.values()));
+    const publicDir = path.join(root, 'public');
+    const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
     site.artifacts.clear();
-    // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
-    // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
-    // rendering into a folder of its own, which then moves into the project's temporary folder. With the
-    // adapter (registry mode) Astro writes <outDir>/client (the static site) and <outDir>/server.
-    const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
     const cwd = process.cwd();
     let viteCache: string | undefined;
     provideSiteBuild(site);
@@ -115,14 +120,19 @@ async function main(): Promise<void> {
       await timer.time('rendering', () =>
         astroBuild({
           root: appRoot,
-          publicDir: path.join(root, 'public'),
+          publicDir,
           outDir: renderDir,
           logLevel: 'warn',
           site: publisher.siteUrl,
           ...registryConfig,
-          vite: { ...registryConfig.vite, cacheDir: viteCache },
+          vite: {
+            ...registryConfig.vite,
+            cacheDir: viteCache,
+            build: { ...registryConfig.vite?.build, emptyOutDir: false },
+          },
         }),
       );
+      if (shadowed.length > 0) await writeArtifacts(siteDir, shadowed);
       if (serverTemp) {
         await moveFolder(path.join(renderDir, 'client'), temp);
         await moveFolder(path.join(renderDir, 'server'), serverTemp);
@@ -135,10 +145,8 @@ async function main(): Promise<void> {
     } finally {
       process.chdir(cwd);
       provideSiteBuild(undefined);
-      if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
       if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
-    await timer.time('writing', () => mergeFolder(staged, temp));
     const report = await timer.time('self-verification', () => selfCheck(temp, site, { written }));
     if (serverTemp) {
       await writeRegistryDescriptor(serverTemp, {
@@ -185,9 +193,10 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
-    await rm(staged, { recursive: true, force: true });
     if (serverTemp) await rm(serverTemp, { recursive: true, force: true });
     throw error;
+  } finally {
+    if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The build's last safety net at unit level (DESIGN.md §4): the pieces of scripts/build.ts —
- * prepareBuild, makeTempOutput, writeArtifacts, mergeFolder, selfCheck, swapIntoPlace — over a copy of the example,
+ * prepareBuild, makeTempOutput, writeArtifacts, selfCheck, swapIntoPlace — over a copy of the example,
  * without Astro. A tampered artifact makes selfCheck throw BUILD_SELF_CHECK_FAILED, so the swap never
  * happens and the previous dist/ stays as it was; swapIntoPlace itself never loses the old dist/.
  */
@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assertReplaceableOutDir,
   makeTempOutput,
-  mergeFolder,
   swapIntoPlace,
   writeArtifacts,
 } from '../../src/core/build/output.js';
@@ -87,18 +86,23 @@ describe('selfCheck', () => {
   });
 
   it('checks by digest what writeArtifacts wrote when the bytes were let go (scripts/build.ts order)', async () => {
-    // As the build does it: artifacts staged and their bytes dropped, pages in another folder, merged.
+    // As the build does it: artifacts written first and their bytes dropped, then the renderer's files.
     const { site } = await prepareBuild({ root, env: fixedKeyEnv() });
-    const staged = await makeTempOutput(root);
-    const written = await writeArtifacts(staged, site.artifacts.values());
+    const temp = await makeTempOutput(root);
+    const written = await writeArtifacts(temp, site.artifacts.values());
     expect(written.get('/.well-known/ard.json')).toMatchObject({ digest: expect.stringMatching(/^sha256:/) });
     site.artifacts.clear();
-    const temp = await makeTempOutput(root);
     await cp(path.join(root, 'public'), temp, { recursive: true });
-    await writeFile(path.join(temp, 'robots.txt'), 'left by the page renderer, replaced by the artifact\n');
-    await mergeFolder(staged, temp);
-    expect(existsSync(staged)).toBe(false);
     expect((await selfCheck(temp, site, { written })).passed).toBeGreaterThan(10);
+    // A file the renderer put where an artifact was (a public/robots.txt): found through the digest.
+    await writeFile(path.join(temp, 'robots.txt'), 'copied from public/ over the artifact\n');
+    await expect(selfCheck(temp, site, { written })).rejects.toThrow(
+      /\/robots\.txt: the file on disk differs/,
+    );
+    await writeFile(
+      path.join(temp, 'robots.txt'),
+      (await prepareBuild({ root, env: fixedKeyEnv() })).site.artifacts.get('/robots.txt')!.bytes,
+    );
     // One byte changed on disk: found through the digest alone.
     const file = path.join(temp, 'agents', 'itinerary-concierge', 'agent-card.json');
     const bytes = await readFile(file);

@@ -376,6 +376,20 @@ describe('the example build', () => {
     expect([...a.keys()].some((f) => f.endsWith('.html'))).toBe(true);
     for (const [file, bytes] of a) expect(b.get(file)?.equals(bytes), file).toBe(true);
   });
+
+  it("a public/ file at an artifact's path does not replace the artifact (robots.txt)", async () => {
+    const own = path.join(root, 'public', 'robots.txt');
+    await writeFile(own, 'User-agent: *\nDisallow: /\n');
+    try {
+      const shadowed = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-public-robots' });
+      expect(shadowed.code, shadowed.stderr).toBe(0);
+      expect(await readFile(path.join(shadowed.outDir, 'robots.txt'))).toEqual(
+        await readFile(path.join(dist, 'robots.txt')),
+      );
+    } finally {
+      await rm(own);
+    }
+  });
 });
 
 describe('a tampered copy of dist/ fails verification, both directly and with verifySite', () => {

@@ -3,7 +3,7 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { chmod, copyFile, cp, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
@@ -69,31 +69,6 @@ export async function writeArtifacts(
     await writeFile(file, artifact.bytes);
   });
   return written;
-}
-
-/**
- * Moves every file of the folder `src` into `dest` at the same relative path, replacing a file that is
- * there and creating folders as needed, then removes `src`. Both are expected on one file system (both
- * are temporary folders of one project); across file systems each file is copied.
- */
-export async function mergeFolder(src: string, dest: string): Promise<void> {
-  const entries = await readdir(src, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(src, path.join(e.parentPath, e.name)));
-  const folders = new Set(files.map((f) => path.dirname(path.join(dest, f))));
-  for (const folder of folders) await mkdir(folder, { recursive: true });
-  await mapLimit(files, 32, async (rel) => {
-    const from = path.join(src, rel);
-    const to = path.join(dest, rel);
-    try {
-      await rename(from, to);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(from, to);
-    }
-  });
-  await rm(src, { recursive: true, force: true });
 }
 
 /** True when `inner` is `outer` or lies inside it (path-wise; no symlinks resolved). */
