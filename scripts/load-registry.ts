@@ -7,15 +7,20 @@
  *
  * Scenarios (the first one is the figure the issue asks for), each followed by one request that waits
  * for the server to drain what is still queued, so no scenario pays for the previous one:
- * - `search`: POST /search with 48 varied texts, 50 connections, 20 s; each was asked once before (the
- *   warm-up), so the server's answer cache (src/core/registry/answer-cache.ts) answers them, as it does
- *   the repeated queries and the pages of one query of steady use;
+ * - `search`: POST /search with 48 varied texts, 50 connections, 20 s, with the `Accept-Encoding: gzip,
+ *   deflate, br` of fetch and browsers; each text was asked once before (the warm-up), so the server's
+ *   answer cache (src/core/registry/answer-cache.ts) answers them, gzip-compressed, as it does the
+ *   repeated queries and the pages of one query of steady use;
  * - `search-10c`: the same at 10 connections, 10 s;
+ * - `search-identity`: the same without Accept-Encoding (a client that takes no compression: answers
+ *   of about 8 KB instead of about 1.5 KB), 10 s;
  * - `search-render`: the same texts, every body made unique by trailing whitespace, so every answer is
  *   rendered through Astro's handler (the rankings are cached): the cost of an answer not asked before
  *   with a known ranking, 10 s;
- * - `node-floor`: a bare node:http server answering a fixed JSON body, in its own process: the floor of
- *   any Node server on this machine, 10 s;
+ * - `node-floor`: a bare node:http server answering a fixed 14-byte JSON body, in its own process: the
+ *   floor of any Node server on this machine, 10 s;
+ * - `node-floor-8k`: the same server with a fixed body of the size of an uncompressed answer (8 KB):
+ *   the floor of `search-identity`, 10 s;
  * - `search-cold`: POST /search with a text no request used before, so every ranking is computed
  *   (no cache of any kind hits), 10 s.
  *
@@ -201,9 +206,12 @@ async function load(scenario: string, url: string, options: Partial<autocannon.O
   };
 }
 
-/** Runs `measure` against a bare node:http server in a child process (no framework, a fixed body). */
-async function nodeFloor(measure: (url: string) => Promise<Figures>): Promise<Figures> {
-  const code = `const s=require('node:http').createServer((q,r)=>{r.setHeader('content-type','application/json');r.end('{"results":[]}')});s.listen(0,'127.0.0.1',()=>process.stdout.write(String(s.address().port)+'\\n'))`;
+/**
+ * Runs `measure` against a bare node:http server in a child process (no framework) that answers every
+ * request with a fixed JSON body of `bytes` bytes.
+ */
+async function nodeFloor(bytes: number, measure: (url: string) => Promise<Figures>): Promise<Figures> {
+  const code = `const b=Buffer.from('{"results":['+'0,'.repeat(${Math.max(0, Math.floor((bytes - 16) / 2))})+'0]}');const s=require('node:http').createServer((q,r)=>{r.setHeader('content-type','application/json');r.end(b)});s.listen(0,'127.0.0.1',()=>process.stdout.write(String(s.address().port)+'\\n'))`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<string>((resolve) =>
@@ -231,13 +239,15 @@ async function main(): Promise<void> {
     for (const text of list) {
       await fetch(search, { method: 'POST', headers: json, body: JSON.stringify({ query: { text } }) });
     }
-    // The same bodies as the warm-up, given to autocannon as they are (it builds each request once).
+    // The same bodies as the warm-up, given to autocannon as they are (it builds each request once),
+    // with the Accept-Encoding that fetch (undici) and browsers send.
     const varied = list.map((text) => ({
       method: 'POST' as const,
       path: new URL(search).pathname,
-      headers: json,
+      headers: { ...json, 'accept-encoding': 'gzip, deflate, br' },
       body: JSON.stringify({ query: { text } }),
     }));
+    const identity = varied.map((r) => ({ ...r, headers: json }));
     let unique = 0;
     // The same 48 texts, each body made unique by trailing JSON whitespace (a binary count in spaces and
     // tabs): no answer-cache hit, so Astro renders every answer; the rankings are cached.
@@ -269,10 +279,18 @@ async function main(): Promise<void> {
       ['search', () => load('search', search, { connections, duration, requests: varied })],
       ['search-10c', () => load('search-10c', search, { connections: 10, duration: 10, requests: varied })],
       [
+        'search-identity',
+        () => load('search-identity', search, { connections, duration: 10, requests: identity }),
+      ],
+      [
         'search-render',
         () => load('search-render', search, { connections, duration: 10, requests: rendered }),
       ],
-      ['node-floor', () => nodeFloor((url) => load('node-floor', url, { connections, duration: 10 }))],
+      ['node-floor', () => nodeFloor(14, (url) => load('node-floor', url, { connections, duration: 10 }))],
+      [
+        'node-floor-8k',
+        () => nodeFloor(8_386, (url) => load('node-floor-8k', url, { connections, duration: 10 })),
+      ],
       [
         'search-cold',
         () => load('search-cold', search, { connections, duration: 10, requests: cold, timeout: 30 }),

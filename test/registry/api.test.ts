@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
@@ -593,7 +594,16 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
   const comparable = (answer: { status: number; headers: Headers; text: string }) => ({
     status: answer.status,
     headers: [...answer.headers].filter(
-      ([n]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(n),
+      // fetch asks for gzip and decompresses: a kept answer may come compressed (tested below).
+      ([n]) =>
+        ![
+          'date',
+          'connection',
+          'keep-alive',
+          'transfer-encoding',
+          'content-length',
+          'content-encoding',
+        ].includes(n),
     ),
     text: answer.text,
   });
@@ -626,6 +636,44 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
     expect(second.body.results[0]!.identifier).not.toBe(first.body.results[0]!.identifier);
     const secondAgain = await search({ ...body, pageToken: first.body.nextPageToken });
     expect(secondAgain.text).toBe(second.text);
+  });
+
+  it('gives a kept answer gzip-compressed to a client that accepts gzip, the same JSON once decompressed', async () => {
+    const body = JSON.stringify({ query: { text: 'travel gzip-test' }, pageSize: 10 });
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const req = http.request(
+          `${api}/search`,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const first = await raw(); // rendered, then kept
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers.vary).toBe('Accept-Encoding');
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.bytes.length);
+    expect(zipped.bytes.length).toBeLessThan(first.bytes.length / 2);
+    expect(gunzipSync(zipped.bytes).equals(first.bytes)).toBe(true);
+    // gzip refused (q=0), or not offered: as it is.
+    for (const refusal of ['gzip;q=0, identity', 'br', 'identity'])
+      expect((await raw(refusal)).bytes.equals(first.bytes), refusal).toBe(true);
+    // fetch asks for gzip and decompresses: the same answer.
+    expect((await search(JSON.parse(body))).text).toBe(first.bytes.toString('utf8'));
   });
 
   it('never keeps a problem answer', async () => {

@@ -2,6 +2,7 @@
  * The answer cache of the one server (src/core/registry/answer-cache.ts): keys that tell requests apart,
  * the byte bound and least-recently-used eviction.
  */
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, answerKey, type StoredAnswer } from '../../src/core/registry/answer-cache.js';
 
@@ -84,6 +85,24 @@ describe('AnswerCache', () => {
     const once = cache.heldBytes;
     cache.set('a', answer('x'.repeat(1000)));
     expect(cache.heldBytes).toBe(once);
+  });
+
+  it('keeps a gzip form of answers of 1 KiB or more, with its own Content-Encoding and Content-Length', () => {
+    const cache = new AnswerCache(100_000);
+    cache.set('small', answer('{"results":[]}'));
+    cache.set('large', answer(JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ i })) })));
+    expect(cache.get('small')!.gzip).toBeUndefined();
+    const large = cache.get('large')!;
+    expect(gunzipSync(large.gzip!.body).equals(large.body)).toBe(true);
+    expect(large.gzip!.rawHeaders).toEqual([
+      'content-type',
+      'application/json',
+      'content-encoding',
+      'gzip',
+      'content-length',
+      String(large.gzip!.body.length),
+    ]);
+    expect(large.identity.rawHeaders.slice(-2)).toEqual(['content-length', String(large.body.length)]);
   });
 
   it('keeps nothing larger than its bound, and nothing at all with a bound of 0', () => {

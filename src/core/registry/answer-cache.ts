@@ -10,10 +10,12 @@
  * status 200; never an answer merged from live peers, whose results change); the server decides the key
  * ({@link answerKey}).
  *
- * Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
+ * An answer of 1 KiB or more is also kept gzip-compressed, for clients that accept it (the service's
+ * answers say `Vary: Accept-Encoding`). Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
  * (ARD draft §7): they stay in this process's memory, like the rankings cache of search.ts, are never
  * logged, and go with the process.
  */
+import { gzipSync } from 'node:zlib';
 import { HOP_COUNT_HEADER, TRAIL_HEADER } from './federation.js';
 import { LruCache } from './search.js';
 
@@ -33,15 +35,26 @@ export interface AnswerSlot {
   answer?: StoredAnswer;
 }
 
+/** One form of a kept answer, ready to write: header lines flattened once (`[name, value, …]`, Content-Length included, the form Node's `writeHead` takes as it is) and the body. */
+export interface AnswerForm {
+  rawHeaders: string[];
+  body: Buffer;
+}
+
 /**
- * An answer as the cache holds it: with its header lines flattened once (`[name, value, name, value,
- * …]`, Content-Length included), the form Node's `writeHead` takes without re-reading every header.
+ * An answer as the cache holds it: as the service made it (`identity`), and gzip-compressed (RFC 9110
+ * §8.4.1.3) when it is large enough to gain from it, for clients that accept gzip (browsers, `fetch`,
+ * `curl --compressed`): compressed once, when kept.
  */
 export interface KeptAnswer extends StoredAnswer {
-  rawHeaders: string[];
+  identity: AnswerForm;
+  gzip?: AnswerForm;
   /** Bytes counted against the bound. */
   size: number;
 }
+
+/** Smallest body worth compressing, in bytes (below it, gzip's header and checksum eat the gain). */
+export const MIN_GZIP_BYTES = 1024;
 
 /** Default bound of the cache, in bytes (keys and bodies): 64 MiB. */
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
@@ -100,14 +113,27 @@ export class AnswerCache {
 
   /** Stores `answer` under `key`, dropping the least recently used answers beyond the bound. */
   set(key: string, answer: StoredAnswer): void {
-    let size = key.length + answer.body.length + ENTRY_OVERHEAD_BYTES;
+    const head = answer.headers.flatMap(([name, value]) => [name, value]);
+    const identity = {
+      rawHeaders: [...head, 'content-length', String(answer.body.length)],
+      body: answer.body,
+    };
+    let gzip: AnswerForm | undefined;
+    if (answer.body.length >= MIN_GZIP_BYTES) {
+      const body = gzipSync(answer.body);
+      if (body.length < answer.body.length) {
+        gzip = {
+          rawHeaders: [...head, 'content-encoding', 'gzip', 'content-length', String(body.length)],
+          body,
+        };
+      }
+    }
+    let size = key.length + answer.body.length + (gzip?.body.length ?? 0) + ENTRY_OVERHEAD_BYTES;
     for (const [name, value] of answer.headers) size += name.length + value.length;
     if (size > this.maxBytes) return;
     const previous = this.entries.peek(key);
     if (previous) this.bytes -= previous.size;
-    const rawHeaders = answer.headers.flatMap(([name, value]) => [name, value]);
-    rawHeaders.push('content-length', String(answer.body.length));
-    this.entries.set(key, { ...answer, rawHeaders, size });
+    this.entries.set(key, { ...answer, identity, ...(gzip ? { gzip } : {}), size });
     this.bytes += size;
     this.stores++;
     while (this.bytes > this.maxBytes) {

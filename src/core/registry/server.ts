@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Negotiator from 'negotiator';
 import { headersForPath, parseHeadersFile } from '../headers-file.js';
 import { previewHandler, type PreviewServer } from '../preview-server.js';
 import type { RegistryConfig } from '../schema/publisher.js';
@@ -134,10 +135,29 @@ function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer> 
   });
 }
 
-/** Writes an answer of the answer cache, as the service first gave it. */
-function writeKeptAnswer(res: http.ServerResponse, answer: KeptAnswer): void {
-  res.writeHead(answer.status, answer.rawHeaders);
-  res.end(answer.body);
+/**
+ * negotiator 1.x's `encoding(available, { preferred })` (its README), which @types/negotiator 0.6 does
+ * not declare yet: the client's most preferred of `available`, ties broken by `preferred`.
+ */
+type EncodingNegotiator = {
+  encoding(available: string[], options: { preferred: string[] }): string | undefined;
+};
+
+/**
+ * Writes an answer of the answer cache, as the service first gave it: gzip-compressed when the client
+ * accepts gzip at least as much as no encoding (RFC 9110 §12.5.3, read by the `negotiator` package),
+ * else as it is.
+ */
+function writeKeptAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: KeptAnswer): void {
+  const gzip =
+    answer.gzip !== undefined &&
+    req.headers['accept-encoding'] !== undefined &&
+    (new Negotiator(req) as unknown as EncodingNegotiator).encoding(['identity', 'gzip'], {
+      preferred: ['gzip', 'identity'],
+    }) === 'gzip';
+  const form = gzip ? answer.gzip! : answer.identity;
+  res.writeHead(answer.status, form.rawHeaders);
+  res.end(form.body);
 }
 
 /** The security headers `_headers` gives the API's paths, without the ones each answer sets itself. */
@@ -258,7 +278,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     }
     const key = answerKey(req.method, req.url ?? '', req.headers, body);
     const kept = answers.get(key);
-    if (kept) return writeKeptAnswer(res, kept);
+    if (kept) return writeKeptAnswer(req, res, kept);
     // Astro reads a body it is handed in `req.body` (an async iterable without own keys) instead of the
     // stream the server has already read.
     if (req.method === 'POST') (req as BodyCarrier).body = bodyIterable(body);

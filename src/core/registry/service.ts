@@ -262,6 +262,8 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       ...extra,
       'Content-Type': 'application/json',
       'Cache-Control': cacheControl,
+      // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts).
+      Vary: 'Accept-Encoding',
     });
     if (keepIn) keepIn.answer = { status, headers: [...headers], body: bytes };
     return new Response(bytes, { status, headers });
