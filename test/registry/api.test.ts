@@ -676,6 +676,28 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
     expect((await search(JSON.parse(body))).text).toBe(first.bytes.toString('utf8'));
   });
 
+  it('lets a client go that closes the connection mid-body, with no internal error', async () => {
+    const { port } = new URL(api);
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/ard/v1/search',
+        headers: { 'content-type': 'application/json', 'content-length': '1000' },
+      });
+      req.on('error', () => resolve());
+      req.write('{"query":');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await search({ query: { text: 'travel' } })).status).toBe(200);
+    expect(registry.logs.filter((l) => /internal error|could not answer/.test(l))).toEqual([]);
+  });
+
   it('never keeps a problem answer', async () => {
     const { stores } = registry.answers;
     expectProblem(await search({ query: { text: 1 } }), 400, 'INVALID_ARGUMENT');

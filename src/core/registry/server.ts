@@ -30,7 +30,7 @@ import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answ
 import { readRegistryBuild, registryServerDir } from './bundle.js';
 import type { PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
-import { RegistryProblem } from './problems.js';
+import { RegistryProblem, invalidArgument } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
 import { REGISTRY_ANSWER_SLOT_KEY, REGISTRY_LOCALS_KEY } from './runtime.js';
 import { createRegistryService, type RegistryService } from './service.js';
@@ -107,7 +107,8 @@ function bodyIterable(body: Buffer): AsyncIterable<Uint8Array> {
 
 /**
  * Reads a request body of at most `maxBytes`.
- * @throws RegistryProblem INVALID_ARGUMENT with status 413 when the body is larger (the rest is not read).
+ * @throws RegistryProblem INVALID_ARGUMENT with status 413 when the body is larger (the rest is not read),
+ *   with status 400 when the client closes the connection before the body's end.
  */
 function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -131,7 +132,13 @@ function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Buffer> 
     };
     req.on('data', onData);
     req.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    req.once('error', reject);
+    // A client that goes away mid-body ('aborted', or a close before the end): the answer, a 400 nobody
+    // reads, ends the request's handling: the client's doing, not an internal error.
+    const cut = () => reject(invalidArgument('the connection closed before the end of the body'));
+    req.once('error', cut);
+    req.once('close', () => {
+      if (!req.complete) cut();
+    });
   });
 }
 
