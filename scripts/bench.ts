@@ -2,7 +2,7 @@
  * `npm run bench`: what a build costs, against a bare Astro floor measured in the same run.
  *
  *   npm run bench -- --agents 1000 [--runs 3]   build a synthetic publisher and the floor, side by side
- *   npm run bench -- --verify [--agents 1000]   time `npm run verify` over the built folder
+ *   npm run bench -- --verify [--agents 1000] [--runs 5]   time `npm run verify` over the built folder
  *
  * Each build runs in a fresh child process (so peak memory is its own), floor and ardsite alternately.
  * Prints wall times, their ratio (`ratio 1.18`), peak memory, bytes written, bytes per manifest entry, the
@@ -87,27 +87,42 @@ async function main(): Promise<void> {
   const ardsiteOut = path.join(project, 'dist');
   if (values.verify) {
     await timedChild('scripts/build.ts', ['--root', project], env);
-    const started = performance.now();
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/verify.ts', ardsiteOut, '--origin', 'https://bench.example.com', '--json'],
-      {
-        cwd: appRoot,
-        maxBuffer: 256 * 1024 * 1024,
-      },
-    ).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '{}' }));
-    const wallSeconds = (performance.now() - started) / 1000;
-    const report = JSON.parse(stdout) as {
-      entries: number;
-      failed: number;
-      passed: number;
-      elapsedMs: number;
-    };
-    // The verifier's own time (discovery and every check), without starting Node and loading modules.
-    const seconds = report.elapsedMs / 1000;
+    // `--runs N`: N verifications of the same folder, one fresh process each; the figures are medians.
+    const timings: Array<{ seconds: number; wallSeconds: number }> = [];
+    let report = { entries: 0, failed: 0, passed: 0, elapsedMs: 0 };
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/verify.ts',
+          ardsiteOut,
+          '--origin',
+          'https://bench.example.com',
+          '--json',
+        ],
+        {
+          cwd: appRoot,
+          maxBuffer: 256 * 1024 * 1024,
+        },
+      ).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '{}' }));
+      const wallSeconds = (performance.now() - started) / 1000;
+      report = JSON.parse(stdout) as typeof report;
+      // The verifier's own time (discovery and every check), without starting Node and loading modules.
+      timings.push({ seconds: report.elapsedMs / 1000, wallSeconds });
+      if (runs > 1) {
+        process.stdout.write(
+          `verify run ${i + 1}: ${(report.elapsedMs / 1000).toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)\n`,
+        );
+      }
+    }
+    const seconds = median(timings.map((t) => t.seconds));
+    const wallSeconds = median(timings.map((t) => t.wallSeconds));
     const perSecond = report.entries / seconds;
     process.stdout.write(
-      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start); ${report.passed} checks passed, ${report.failed} failed\n`,
+      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)${runs > 1 ? `, medians of ${runs} runs` : ''}; ${report.passed} checks passed, ${report.failed} failed\n`,
     );
     process.stdout.write(
       `verify entries/s ${perSecond.toFixed(0)} (${(report.entries / wallSeconds).toFixed(0)} with process start)\n`,
@@ -119,8 +134,10 @@ async function main(): Promise<void> {
         wallSeconds,
         entriesPerSecond: perSecond,
         failed: report.failed,
+        runs: timings,
       },
     });
+    if (values.keep) process.stdout.write(`verified folder: ${ardsiteOut}\n`);
   } else {
     const floorOut = path.join(work, 'floor-dist');
     const floor: ChildReport[] = [];

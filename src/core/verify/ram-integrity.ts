@@ -17,17 +17,39 @@ const ENUM_FIELDS: Record<string, string[]> = {
   resourceAccesses: ['identityUsed', 'necessity'],
 };
 
-function snakeCaseTwins(value: unknown, where: string, out: RamProblem[]): void {
-  if (Array.isArray(value)) value.forEach((v, i) => snakeCaseTwins(v, `${where}[${i}]`, out));
-  else if (value && typeof value === 'object') {
+/**
+ * Where a value sits in the RAM: `RAM`, then `.key` and `[index]` steps. Kept as a chain and spelled out
+ * only when a problem names it (a RAM has hundreds of values and almost never a problem).
+ */
+interface RamPath {
+  readonly parent: RamPath | undefined;
+  readonly step: string | number;
+}
+
+function pathText(path: RamPath | undefined): string {
+  if (!path) return 'RAM';
+  const { parent, step } = path;
+  return typeof step === 'number' ? `${pathText(parent)}[${step}]` : `${pathText(parent)}.${step}`;
+}
+
+function snakeCaseTwins(value: unknown, path: RamPath | undefined, out: RamProblem[]): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) snakeCaseTwins(value[i], { parent: path, step: i }, out);
+  } else if (value && typeof value === 'object') {
     const keys = Object.keys(value);
     for (const key of keys) {
       if (key.includes('_')) {
         const camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-        if (keys.includes(camel))
-          out.push({ code: 'RAM_CASE_CONFLICT', message: `${where} spells "${camel}" also as "${key}"` });
+        if (keys.includes(camel)) {
+          out.push({
+            code: 'RAM_CASE_CONFLICT',
+            message: `${pathText(path)} spells "${camel}" also as "${key}"`,
+          });
+        }
       }
-      snakeCaseTwins((value as Record<string, unknown>)[key], `${where}.${key}`, out);
+      const child = (value as Record<string, unknown>)[key];
+      // Strings, numbers and booleans hold no keys: no step to record.
+      if (child && typeof child === 'object') snakeCaseTwins(child, { parent: path, step: key }, out);
     }
   }
 }
@@ -97,6 +119,6 @@ export function checkRamIntegrity(ram: unknown): RamProblem[] {
         message: `access "${String(access.id)}" names operation "${String(access.operation)}", which the RAM does not hold`,
       });
   }
-  snakeCaseTwins(ram, 'RAM', out);
+  snakeCaseTwins(ram, undefined, out);
   return out;
 }

@@ -10,10 +10,15 @@
  * What cannot be read from here (another origin, for a folder reader) is a warning that says it was not
  * checked; what was read and does not hold is a failure. The site's own artifacts and DID document must
  * be readable: failing to read them is a failure.
+ *
+ * Signatures are accepted first by a fast path (./fast-signatures.ts: node:crypto over the same payload
+ * the libraries build) that only ever says yes to what jose and @a2a-js/sdk would accept; everything else
+ * goes through the libraries, which decide and word every failure.
  */
-import { verifyAgentCardSignature } from '@a2a-js/sdk';
+import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { mapLimit } from '../concurrency.js';
 import { importJWK } from 'jose';
+import { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ENTRY_EXTENSION_URI } from '../card.js';
@@ -32,6 +37,14 @@ import { DEFAULT_VERIFY_ALGORITHMS, decodeProtectedHeader, verifyCompactDetached
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { trustManifestPayload } from '../trust-manifest.js';
 import { parseAirUrn } from '../urn.js';
+import {
+  canonicalBase64url,
+  signatureCheck,
+  signatureHolds,
+  signingInput,
+  type SignatureCheck,
+  simpleProtectedHeader,
+} from './fast-signatures.js';
 import { checkRamIntegrity } from './ram-integrity.js';
 
 /** A fetched document. */
@@ -123,9 +136,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function parseJson(bytes: Uint8Array, what: string): unknown {
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return JSON.parse(utf8.decode(bytes));
   } catch (error) {
     throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
   }
@@ -163,11 +179,14 @@ function muteConsoleDebug(): () => void {
 
 /**
  * A per-run cache of JSON documents (DID documents, JWK Sets), by URL: each is read at most once; and of
- * imported public keys, so thousands of card checks share one import per key.
+ * imported public keys (CryptoKeys for the libraries, KeyObjects for the fast path), so thousands of
+ * signature checks share one import per key.
  */
 class DocumentCache {
   private readonly docs = new Map<string, Promise<unknown>>();
   private readonly keys = new Map<string, Promise<CryptoKey>>();
+  private readonly verificationKeys = new Map<string, Promise<CryptoKey>>();
+  private readonly keyObjects = new Map<Promise<CryptoKey>, Promise<KeyObject | undefined>>();
 
   /** The public key of `jwk` (EC P-256 → ES256, OKP Ed25519 → EdDSA), imported once per run. */
   publicKey(jwk: Record<string, unknown>): Promise<CryptoKey> {
@@ -180,6 +199,34 @@ class DocumentCache {
       this.keys.set(id, key);
     }
     return key;
+  }
+
+  /**
+   * The KeyObject of `members` imported by jose's `importJWK` for `alg` (so a key jose refuses is never
+   * used), once per run; `undefined` when jose refuses it.
+   */
+  keyObject(members: Record<string, unknown>, alg: string): Promise<KeyObject | undefined> {
+    const id = `${alg}|${String(members.kty)}|${String(members.crv)}|${String(members.x)}|${String(members.y)}`;
+    let key = this.verificationKeys.get(id);
+    if (!key) {
+      key = importJWK(members as never, alg) as Promise<CryptoKey>;
+      this.verificationKeys.set(id, key);
+    }
+    return this.keyObjectOf(key);
+  }
+
+  /** The KeyObject of an imported CryptoKey, made once per key; `undefined` when the import failed. */
+  keyObjectOf(key: Promise<CryptoKey>): Promise<KeyObject | undefined> {
+    let object = this.keyObjects.get(key);
+    if (!object) {
+      // jose uses a CryptoKey only as a public key that may verify (its checkCryptoKey).
+      object = key.then(
+        (k) => (k.type === 'public' && k.usages.includes('verify') ? KeyObject.from(k) : undefined),
+        () => undefined,
+      );
+      this.keyObjects.set(key, object);
+    }
+    return object;
   }
   constructor(private readonly reader: SiteReader) {}
   /**
@@ -285,7 +332,41 @@ async function verifyTrustManifestSignature(
       `the kid ${header.kid} names a ${jwk.kty}/${String(jwk.crv)} key, which cannot have made an ${alg} signature`,
     );
   }
-  await verifyCompactDetached(signature, trustManifestPayload(tm), jwk);
+  const payload = trustManifestPayload(tm);
+  if (await trustSignatureHolds(signature, header, jwk, payload, cache)) return;
+  await verifyCompactDetached(signature, payload, jwk);
+}
+
+/**
+ * The fast path of a trustManifest signature (./fast-signatures.ts): `true` only when
+ * `verifyCompactDetached` (src/core/jws.ts, jose's `flattenedVerify`) would accept the same compact
+ * detached JWS, i.e. the payload part is empty, the header is one jose reads the same way
+ * ({@link simpleProtectedHeader}) with an accepted `alg` fitting the key and no `b64`, jose imports the
+ * key from the same members, the signature part is canonical base64url, and the signature verifies.
+ * `false` leaves the decision, and the wording of any failure, to `verifyCompactDetached`.
+ */
+async function trustSignatureHolds(
+  jws: string,
+  header: Record<string, unknown>,
+  jwk: PublicJwk,
+  payload: Uint8Array,
+  cache: DocumentCache,
+): Promise<boolean> {
+  const [encodedHeader, attached, encodedSignature] = jws.split('.');
+  if (attached !== '' || encodedHeader === undefined || !simpleProtectedHeader(encodedHeader)) return false;
+  const alg = header.alg;
+  if (typeof alg !== 'string' || !DEFAULT_VERIFY_ALGORITHMS.includes(alg)) return false;
+  const fits =
+    alg === 'ES256' ? jwk.kty === 'EC' && jwk.crv === 'P-256' : jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
+  const signature = canonicalBase64url(encodedSignature);
+  if (!fits || !signature) return false;
+  // The members and alg src/core/jws.ts imports: kty, crv, x (and y for EC).
+  const members: Record<string, unknown> = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
+  if (jwk.kty === 'EC') members.y = jwk.y;
+  const key = await cache.keyObject(members, alg);
+  const check = key && signatureCheck(alg, key, signature);
+  if (!check) return false;
+  return signatureHolds(check, signingInput(encodedHeader, payload));
 }
 
 function entryLabel(entry: unknown, index: number): string {
@@ -480,6 +561,46 @@ async function checkTrust(
   for (const [label, tm] of thirdParty) await checkTrustManifest(label, tm, entry, false, run);
 }
 
+/**
+ * The fast path of an A2A card signature (A2A spec §8.4; ./fast-signatures.ts): `true` only when
+ * @a2a-js/sdk's `verifyAgentCardSignature`, given the same key look-up as {@link verifyCard}'s (the first
+ * key of the site's JWK Set with the header's `kid`, imported by {@link DocumentCache.publicKey}), would
+ * accept the card. The payload is the SDK's own `canonicalizeAgentCard`; a signature entry counts when it
+ * has no unprotected `header`, a protected header jose reads the same way ({@link simpleProtectedHeader})
+ * with the `kid`, `typ` and `alg` the SDK requires, a canonical base64url signature, and it verifies. The
+ * SDK accepts a card when any one entry verifies, so one such entry suffices. `false` leaves the decision,
+ * and the wording of any failure, to the SDK.
+ */
+async function cardSignatureHolds(
+  card: Record<string, unknown>,
+  signatures: unknown[],
+  keys: Record<string, unknown>[],
+  cache: DocumentCache,
+): Promise<boolean> {
+  const candidates: Array<[string, SignatureCheck]> = [];
+  for (const entry of signatures) {
+    if (!isRecord(entry) || entry.header !== undefined) continue;
+    const header = simpleProtectedHeader(entry.protected);
+    const signature = canonicalBase64url(entry.signature);
+    if (!header || !signature || !header.kid || !header.typ || !header.alg) continue;
+    const jwk = keys.find((k) => k.kid === header.kid);
+    if (!jwk) continue;
+    const key = await cache.keyObjectOf(cache.publicKey(jwk));
+    const check = key && signatureCheck(header.alg, key, signature);
+    if (check) candidates.push([entry.protected as string, check]);
+  }
+  if (candidates.length === 0) return false;
+  let payload: Buffer;
+  try {
+    payload = Buffer.from(canonicalizeAgentCard(card as never), 'utf8');
+  } catch {
+    return false; // the SDK throws the same error
+  }
+  return candidates.some(([encodedHeader, check]) =>
+    signatureHolds(check, signingInput(encodedHeader, payload)),
+  );
+}
+
 async function verifyCard(
   subject: string,
   entry: Record<string, unknown>,
@@ -521,6 +642,7 @@ async function verifyCard(
     }
     const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
     keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
+    if (await cardSignatureHolds(card, signatures, keys, cache)) return;
     const verify = verifyAgentCardSignature(async (kid) => {
       const key = keys.find((k) => k.kid === kid);
       if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
@@ -571,7 +693,7 @@ async function verifyCard(
           'resourceAccessManifest has no copy in capabilities.extensions, the copy the A2A signature covers',
         );
       }
-      if (!isDeepStrictEqual(top, extensionCopy)) {
+      if (!jsonEqual(top, extensionCopy) && !isDeepStrictEqual(top, extensionCopy)) {
         throw new ArdsiteError(
           'CARD_RAM_COPIES_DIFFER',
           'resourceAccessManifest differs from the RAM extension params',
@@ -582,6 +704,36 @@ async function verifyCard(
   const problems = checkRamIntegrity(extensionRam !== undefined ? extensionCopy : top);
   for (const problem of problems) f.fail(subject, problem.code, problem.message);
   if (problems.length === 0) f.pass();
+}
+
+/**
+ * A fast `true` for `isDeepStrictEqual(a, b)` over values made by `JSON.parse` (and plain copies of them):
+ * the same primitives (`Object.is`, so `0` and `-0` differ as there), arrays of the same length with equal
+ * items, plain objects with the same own keys (in any order) and equal values. It answers `false` for
+ * anything else, including every value JSON cannot make (another prototype, a function, a symbol), so a
+ * `false` only means "ask isDeepStrictEqual", which decides.
+ */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return a !== 0 || Object.is(a, b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    if (Object.getPrototypeOf(a) !== Array.prototype || Object.getPrototypeOf(b) !== Array.prototype)
+      return false;
+    for (let i = 0; i < a.length; i++) if (!(i in a) || !(i in b) || !jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype)
+    return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  if (Object.getOwnPropertySymbols(a).length > 0 || Object.getOwnPropertySymbols(b).length > 0) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /** Why an entry `url` is not acceptable (absolute https; http for loopback only), or undefined. */
@@ -717,7 +869,11 @@ async function verifyEntry(
   }
 }
 
-/** Entries checked at once: reads and WebCrypto verifications overlap, findings keep manifest order. */
+/**
+ * Entries checked at once: network reads overlap, findings keep manifest order. A folder's reads and the
+ * signature checks are synchronous, yet 16 interleaved entries still ran faster than 1 or 4 (measured at
+ * 1,000 entries: 0.73 s against 0.86 s and 0.78 s; 32 was the same, 64 slower).
+ */
 const ENTRY_CONCURRENCY = 16;
 
 /**
@@ -751,7 +907,7 @@ export interface EntryContext {
 
 /**
  * Checks `entries` (the manifest's entries from index `startIndex` on) through `reader`, 16 at a time
- * so reads and WebCrypto verifications overlap; findings keep manifest order. Used in-process and by
+ * so network reads overlap; findings keep manifest order. Used in-process and by
  * the worker threads of a parallel run (src/core/verify/entries-worker.ts). `cache`: the run's documents
  * (a verifySite run shares its own, so each DID document and key set is read once).
  */
