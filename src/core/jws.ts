@@ -87,7 +87,11 @@ export function detachedSigningInput(
   };
 }
 
-/** The flattened members of a detached JWS from its encoded header and raw signature bytes. */
+/**
+ * The flattened members of a detached JWS (RFC 7515 §7.2.2, without `payload`) from the encoded header
+ * of {@link detachedSigningInput} and the raw signature bytes (64 bytes for ES256 and EdDSA).
+ * @returns `{ protected, signature }`, both base64url. Never throws.
+ */
 export function detachedJws(encodedHeader: string, signature: Uint8Array): FlattenedDetachedJws {
   return { protected: encodedHeader, signature: b64u(signature) };
 }

@@ -217,6 +217,7 @@ async function buildOtherEntry(
   e: OtherEntryModel,
   model: ContentModel,
   did: string,
+  signer: JwsSigner,
   options: ComputeSiteOptions,
 ): Promise<OtherEntryBuild> {
   const { entry: input } = e;
@@ -249,7 +250,7 @@ async function buildOtherEntry(
       expiresAt: expiresAt(options.buildTime, model.publisher.signing.expiresInDays),
       attestations: await sealAttestations(model.root, input.attestations),
     },
-    options.key,
+    signer,
   );
   const entry = defined({
     identifier: input.identifier,
@@ -291,6 +292,7 @@ async function buildRegistryEntry(
   model: ContentModel,
   did: string,
   taken: ReadonlySet<string>,
+  signer: JwsSigner,
   options: ComputeSiteOptions,
 ): Promise<ArdEntry> {
   const { publisher } = model;
@@ -308,7 +310,7 @@ async function buildRegistryEntry(
       issuedAt: isoSeconds(options.buildTime),
       expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
     },
-    options.key,
+    signer,
   );
   const organization = publisher.organization;
   return defined({
@@ -347,7 +349,8 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   const { publisher } = model;
   const did = didWebFromDomain(publisher.domain);
   const { key, timer } = options;
-  // In this thread, signing is timed per signature; a pool reports its workers' time itself.
+  // Every signature of the site goes through `signer`. In this thread, signing is timed per signature;
+  // a pool reports its workers' time itself.
   const signer: JwsSigner =
     options.signer ??
     (timer
@@ -362,10 +365,10 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   );
   const agents = built.map((b) => b.build);
   const otherEntries: OtherEntryBuild[] = [];
-  for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, options));
+  for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, signer, options));
   const listed = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)];
   const registryEntry = publisher.registry.enabled
-    ? await buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), options)
+    ? await buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), signer, options)
     : undefined;
 
   const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);

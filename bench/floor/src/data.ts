@@ -243,6 +243,11 @@ export function floorAgents(): FloorAgent[] {
   return slot[SLOT];
 }
 
+/** `getStaticPaths` of the floor's per-agent routes: one path per agent, the agent as its prop. */
+export function floorStaticPaths(): Array<{ params: { slug: string }; props: { agent: FloorAgent } }> {
+  return floorAgents().map((agent) => ({ params: { slug: agent.slug }, props: { agent } }));
+}
+
 /** The floor's home page view. */
 export function floorIndex(): IndexView {
   return {

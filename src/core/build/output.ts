@@ -53,8 +53,10 @@ export function artifactFile(outDir: string, urlPath: string): string {
 }
 
 /**
- * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}).
- * @returns URL path → digest and size of what was written, so the bytes need not be kept.
+ * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}), making folders
+ * as needed and replacing files that are there.
+ * @returns URL path → `sha256:<hex>` digest and size of what was written, so the bytes need not be kept.
+ * @throws the file system's error (ENOSPC, EACCES, …) when a file cannot be written.
  */
 export async function writeArtifacts(
   outDir: string,
