@@ -2,7 +2,8 @@
  * `npm run bench`: what a build costs, against a bare Astro floor measured in the same run.
  *
  *   npm run bench -- --agents 1000 [--runs 3]   build a synthetic publisher and the floor, side by side
- *   npm run bench -- --verify [--agents 1000] [--runs 5]   time `npm run verify` over the built folder
+ *   npm run bench -- --verify [--agents 1000] [--runs 5] [--threads N]   time `npm run verify` over the
+ *     built folder (`--threads` is passed on: helper threads; default as `npm run verify` decides)
  *
  * Each build runs in a fresh child process (so peak memory is its own), floor and ardsite alternately.
  * Prints wall times, their ratio (`ratio 1.18`), peak memory, bytes written, bytes per manifest entry, the
@@ -24,12 +25,13 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     verify: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    threads: { type: 'string' },
   },
 });
 const agents = Number(values.agents);
 const runs = Number(values.runs);
 if (!Number.isInteger(agents) || agents < 1 || !Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('usage: npm run bench -- [--agents N] [--runs N] [--verify] [--keep]\n');
+  process.stderr.write('usage: npm run bench -- [--agents N] [--runs N] [--verify [--threads N]] [--keep]\n');
   process.exit(2);
 }
 
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
           '--origin',
           'https://bench.example.com',
           '--json',
+          ...(values.threads === undefined ? [] : ['--threads', values.threads]),
         ],
         {
           cwd: appRoot,
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
     Object.assign(results, {
       verify: {
         entries: report.entries,
+        threads: values.threads ?? 'default',
         seconds,
         wallSeconds,
         entriesPerSecond: perSecond,

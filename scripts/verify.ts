@@ -5,39 +5,57 @@
  *
  * Options: --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
- * --timeout MS, --max-entries N.
+ * --timeout MS, --max-entries N, --threads N (helper threads for a folder; default one less than the
+ * cores, at most 7; 0 checks everything in one thread).
  * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
+ *
+ * A large folder (a manifest of 1 MiB or more, some hundreds of entries) is checked with helper threads
+ * (src/core/verify/helper-threads.ts), started before the verifier's own modules are loaded so that
+ * they are ready when the checks begin; the report is the same as from one thread.
  *
  * {@link runVerify} is exported so tests can run the command in-process; the file runs it only when it
  * is the entry point.
  */
+// Only light modules here: the verifier itself (site.ts, with zod, jose and the A2A SDK) is imported
+// after the helper threads have been started, so that both load at once.
 import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { discoverManifest } from '../src/core/verify/discovery.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
+import { startVerifyHelpers, type VerifyHelpers } from '../src/core/verify/helper-threads.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   httpReader,
   parseResolve,
 } from '../src/core/verify/http-reader.js';
-import {
-  verifySite,
-  type SiteReader,
-  type VerifyFinding,
-  type VerifySiteOptions,
-} from '../src/core/verify/site.js';
+import type { SiteReader, VerifyFinding, VerifySiteOptions } from '../src/core/verify/site.js';
 
 const usage =
-  'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N]';
+  'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
+
+/** A manifest this large (bytes) has enough entries for helper threads to pay for their start. */
+const HELPERS_FROM_MANIFEST_BYTES = 1024 * 1024;
+
+/** Helper threads for a folder: `threads`, or one less than the cores (at most 7). */
+async function folderHelpers(
+  folder: string,
+  threads: number | undefined,
+): Promise<VerifyHelpers | undefined> {
+  const count = threads ?? Math.min(availableParallelism() - 1, 7);
+  if (count < 1) return undefined;
+  const manifest = await stat(path.join(folder, '.well-known', 'ard.json')).catch(() => undefined);
+  if (threads === undefined && (manifest?.size ?? 0) < HELPERS_FROM_MANIFEST_BYTES) return undefined;
+  return startVerifyHelpers(count);
+}
 
 async function defaultOrigin(): Promise<string | undefined> {
   try {
+    const { parse: parseYaml } = await import('yaml');
     const publisher = parseYaml(
       await readFile(path.join(process.cwd(), 'content/publisher.yaml'), 'utf8'),
     ) as { siteUrl?: unknown };
@@ -71,6 +89,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         'max-bytes': { type: 'string' },
         timeout: { type: 'string' },
         'max-entries': { type: 'string' },
+        threads: { type: 'string' },
       },
     });
   } catch (error) {
@@ -91,6 +110,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
 
   let reader: SiteReader;
   let parallel: VerifySiteOptions['parallel'];
+  let helpers: VerifyHelpers | undefined;
   let origin: string;
   let startUrl: string | undefined;
   let maxEntries: number;
@@ -118,12 +138,34 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
-      parallel = { folder, workers: availableParallelism(), maxBytes };
+      const threads = values.threads;
+      if (threads !== undefined && !/^\d+$/.test(threads))
+        throw new Error(`--threads expects a whole number, got "${threads}"`);
+      helpers = await folderHelpers(folder, threads === undefined ? undefined : Number(threads));
+      if (helpers) parallel = { folder, maxBytes, helpers };
     }
   } catch (error) {
     out.stderr.write(`verify: ${(error as Error).message}\n`);
     return 2;
   }
+  try {
+    return await verifyAndReport(reader, origin, startUrl, maxEntries, parallel, values.json, out);
+  } finally {
+    await helpers?.close();
+  }
+}
+
+/** Runs the checks and writes the report; the exit code as {@link runVerify} gives it. */
+async function verifyAndReport(
+  reader: SiteReader,
+  origin: string,
+  startUrl: string | undefined,
+  maxEntries: number,
+  parallel: VerifySiteOptions['parallel'],
+  json: boolean,
+  out: VerifyOutput,
+): Promise<number> {
+  const { verifySite } = await import('../src/core/verify/site.js');
 
   let discovery;
   let report;
@@ -137,8 +179,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       ...(parallel ? { parallel } : {}),
     });
   } catch (error) {
-    if (values.json)
-      out.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
+    if (json) out.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
     else out.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
     return 2;
   }
@@ -147,7 +188,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   const passed = report.passed + discovery.passed;
   const failed = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.length - failed;
-  if (values.json) {
+  if (json) {
     out.stdout.write(
       `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, passed, failed, warnings, findings }, null, 2)}\n`,
     );

@@ -180,6 +180,21 @@ describe.concurrent('the example site', () => {
       expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/first 2 of 5/) }),
     );
   });
+
+  it('--threads N: the same report with helper threads as from one thread', async ({ expect }) => {
+    const site = await SiteCopy.of(built);
+    await site.editText(cardPath('travel-reservation'), (t) => t.replace('Books flights', 'Books flighTs'));
+    const [one, helped] = await Promise.all([
+      runJson(site.dir, '--origin', ORIGIN, '--threads', '0'),
+      runJson(site.dir, '--origin', ORIGIN, '--threads', '2'),
+    ]);
+    expect(one.code).toBe(1);
+    expect(codesOf(one.report)).toEqual(['ARD_DIGEST_MISMATCH', 'CARD_SIGNATURE_INVALID']);
+    const { elapsedMs: _a, ...withoutTime } = one.report as JsonReport & { elapsedMs: number };
+    const { elapsedMs: _b, ...helpedWithoutTime } = helped.report as JsonReport & { elapsedMs: number };
+    expect(helpedWithoutTime).toEqual(withoutTime);
+    expect(helped.code).toBe(1);
+  });
 });
 
 describe.concurrent('broken sites: exit 1 with the failure in --json', () => {
@@ -316,6 +331,9 @@ describe.concurrent('sites that cannot be read: exit 2', () => {
       runVerify('/no/such/folder', '--origin', ORIGIN),
       runVerify(`${ORIGIN}/`, '--resolve', 'nonsense'),
     ]);
+    const threads = await runVerify(built, '--origin', ORIGIN, '--threads', 'many');
+    expect(threads.code).toBe(2);
+    expect(threads.stderr).toMatch(/--threads expects a whole number, got "many"/);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^usage: npm run verify/);
     expect(zero.code).toBe(2);

@@ -1,25 +1,52 @@
 /**
- * Worker thread of a parallel verification (src/core/verify/site.ts `verifyInWorkers`): checks one
- * slice of a folder site's entries and posts back its `EntriesResult`.
+ * A helper thread of a folder verification (./helper-threads.ts), run from the bundle
+ * ./compiled-worker.ts makes. For each job it takes the manifest's entries from the bytes the main
+ * thread read, then checks the next unchecked entry (one shared counter) until none is left, and posts
+ * what each one found, by index, in batches.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { folderReader } from './folder-reader.js';
-import { verifyEntries, type EntryContext } from './site.js';
+import type { EntryOutcome, HelperReply, HelperRequest } from './helper-threads.js';
+import { duplicateEntries, manifestEntries, verifyClaimedEntries } from './site.js';
 
-const data = workerData as {
-  folder: string;
-  maxBytes?: number;
-  context: Omit<EntryContext, 'now'> & { now: string };
-  entries: unknown[];
-  startIndex: number;
-  duplicates: number[];
-};
-const context: EntryContext = { ...data.context, now: new Date(data.context.now) };
-const result = await verifyEntries(
-  folderReader(data.folder, context.origin, data.maxBytes === undefined ? {} : { maxBytes: data.maxBytes }),
-  context,
-  data.entries,
-  data.startIndex,
-  new Set(data.duplicates),
-);
-parentPort!.postMessage(result);
+/** Outcomes posted together (fewer messages; the main thread reads them when it waits). */
+const BATCH = 8;
+
+const port = parentPort!;
+const post = (reply: HelperReply) => port.postMessage(reply);
+
+port.on('message', (job: HelperRequest) => {
+  void (async () => {
+    try {
+      const entries = manifestEntries(job.manifest, job.maxEntries) ?? [];
+      const counter = new Int32Array(job.counter);
+      const count = entries.length;
+      const reader = folderReader(
+        job.folder,
+        job.origin,
+        job.maxBytes === undefined ? {} : { maxBytes: job.maxBytes },
+      );
+      let batch: Array<[number, EntryOutcome]> = [];
+      await verifyClaimedEntries(
+        reader,
+        { origin: job.origin, siteDomain: job.siteDomain, now: new Date(job.now) },
+        entries,
+        duplicateEntries(entries),
+        () => {
+          const index = Atomics.add(counter, 0, 1);
+          return index < count ? index : undefined;
+        },
+        (index, outcome) => {
+          batch.push([index, outcome]);
+          if (batch.length < BATCH) return;
+          post({ kind: 'outcomes', id: job.id, items: batch });
+          batch = [];
+        },
+      );
+      if (batch.length > 0) post({ kind: 'outcomes', id: job.id, items: batch });
+      post({ kind: 'done', id: job.id });
+    } catch (error) {
+      post({ kind: 'failed', id: job.id, message: (error as Error).message });
+    }
+  })();
+});

@@ -16,11 +16,10 @@
  * goes through the libraries, which decide and word every failure.
  */
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
-import { mapLimit } from '../concurrency.js';
 import { importJWK } from 'jose';
+import { isAscii } from 'node:buffer';
 import { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { ENTRY_EXTENSION_URI } from '../card.js';
 import {
   assertNoPrivateMembers,
@@ -45,6 +44,7 @@ import {
   type SignatureCheck,
   simpleProtectedHeader,
 } from './fast-signatures.js';
+import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import { checkRamIntegrity } from './ram-integrity.js';
 
 /** A fetched document. */
@@ -90,15 +90,15 @@ export interface VerifySiteOptions {
   /** At most this many entries are checked (default 100,000). */
   maxEntries?: number;
   /**
-   * Checks the entries in this many worker threads reading `folder` (a folder reader's folder): for a
-   * large site on several cores. Small sites, or `workers` < 2, run in-process.
+   * Helper threads that check entries beside this thread (./helper-threads.ts), reading `folder` (the
+   * folder reader's folder) with the same `maxBytes`. `checkHere: false` leaves every entry to the
+   * helpers (tests; entries a helper took and did not report are still checked here).
    */
   parallel?: {
     folder: string;
-    workers: number;
     maxBytes?: number;
-    /** Fewest entries worth a thread (default 2,500: a worker costs about a second to start). */
-    minEntriesPerWorker?: number;
+    helpers: VerifyHelpers;
+    checkHere?: boolean;
   };
   /** The manifest's URL when discovery found it elsewhere (default `<origin>/.well-known/ard.json`). */
   manifestUrl?: string;
@@ -139,9 +139,20 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The text of UTF-8 `bytes` (RFC 3629), as the strict decoder gives it; all-ASCII bytes (every
+ * generated artifact) are copied as Latin-1, which gives the same string without decoding.
+ * @throws TypeError when the bytes are not UTF-8.
+ */
+function decodeUtf8(bytes: Uint8Array): string {
+  return isAscii(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+    : utf8.decode(bytes);
+}
+
 function parseJson(bytes: Uint8Array, what: string): unknown {
   try {
-    return JSON.parse(utf8.decode(bytes));
+    return JSON.parse(decodeUtf8(bytes));
   } catch (error) {
     throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
   }
@@ -876,6 +887,9 @@ async function verifyEntry(
  */
 const ENTRY_CONCURRENCY = 16;
 
+/** Entries checked at most, unless `maxEntries` says otherwise. */
+const MAX_ENTRIES = 100_000;
+
 /**
  * Indices of entries whose (identifier, version) an earlier entry already has (ARD draft §3.4: the
  * pair identifies a release). Entries without a string identifier are skipped (their shape fails).
@@ -892,12 +906,6 @@ export function duplicateEntries(entries: readonly unknown[]): Set<number> {
   return out;
 }
 
-/** What one run over a slice of the entries found. */
-export interface EntriesResult {
-  passed: number;
-  findings: VerifyFinding[];
-}
-
 /** The site-wide facts every entry check needs. */
 export interface EntryContext {
   origin: string;
@@ -906,81 +914,88 @@ export interface EntryContext {
 }
 
 /**
- * Checks `entries` (the manifest's entries from index `startIndex` on) through `reader`, 16 at a time
- * so network reads overlap; findings keep manifest order. Used in-process and by
- * the worker threads of a parallel run (src/core/verify/entries-worker.ts). `cache`: the run's documents
- * (a verifySite run shares its own, so each DID document and key set is read once).
+ * The entries a manifest's bytes give, as {@link verifySite} takes them: the first `maxEntries` of a
+ * JSON object with an `entries` list (ARD draft §3.6); `undefined` when the bytes are not one. Helper
+ * threads take their entries from the same bytes through this.
  */
-export async function verifyEntries(
+export function manifestEntries(bytes: Uint8Array, maxEntries: number): unknown[] | undefined {
+  let manifest: unknown;
+  try {
+    manifest = parseJson(bytes, 'the manifest');
+  } catch {
+    return undefined;
+  }
+  const shape = ArdManifest.safeParse(manifest);
+  return shape.success ? shape.data.entries.slice(0, maxEntries) : undefined;
+}
+
+/**
+ * Checks entries through `reader`, 16 at a time so network reads overlap: `claim` gives the index of
+ * the next entry to check (`undefined`: none left), `onOutcome` receives what it found. Used by
+ * {@link verifySite} and by helper threads (./entries-worker.ts), which share one counter. `cache`: the
+ * run's documents (each DID document and key set is read once per thread).
+ * @throws the first error a check throws (checks turn a broken site into findings, not errors).
+ */
+export async function verifyClaimedEntries(
   reader: SiteReader,
   context: EntryContext,
   entries: readonly unknown[],
-  startIndex: number,
   duplicates: ReadonlySet<number>,
+  claim: () => number | undefined,
+  onOutcome: (index: number, outcome: EntryOutcome) => void,
   cache: DocumentCache = new DocumentCache(reader),
-): Promise<EntriesResult> {
-  const perEntry = await mapLimit(entries, ENTRY_CONCURRENCY, async (raw, i) => {
-    const f = new Findings();
-    const index = startIndex + i;
-    await verifyEntry(raw, index, context.siteDomain, duplicates.has(index), {
-      reader,
-      cache,
-      origin: context.origin,
-      now: context.now,
-      f,
-    });
-    return f;
-  });
-  const result: EntriesResult = { passed: 0, findings: [] };
-  for (const f of perEntry) {
-    result.passed += f.passed;
-    result.findings.push(...f.list);
-  }
-  return result;
+): Promise<void> {
+  const lane = async () => {
+    for (let index = claim(); index !== undefined; index = claim()) {
+      const f = new Findings();
+      await verifyEntry(entries[index], index, context.siteDomain, duplicates.has(index), {
+        reader,
+        cache,
+        origin: context.origin,
+        now: context.now,
+        f,
+      });
+      onOutcome(index, { passed: f.passed, findings: f.list });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(ENTRY_CONCURRENCY, entries.length)) }, lane));
 }
 
-/** Below this many entries per worker, threads cost more than they save. */
-const MIN_ENTRIES_PER_WORKER = 2500;
-
 /**
- * Splits the entries into `workers` contiguous slices and checks each in a worker thread reading
- * `parallel.folder` (CPU-bound work: JSON, canonicalisation, signatures; one core each). Results come back in
- * slice order, so the findings are the same as a single-threaded run's.
- * @throws Error when a worker fails to start or crashes.
+ * Checks every entry: with the helper threads of `shared.run` when there are some (the threads share one
+ * counter, see ./helper-threads.ts; `checkHere: false` leaves the claiming to them), and in this thread
+ * whatever is left (all of it without helpers; what a helper took and did not report). Returns one
+ * outcome per entry, in manifest order.
  */
-async function verifyInWorkers(
-  parallel: { folder: string; maxBytes?: number },
+async function checkAllEntries(
+  reader: SiteReader,
   context: EntryContext,
   entries: readonly unknown[],
   duplicates: ReadonlySet<number>,
-  workers: number,
-): Promise<EntriesResult[]> {
-  const size = Math.ceil(entries.length / workers);
-  const slices = Array.from({ length: workers }, (_, w) => w * size).filter(
-    (start) => start < entries.length,
-  );
-  return Promise.all(
-    slices.map(
-      (start) =>
-        new Promise<EntriesResult>((resolve, reject) => {
-          const worker = new Worker(new URL('./entries-worker.mjs', import.meta.url), {
-            workerData: {
-              folder: parallel.folder,
-              maxBytes: parallel.maxBytes,
-              context: { ...context, now: context.now.toISOString() },
-              entries: entries.slice(start, start + size),
-              startIndex: start,
-              duplicates: [...duplicates].filter((i) => i >= start && i < start + size),
-            },
-          });
-          worker.once('message', (result: EntriesResult) => resolve(result));
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`a verification worker exited with code ${code}`));
-          });
-        }),
-    ),
-  );
+  cache: DocumentCache,
+  shared: { run: SharedEntries; checkHere: boolean } | undefined,
+): Promise<EntryOutcome[]> {
+  const outcomes = new Array<EntryOutcome | undefined>(entries.length);
+  const keep = (index: number, outcome: EntryOutcome) => {
+    outcomes[index] = outcome;
+  };
+  if (shared) {
+    const { run } = shared;
+    if (shared.checkHere) {
+      const claim = () => {
+        const index = Atomics.add(run.counter, 0, 1);
+        return index < entries.length ? index : undefined;
+      };
+      await verifyClaimedEntries(reader, context, entries, duplicates, claim, keep, cache);
+    }
+    await run.settled(entries.length, (index) => outcomes[index] !== undefined);
+    for (const [index, outcome] of run.outcomes) outcomes[index] ??= outcome;
+  }
+  const left: number[] = [];
+  for (let i = 0; i < entries.length; i++) if (outcomes[i] === undefined) left.push(i);
+  let next = 0;
+  await verifyClaimedEntries(reader, context, entries, duplicates, () => left[next++], keep, cache);
+  return outcomes as EntryOutcome[];
 }
 
 /**
@@ -1010,6 +1025,24 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
       `the manifest is served as "${type}"; application/ard+json (or application/json) is expected`,
     );
   }
+  // Helper threads take the entries from the same bytes while this thread parses them.
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const { parallel } = options;
+  const shared =
+    parallel && parallel.helpers.size > 0
+      ? {
+          run: parallel.helpers.share({
+            folder: parallel.folder,
+            ...(parallel.maxBytes === undefined ? {} : { maxBytes: parallel.maxBytes }),
+            origin,
+            siteDomain,
+            now: run.now,
+            manifest: manifestDoc.bytes,
+            maxEntries,
+          }),
+          checkHere: parallel.checkHere !== false,
+        }
+      : undefined;
   let manifest: unknown;
   try {
     manifest = parseJson(manifestDoc.bytes, 'the manifest');
@@ -1027,7 +1060,7 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     return { origin, entries: 0, passed: f.passed, findings: f.list };
   }
   f.pass();
-  const entries = shape.data.entries.slice(0, options.maxEntries ?? 100_000);
+  const entries = shape.data.entries.slice(0, maxEntries);
   if (entries.length < shape.data.entries.length) {
     f.warn(
       manifestUrl,
@@ -1037,17 +1070,10 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
   }
   const duplicates = duplicateEntries(entries);
   const context = { origin, now: run.now, siteDomain };
-  const perWorker = options.parallel?.minEntriesPerWorker ?? MIN_ENTRIES_PER_WORKER;
-  const workers = options.parallel
-    ? Math.min(options.parallel.workers, Math.floor(entries.length / perWorker))
-    : 0;
-  const parts =
-    workers > 1
-      ? await verifyInWorkers(options.parallel!, context, entries, duplicates, workers)
-      : [await verifyEntries(reader, context, entries, 0, duplicates, cache)];
-  for (const part of parts) {
-    f.passed += part.passed;
-    f.list.push(...part.findings);
+  const outcomes = await checkAllEntries(reader, context, entries, duplicates, cache, shared);
+  for (const outcome of outcomes) {
+    f.passed += outcome.passed;
+    f.list.push(...outcome.findings);
   }
 
   // Published keys carry no private members (each JWK of jwks.json and did.json, read once per run).

@@ -1,6 +1,0 @@
-// Entry of a verification worker thread (see verifyInWorkers in site.ts). A worker thread does not
-// inherit the main thread's TypeScript loader, so this plain module registers tsx (a dependency of
-// ardsite) and then runs the TypeScript worker.
-import { tsImport } from 'tsx/esm/api';
-
-await tsImport('./entries-worker.ts', import.meta.url);

@@ -1,0 +1,169 @@
+/**
+ * Helper threads of a folder verification: worker threads running the bundled verification worker
+ * (./compiled-worker.ts) that check entries beside the thread that reads the manifest.
+ *
+ * The work is shared, not split: the threads take the next unchecked entry from one counter in shared
+ * memory (`Atomics.add`), so a helper that is still starting takes nothing, and one that is slower takes
+ * less. Each helper reads the folder itself and posts back what each entry it took found, by index; the
+ * report is put together in manifest order, so it is the same whichever thread checked an entry. An
+ * entry a helper took and did not report (the helper crashed) is checked again by the main thread.
+ *
+ * Start them early ({@link startVerifyHelpers}, before the main thread loads the verifier's modules): a
+ * helper needs about a fifth of a second to load its own.
+ */
+import { Worker } from 'node:worker_threads';
+import type { VerifyFinding } from './site.js';
+import { compiledVerifyWorker } from './compiled-worker.js';
+
+/** What checking one entry found: the checks that held and the findings, in the order they were made. */
+export interface EntryOutcome {
+  passed: number;
+  findings: VerifyFinding[];
+}
+
+/** The facts a helper needs to check a folder site's entries as the main thread would. */
+export interface HelperJob {
+  /** The built folder, read as `origin` (see ./folder-reader.ts). */
+  folder: string;
+  maxBytes?: number;
+  origin: string;
+  siteDomain: string;
+  /** The time `expiresAt` is compared with. */
+  now: Date;
+  /**
+   * The manifest's bytes, as the main thread read them: helpers take the entries from these with the
+   * main thread's own function (site.ts `manifestEntries`), while the main thread does the same.
+   */
+  manifest: Uint8Array;
+  /** The entry cap the main thread applies (`--max-entries`). */
+  maxEntries: number;
+}
+
+/** Messages between the main thread and a helper (entries-worker.ts speaks the other side). */
+export type HelperRequest = Omit<HelperJob, 'now'> & {
+  kind: 'job';
+  id: number;
+  now: string;
+  counter: SharedArrayBuffer;
+};
+export type HelperReply =
+  | { kind: 'outcomes'; id: number; items: Array<[index: number, outcome: EntryOutcome]> }
+  | { kind: 'done'; id: number }
+  | { kind: 'failed'; id: number; message: string };
+
+/** One verification's share of the work, as the main thread sees it. */
+export interface SharedEntries {
+  /** `Atomics.add(counter, 0, 1)` gives the next entry index to check (past the last entry: none left). */
+  readonly counter: Int32Array;
+  /** What the helpers found, by entry index. */
+  readonly outcomes: Map<number, EntryOutcome>;
+  /**
+   * Resolves when every index below `count` (the number of entries) has an outcome, here or where
+   * `checkedHere(index)` says the main thread has one, or when no helper can add one any more (every
+   * helper done or dead). Helpers still busy then keep the process alive no more.
+   */
+  settled(count: number, checkedHere: (index: number) => boolean): Promise<void>;
+}
+
+/** Helper threads started by {@link startVerifyHelpers}. */
+export interface VerifyHelpers {
+  /** How many helper threads there are. */
+  readonly size: number;
+  /** Shares the entries of `job` with every helper. One job at a time. */
+  share(job: HelperJob): SharedEntries;
+  /** Stops every helper. */
+  close(): Promise<void>;
+}
+
+interface Helper {
+  worker: Worker;
+  /** The job this helper is on and has not ended (done, failed or dead), if any. */
+  busyWith?: number;
+  dead: boolean;
+}
+
+/**
+ * Starts `count` helper threads (none when `count` < 1 or the worker bundle cannot be made; `undefined`
+ * then). Never throws; a helper that fails later only stops helping.
+ */
+export async function startVerifyHelpers(count: number): Promise<VerifyHelpers | undefined> {
+  if (count < 1) return undefined;
+  const compiled = await compiledVerifyWorker();
+  if (compiled.file === undefined) return undefined;
+  const helpers: Helper[] = [];
+  let onChange: (() => void) | undefined;
+  let current: { id: number; outcomes: Map<number, EntryOutcome> } | undefined;
+  let jobs = 0;
+
+  for (let i = 0; i < count; i++) {
+    const helper: Helper = { worker: new Worker(compiled.file), dead: false };
+    // A helper that is not working keeps no process alive; one that is working does (see share()).
+    helper.worker.unref();
+    helper.worker.on('message', (reply: HelperReply) => {
+      if (reply.id !== current?.id) return;
+      if (reply.kind === 'outcomes') {
+        for (const [index, outcome] of reply.items) current.outcomes.set(index, outcome);
+      } else {
+        helper.busyWith = undefined;
+        helper.worker.unref();
+      }
+      onChange?.();
+    });
+    const die = () => {
+      helper.dead = true;
+      helper.busyWith = undefined;
+      onChange?.();
+    };
+    helper.worker.on('error', die);
+    helper.worker.on('exit', die);
+    helpers.push(helper);
+  }
+
+  return {
+    size: helpers.length,
+    share(job: HelperJob): SharedEntries {
+      const id = ++jobs;
+      const counter = new Int32Array(new SharedArrayBuffer(4));
+      const outcomes = new Map<number, EntryOutcome>();
+      current = { id, outcomes };
+      const { now, ...facts } = job;
+      const request: HelperRequest = {
+        ...facts,
+        kind: 'job',
+        id,
+        now: now.toISOString(),
+        counter: counter.buffer as SharedArrayBuffer,
+      };
+      for (const helper of helpers) {
+        if (helper.dead) continue;
+        helper.busyWith = id;
+        helper.worker.ref();
+        helper.worker.postMessage(request);
+      }
+      return {
+        counter,
+        outcomes,
+        settled(count, checkedHere) {
+          const complete = () => {
+            if (helpers.every((h) => h.busyWith !== id)) return true;
+            for (let i = 0; i < count; i++) if (!checkedHere(i) && !outcomes.has(i)) return false;
+            return true;
+          };
+          return new Promise<void>((resolve) => {
+            onChange = () => {
+              if (!complete()) return;
+              onChange = undefined;
+              // A helper still starting, or ending its last look at the counter, holds the process no more.
+              for (const h of helpers) h.worker.unref();
+              resolve();
+            };
+            onChange();
+          });
+        },
+      };
+    },
+    async close() {
+      await Promise.all(helpers.map((h) => h.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The bundled verification worker (src/core/verify/compiled-worker.ts): made once, used while its sources
+ * are unchanged, made again when one changes, and a clear reason (never a throw) when it cannot be made.
+ * Runs over a copy of src/core in a temporary root, so the project's own cache is left alone.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledVerifyWorker } from '../../src/core/verify/compiled-worker.js';
+import { REPO_ROOT } from '../helpers/site.js';
+
+let root: string;
+let cacheDir: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'ardsite-worker-bundle-'));
+  await cp(path.join(REPO_ROOT, 'src', 'core'), path.join(root, 'src', 'core'), { recursive: true });
+  cacheDir = path.join(root, 'cache');
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('compiledVerifyWorker', () => {
+  it('bundles the worker and the ardsite modules it imports, leaving packages as imports', async () => {
+    const first = await compiledVerifyWorker({ root, cacheDir });
+    expect(first).toMatchObject({ made: true });
+    const text = await readFile(first.file!, 'utf8');
+    expect(text).toMatch(/from ["']@a2a-js\/sdk["']/); // a package import, resolved at run time
+    expect(text).toContain('manifestEntries'); // src/core/verify/site.ts, bundled
+    expect(text).not.toMatch(/from ["']\.\.?\//); // no relative import left to a .ts file
+    const record = JSON.parse(await readFile(path.join(cacheDir, 'verify-worker.json'), 'utf8')) as {
+      inputs: Record<string, string>;
+    };
+    expect(Object.keys(record.inputs)).toEqual(
+      expect.arrayContaining(['src/core/verify/entries-worker.ts', 'src/core/verify/site.ts']),
+    );
+  });
+
+  it('uses the same bundle while its sources are unchanged, and makes a new one when one changes', async () => {
+    const before = await compiledVerifyWorker({ root, cacheDir });
+    const again = await compiledVerifyWorker({ root, cacheDir });
+    expect(again).toEqual({ file: before.file, made: false });
+
+    const source = path.join(root, 'src', 'core', 'verify', 'entries-worker.ts');
+    await writeFile(source, `${await readFile(source, 'utf8')}\nconsole.debug('changedForTest');\n`);
+    const after = await compiledVerifyWorker({ root, cacheDir });
+    expect(after).toMatchObject({ made: true });
+    expect(after.file).not.toBe(before.file);
+    expect(await readFile(after.file!, 'utf8')).toContain('changedForTest');
+  });
+
+  it('gives a reason, not an error, when the worker cannot be bundled', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'ardsite-worker-none-'));
+    try {
+      const result = await compiledVerifyWorker({ root: empty, cacheDir: path.join(empty, 'cache') });
+      expect(result.file).toBeUndefined();
+      expect(result).toMatchObject({ reason: expect.stringMatching(/could not be bundled/) });
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
