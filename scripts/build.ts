@@ -40,6 +40,7 @@ import {
 import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/site.js';
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine } from './lib/args.js';
+import { counted } from './lib/counted.js';
 import type { AstroInlineConfig } from 'astro';
 
 const { values } = parseCommandLine(
@@ -184,7 +185,7 @@ async function main(): Promise<void> {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     log(
-      `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${site.agents.length} agents, ${site.entries.length} manifest entries; self-check: ${report.passed} checks passed (${seconds} s).`,
+      `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${counted(site.agents.length, 'agent')}, ${counted(site.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
     );
     if (registry) {
       log(

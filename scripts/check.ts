@@ -7,6 +7,7 @@
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { parseCommandLine } from './lib/args.js';
+import { counted } from './lib/counted.js';
 
 const { values } = parseCommandLine(
   {
@@ -28,9 +29,8 @@ if (values.json) {
   );
 } else {
   for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   process.stdout.write(
-    `${plural(agents, 'agent')}, ${plural(resources, 'resource')}, ${plural(entries, 'entry').replace('entrys', 'entries')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`,
+    `${counted(agents, 'agent')}, ${counted(resources, 'resource')}, ${counted(entries, 'entry', 'entries')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`,
   );
 }
 process.exitCode = hasErrors(diagnostics) ? 1 : 0;

@@ -9,7 +9,7 @@
  * cores, at most 7; 0 checks everything in one thread).
  * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
  *
- * A large folder (a manifest of 1 MiB or more, some hundreds of entries) is checked with helper threads
+ * A large folder (a manifest of 8 MiB or more, some thousands of entries) is checked with helper threads
  * (src/core/verify/helper-threads.ts), started before the verifier's own modules are loaded so that
  * they are ready when the checks begin; the report is the same as from one thread.
  *
@@ -34,12 +34,18 @@ import {
   parseResolve,
 } from '../src/core/verify/http-reader.js';
 import type { SiteReader, VerifyFinding, VerifySiteOptions } from '../src/core/verify/site.js';
+import { counted } from './lib/counted.js';
 
 const usage =
   'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
 
-/** A manifest this large (bytes) has enough entries for helper threads to pay for their start. */
-const HELPERS_FROM_MANIFEST_BYTES = 1024 * 1024;
+/**
+ * A manifest this large (bytes) has enough entries for helper threads to pay for their start: measured on
+ * 2 vCPUs (BENCHMARKS.md), a helper was 5% slower at 1,000 synthetic entries (2.8 MB of manifest), 10%
+ * faster at 3,000 (8.5 MB) and 24% faster at 10,000. Machines with more free cores gain sooner
+ * (`--threads N` asks for helpers at any size).
+ */
+const HELPERS_FROM_MANIFEST_BYTES = 8 * 1024 * 1024;
 
 /** Helper threads for a folder: `threads`, or one less than the cores (at most 7). */
 async function folderHelpers(
@@ -114,6 +120,8 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   let origin: string;
   let startUrl: string | undefined;
   let maxEntries: number;
+  /** The folder checked, as the summary names it (relative to the working folder); none for a URL. */
+  let folderLabel: string | undefined;
   try {
     maxEntries = number(values['max-entries'], 100_000);
     const maxBytes = number(values['max-bytes'], DEFAULT_MAX_BYTES);
@@ -138,6 +146,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
+      folderLabel = `${path.relative(process.cwd(), folder) || '.'}/`;
       const threads = values.threads;
       if (threads !== undefined && !/^\d+$/.test(threads))
         throw new Error(`--threads expects a whole number, got "${threads}"`);
@@ -149,7 +158,16 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
     return 2;
   }
   try {
-    return await verifyAndReport(reader, origin, startUrl, maxEntries, parallel, values.json, out);
+    return await verifyAndReport(
+      reader,
+      origin,
+      startUrl,
+      maxEntries,
+      parallel,
+      values.json,
+      out,
+      folderLabel,
+    );
   } finally {
     await helpers?.close();
   }
@@ -164,6 +182,7 @@ async function verifyAndReport(
   parallel: VerifySiteOptions['parallel'],
   json: boolean,
   out: VerifyOutput,
+  folderLabel: string | undefined,
 ): Promise<number> {
   const { verifySite } = await import('../src/core/verify/site.js');
 
@@ -198,8 +217,10 @@ async function verifyAndReport(
         `${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`,
       );
     }
+    // A folder is read as its origin would serve it: the summary names both.
+    const what = folderLabel ? `${folderLabel} as ${discovery.manifestUrl}` : discovery.manifestUrl;
     out.stdout.write(
-      `verified ${discovery.manifestUrl}: ${report.entries} entries\n${passed} passed, ${failed} failed, ${warnings} warnings\n`,
+      `verified ${what}: ${counted(report.entries, 'entry', 'entries')}\n${counted(passed, 'check')} passed, ${failed} failed, ${counted(warnings, 'warning')}\n`,
     );
   }
   return failed > 0 ? 1 : 0;

@@ -114,7 +114,7 @@ describe.concurrent('the example site', () => {
     const run = await spawnVerify(built, '--origin', ORIGIN);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /verified https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ passed, 0 failed, \d+ warnings\n$/,
+      /verified \S+\/ as https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
     );
     expect(run.stdout).not.toMatch(/^FAIL/m);
   });
@@ -134,6 +134,10 @@ describe.concurrent('the example site', () => {
     expect(report.passed).toBeGreaterThan(20);
     expect(server.requests.length).toBeGreaterThan(5);
     expect(server.requests.every((r) => r.host === DOMAIN)).toBe(true);
+    const human = await runVerify(`${ORIGIN}/`, '--resolve', `${DOMAIN}=${server.url}`);
+    expect(human.stdout).toMatch(
+      /\nverified https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
+    );
   });
 
   it("verifies clean when served by the project's preview server (scripts/preview.ts)", async ({
