@@ -5,8 +5,9 @@
  *
  * Options: --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
- * --timeout MS, --max-entries N, --threads N (helper threads for a folder; default one less than the
- * cores, at most 7; 0 checks everything in one thread).
+ * --timeout MS, --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one
+ * less than the cores, at most 7, for a large folder; 0 checks everything in one thread). `--json`
+ * reports `helperThreads`, the helpers that ran.
  * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
  *
  * A large folder (a manifest of 8 MiB or more, some thousands of entries) is checked with helper threads
@@ -47,16 +48,27 @@ const usage =
  */
 const HELPERS_FROM_MANIFEST_BYTES = 8 * 1024 * 1024;
 
-/** Helper threads for a folder: `threads`, or one less than the cores (at most 7). */
+/** Most helper threads `--threads` may ask for. */
+const MAX_THREADS = 64;
+
+/**
+ * Helper threads for a folder: `threads` of them when asked (`--threads`), else one less than the cores
+ * (at most 7) when the folder's `.well-known/ard.json` is large enough. `undefined` when none run;
+ * `note` then says why, when helpers were asked for and could not start.
+ */
 async function folderHelpers(
   folder: string,
   threads: number | undefined,
-): Promise<VerifyHelpers | undefined> {
+): Promise<{ helpers?: VerifyHelpers; note?: string }> {
   const count = threads ?? Math.min(availableParallelism() - 1, 7);
-  if (count < 1) return undefined;
-  const manifest = await stat(path.join(folder, '.well-known', 'ard.json')).catch(() => undefined);
-  if (threads === undefined && (manifest?.size ?? 0) < HELPERS_FROM_MANIFEST_BYTES) return undefined;
-  return startVerifyHelpers(count);
+  if (count < 1) return {};
+  if (threads === undefined) {
+    const manifest = await stat(path.join(folder, '.well-known', 'ard.json')).catch(() => undefined);
+    if ((manifest?.size ?? 0) < HELPERS_FROM_MANIFEST_BYTES) return {};
+  }
+  const started = await startVerifyHelpers(count);
+  if (started.helpers) return { helpers: started.helpers };
+  return threads === undefined ? {} : { note: `checking in one thread: ${started.reason}` };
 }
 
 async function defaultOrigin(): Promise<string | undefined> {
@@ -125,7 +137,12 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   try {
     maxEntries = number(values['max-entries'], 100_000);
     const maxBytes = number(values['max-bytes'], DEFAULT_MAX_BYTES);
+    const threads = values.threads === undefined ? undefined : Number(values.threads);
+    if (threads !== undefined && !(/^\d+$/.test(values.threads!) && threads <= MAX_THREADS))
+      throw new Error(`--threads expects a whole number from 0 to ${MAX_THREADS}, got "${values.threads}"`);
     if (/^https?:\/\//i.test(target)) {
+      if (threads !== undefined)
+        throw new Error('--threads is for a folder; a site over HTTP is read in one thread');
       const url = new URL(target);
       origin = url.origin;
       startUrl = url.href;
@@ -147,10 +164,9 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
       folderLabel = `${path.relative(process.cwd(), folder) || '.'}/`;
-      const threads = values.threads;
-      if (threads !== undefined && !/^\d+$/.test(threads))
-        throw new Error(`--threads expects a whole number, got "${threads}"`);
-      helpers = await folderHelpers(folder, threads === undefined ? undefined : Number(threads));
+      const started = await folderHelpers(folder, threads);
+      if (started.note) out.stderr.write(`verify: ${started.note}\n`);
+      helpers = started.helpers;
       if (helpers) parallel = { folder, maxBytes, helpers };
     }
   } catch (error) {
@@ -159,30 +175,31 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   }
   try {
     return await verifyAndReport(
-      reader,
-      origin,
-      startUrl,
-      maxEntries,
-      parallel,
-      values.json,
+      { reader, origin, startUrl, maxEntries, parallel, json: values.json, folderLabel },
       out,
-      folderLabel,
     );
   } finally {
     await helpers?.close();
   }
 }
 
+/** What {@link verifyAndReport} checks, and how it reports. */
+interface VerifyRun {
+  reader: SiteReader;
+  origin: string;
+  /** The URL given on the command line (discovery starts there), for a site over HTTP. */
+  startUrl: string | undefined;
+  maxEntries: number;
+  parallel: VerifySiteOptions['parallel'];
+  json: boolean;
+  /** The folder checked, as the summary names it; none for a site over HTTP. */
+  folderLabel: string | undefined;
+}
+
 /** Runs the checks and writes the report; the exit code as {@link runVerify} gives it. */
 async function verifyAndReport(
-  reader: SiteReader,
-  origin: string,
-  startUrl: string | undefined,
-  maxEntries: number,
-  parallel: VerifySiteOptions['parallel'],
-  json: boolean,
+  { reader, origin, startUrl, maxEntries, parallel, json, folderLabel }: VerifyRun,
   out: VerifyOutput,
-  folderLabel: string | undefined,
 ): Promise<number> {
   const { verifySite } = await import('../src/core/verify/site.js');
 
@@ -209,7 +226,7 @@ async function verifyAndReport(
   const warnings = findings.length - failed;
   if (json) {
     out.stdout.write(
-      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, passed, failed, warnings, findings }, null, 2)}\n`,
+      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, helperThreads: parallel?.helpers.size ?? 0, passed, failed, warnings, findings }, null, 2)}\n`,
     );
   } else {
     for (const f of findings) {

@@ -194,8 +194,10 @@ describe.concurrent('the example site', () => {
     ]);
     expect(one.code).toBe(1);
     expect(codesOf(one.report)).toEqual(['ARD_DIGEST_MISMATCH', 'CARD_SIGNATURE_INVALID']);
-    const { elapsedMs: _a, ...withoutTime } = one.report as JsonReport & { elapsedMs: number };
-    const { elapsedMs: _b, ...helpedWithoutTime } = helped.report as JsonReport & { elapsedMs: number };
+    type Timed = JsonReport & { elapsedMs: number; helperThreads: number };
+    const { elapsedMs: _a, helperThreads: none, ...withoutTime } = one.report as Timed;
+    const { elapsedMs: _b, helperThreads: two, ...helpedWithoutTime } = helped.report as Timed;
+    expect([none, two]).toEqual([0, 2]);
     expect(helpedWithoutTime).toEqual(withoutTime);
     expect(helped.code).toBe(1);
   });
@@ -335,9 +337,17 @@ describe.concurrent('sites that cannot be read: exit 2', () => {
       runVerify('/no/such/folder', '--origin', ORIGIN),
       runVerify(`${ORIGIN}/`, '--resolve', 'nonsense'),
     ]);
-    const threads = await runVerify(built, '--origin', ORIGIN, '--threads', 'many');
-    expect(threads.code).toBe(2);
-    expect(threads.stderr).toMatch(/--threads expects a whole number, got "many"/);
+    const [many, tooMany, overHttp] = await Promise.all([
+      runVerify(built, '--origin', ORIGIN, '--threads', 'many'),
+      runVerify(built, '--origin', ORIGIN, '--threads', '65'),
+      runVerify(`${ORIGIN}/`, '--threads', '2'),
+    ]);
+    expect(many.code).toBe(2);
+    expect(many.stderr).toMatch(/--threads expects a whole number from 0 to 64, got "many"/);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toMatch(/from 0 to 64, got "65"/);
+    expect(overHttp.code).toBe(2);
+    expect(overHttp.stderr).toMatch(/--threads is for a folder/);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^usage: npm run verify/);
     expect(zero.code).toBe(2);

@@ -26,7 +26,7 @@ describe('compiledVerifyWorker', () => {
     expect(first).toMatchObject({ made: true });
     const text = await readFile(first.file!, 'utf8');
     expect(text).toMatch(/from ["']@a2a-js\/sdk["']/); // a package import, resolved at run time
-    expect(text).toContain('manifestEntries'); // src/core/verify/site.ts, bundled
+    expect(text).toContain('readManifest'); // src/core/verify/site.ts, bundled
     expect(text).not.toMatch(/from ["']\.\.?\//); // no relative import left to a .ts file
     const record = JSON.parse(await readFile(path.join(cacheDir, 'verify-worker.json'), 'utf8')) as {
       inputs: Record<string, string>;
@@ -47,6 +47,13 @@ describe('compiledVerifyWorker', () => {
     expect(after).toMatchObject({ made: true });
     expect(after.file).not.toBe(before.file);
     expect(await readFile(after.file!, 'utf8')).toContain('changedForTest');
+  });
+
+  it('makes the bundle again when the recipe changes (tsconfig.json)', async () => {
+    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: false });
+    await writeFile(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true } }\n');
+    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: true });
+    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: false });
   });
 
   it('gives a reason, not an error, when the worker cannot be bundled', async () => {

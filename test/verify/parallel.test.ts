@@ -1,7 +1,8 @@
 /**
  * Verification with helper threads (src/core/verify/helper-threads.ts, the bundled worker of
- * compiled-worker.ts): the report must be exactly the in-process one, in the same order, whichever thread
- * checked an entry, on a clean and on a broken site, and when the helpers die in the middle.
+ * compiled-worker.ts): the helpers themselves must report every entry as the main thread would, and
+ * the report must be exactly the in-process one, in the same order, whichever thread checked an entry:
+ * on a clean and on a broken site, with an entry cap, and when a helper dies holding an entry.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,10 +11,18 @@ import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { startVerifyHelpers, type VerifyHelpers } from '../../src/core/verify/helper-threads.js';
 import { verifySite, type VerifyReport } from '../../src/core/verify/site.js';
 import { buildExampleSite, cardPath, cleanUpSites, NOW, ORIGIN, SiteCopy } from '../helpers/ard-site.js';
+import { fixture } from '../helpers/site.js';
 
 let built: string;
 let broken: string;
 let helpers: VerifyHelpers;
+const crashingHelper = fixture('verify/crashing-helper.mjs');
+
+async function start(count: number, workerFile?: string): Promise<VerifyHelpers> {
+  const started = await startVerifyHelpers(count, workerFile ? { workerFile } : {});
+  if (!started.helpers) throw new Error(`the helper threads did not start: ${started.reason}`);
+  return started.helpers;
+}
 
 beforeAll(async () => {
   built = await buildExampleSite();
@@ -21,71 +30,106 @@ beforeAll(async () => {
   await site.editText(cardPath('travel-reservation'), (t) => t.replace('Books flights', 'Books flighTs'));
   await site.editText(cardPath('itinerary-concierge'), (t) => t.replace(/\n$/, ''));
   broken = site.dir;
-  const started = await startVerifyHelpers(2);
-  if (!started) throw new Error('the helper threads did not start (is esbuild installed?)');
-  helpers = started;
+  helpers = await start(2);
 });
 afterAll(async () => {
   await helpers?.close();
   await cleanUpSites();
 });
 
-const inProcess = (dir: string) => verifySite(folderReader(dir, ORIGIN), { origin: ORIGIN, now: NOW });
+const inProcess = (dir: string, maxEntries?: number) =>
+  verifySite(folderReader(dir, ORIGIN), {
+    origin: ORIGIN,
+    now: NOW,
+    ...(maxEntries === undefined ? {} : { maxEntries }),
+  });
 
-function withHelpers(dir: string, with_: VerifyHelpers, checkHere: boolean): Promise<VerifyReport> {
+function withHelpers(
+  dir: string,
+  with_: VerifyHelpers,
+  checkHere: boolean,
+  maxEntries?: number,
+): Promise<VerifyReport> {
   return verifySite(folderReader(dir, ORIGIN), {
     origin: ORIGIN,
     now: NOW,
+    ...(maxEntries === undefined ? {} : { maxEntries }),
     parallel: { folder: dir, helpers: with_, checkHere },
   });
 }
 
+/** Gives the helpers `dir`'s entries with no help from this thread; what they reported, by index. */
+async function helpersAlone(dir: string, with_: VerifyHelpers, count: number) {
+  const manifest = new Uint8Array(await readFile(path.join(dir, '.well-known/ard.json')));
+  const run = with_.share({
+    folder: dir,
+    origin: ORIGIN,
+    siteDomain: new URL(ORIGIN).hostname,
+    now: NOW,
+    manifest,
+    maxEntries: 100,
+  });
+  await run.settled(count, () => false);
+  return { run, indices: [...run.outcomes.keys()].sort((a, b) => a - b) };
+}
+
 describe('verifySite with helper threads', () => {
-  it('passes the same checks as in-process on the clean example site, the helpers checking every entry', async () => {
+  it('the helpers check every entry of the clean site as this thread does', async () => {
     const single = await inProcess(built);
     expect(single.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(single.entries).toBeGreaterThan(1);
+    const { run, indices } = await helpersAlone(built, helpers, single.entries);
+    expect(indices).toEqual(Array.from({ length: single.entries }, (_, i) => i));
+    // verifySite adds one check of the manifest and two of the published keys to the entries' checks.
+    const passed = [...run.outcomes.values()].reduce((n, o) => n + o.passed, 0);
+    expect(passed).toBe(single.passed - 3);
     expect(await withHelpers(built, helpers, false)).toEqual(single);
   });
 
-  it('reports the same findings, in the same order, on a broken site (helpers alone, and sharing)', async () => {
+  it('the helpers report the findings of a broken site, entry by entry, in manifest order', async () => {
     const single = await inProcess(broken);
     expect(single.findings.map((f) => f.code)).toEqual(
       expect.arrayContaining(['CARD_SIGNATURE_INVALID', 'ARD_DIGEST_MISMATCH']),
     );
+    const { run, indices } = await helpersAlone(broken, helpers, single.entries);
+    expect(indices).toHaveLength(single.entries);
+    const findings = indices.flatMap((i) => run.outcomes.get(i)!.findings);
+    expect(findings).toEqual(single.findings); // the site-wide key checks find nothing on this copy
+    expect(Atomics.load(run.counter, 0)).toBeGreaterThanOrEqual(single.entries);
+  });
+
+  it('gives the same report as in-process on a broken site, helpers alone and sharing', async () => {
+    const single = await inProcess(broken);
     expect(await withHelpers(broken, helpers, false)).toEqual(single);
     expect(await withHelpers(broken, helpers, true)).toEqual(single);
   });
 
-  it('helpers report every entry themselves when this thread claims none', async () => {
-    const single = await inProcess(broken);
-    const manifest = new Uint8Array(await readFile(path.join(broken, '.well-known/ard.json')));
-    const run = helpers.share({
-      folder: broken,
-      origin: ORIGIN,
-      siteDomain: new URL(ORIGIN).hostname,
-      now: NOW,
-      manifest,
-      maxEntries: 100,
-    });
-    await run.settled(single.entries, () => false);
-    expect([...run.outcomes.keys()].sort((a, b) => a - b)).toEqual(
-      Array.from({ length: single.entries }, (_, i) => i),
-    );
-    const entryFindings = [...run.outcomes.entries()]
-      .sort(([a], [b]) => a - b)
-      .flatMap(([, outcome]) => outcome.findings);
-    // verifySite adds the site-wide key checks after the entries; they find nothing on this copy.
-    expect(entryFindings).toEqual(single.findings);
-    expect(Atomics.load(run.counter, 0)).toBeGreaterThanOrEqual(single.entries);
+  it('applies the same entry cap (--max-entries) in every thread', async () => {
+    const single = await inProcess(broken, 2);
+    expect(single.entries).toBe(2);
+    expect(await withHelpers(broken, helpers, false, 2)).toEqual(single);
   });
 
-  it('checks in this thread what helpers that died did not report', async () => {
+  it('checks in this thread the entry a helper took and did not report (it died)', async () => {
     const single = await inProcess(broken);
-    const doomed = (await startVerifyHelpers(1))!;
-    const report = withHelpers(broken, doomed, false);
-    await doomed.close(); // the helper is gone before it could report anything
-    expect(await report).toEqual(single);
+    const probe = await start(1, crashingHelper);
+    const { run, indices } = await helpersAlone(broken, probe, single.entries);
+    expect(Atomics.load(run.counter, 0)).toBe(1); // it took entry 0…
+    expect(indices).toEqual([]); // …and reported nothing
+    await probe.close();
+
+    const crashing = await start(1, crashingHelper);
+    try {
+      expect(await withHelpers(broken, crashing, false)).toEqual(single);
+    } finally {
+      await crashing.close();
+    }
+  });
+
+  it('checks everything in this thread when the helpers are gone before the job', async () => {
+    const single = await inProcess(broken);
+    const doomed = await start(1);
+    await doomed.close();
+    expect(await withHelpers(broken, doomed, false)).toEqual(single);
   });
 
   it('takes the entries from the manifest bytes the main thread read (a manifest that is not JSON)', async () => {
@@ -94,5 +138,9 @@ describe('verifySite with helper threads', () => {
     const single = await inProcess(site.dir);
     expect(single.findings.map((f) => f.code)).toEqual(['ARD_MANIFEST_INVALID']);
     expect(await withHelpers(site.dir, helpers, false)).toEqual(single);
+  });
+
+  it('says why when no helper can start', async () => {
+    expect(await startVerifyHelpers(0)).toEqual({ reason: 'no helper threads were asked for' });
   });
 });

@@ -1,19 +1,30 @@
 /**
  * The verification worker as one plain JavaScript module, so a helper thread starts in a fraction of a
- * second: a worker thread does not inherit the TypeScript loader (tsx) of the thread that starts it,
- * and loading tsx and every TypeScript module in it costs about a second, more than checking a
+ * second: a worker thread does not get the TypeScript loader (tsx) of the thread that starts it, and
+ * loading tsx and every TypeScript module in a worker costs about a second, more than checking a
  * thousand entries.
  *
  * esbuild bundles `entries-worker.ts` and the ardsite modules it imports into
  * `node_modules/.cache/ardsite/verify-worker-<sha256>.mjs`; packages stay imports (resolved from the
- * project's node_modules at run time, the same versions the main thread uses). A small record beside
- * it lists the sha256 of every source file that went in: the bundle is used only while each of them is
- * unchanged, and made again otherwise (about a tenth of a second, once per change).
+ * project's node_modules at run time, the same versions the main thread uses). A record beside it holds
+ * the sha256 of every source file as esbuild read it, and of the recipe (this file, tsconfig.json and
+ * esbuild's version): the bundle is used only while all of them are unchanged, and made again otherwise
+ * (about a tenth of a second, once per change).
  *
- * Only light modules are imported here (Node's own); esbuild is loaded when a bundle is made.
+ * Only Node's own modules are imported here; esbuild is loaded when a bundle is made.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +32,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = 'src/core/verify/entries-worker.ts';
 const RECORD = 'verify-worker.json';
+const BUNDLE = /^verify-worker-[0-9a-f]{16}\.mjs$/;
+/** Bundles older than this are removed when a new one is made (a process may still be starting one). */
+const OLD_BUNDLE_MS = 60 * 60 * 1000;
 
 /** What {@link compiledVerifyWorker} found or made. */
 export type CompiledWorker =
@@ -29,15 +43,46 @@ export type CompiledWorker =
   | { file?: undefined; reason: string };
 
 interface BundleRecord {
+  /** The bundle's file name, in the record's folder. */
   file: string;
-  /** Source path (relative to the project root) → sha256 hex of its bytes when the bundle was made. */
+  /** sha256 hex of this file's source, tsconfig.json and esbuild's version, when the bundle was made. */
+  recipe: string;
+  /** Source path (relative to the project root, `/`-separated) → sha256 hex of the bytes esbuild read. */
   inputs: Record<string, string>;
 }
 
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
-/** True when every source the record lists still has the bytes it had. */
+/** The bytes of `file`, or an empty buffer when it cannot be read. */
+function bytesOf(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/** The sha256 of how a bundle is made: this module's own source, `<root>/tsconfig.json`, esbuild's version. */
+function recipeOf(root: string): string {
+  let esbuildVersion = 'none';
+  try {
+    const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
+    esbuildVersion = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  } catch {
+    // no esbuild: the bundle cannot be made again either, and any existing one is still the one made
+  }
+  return sha256(
+    [
+      sha256(bytesOf(fileURLToPath(import.meta.url))),
+      sha256(bytesOf(path.join(root, 'tsconfig.json'))),
+      esbuildVersion,
+    ].join('\n'),
+  );
+}
+
+/** True when the recipe and every source the record lists are as they were. */
 function upToDate(record: BundleRecord, root: string): boolean {
+  if (record.recipe !== recipeOf(root) || Object.keys(record.inputs).length === 0) return false;
   for (const [source, digest] of Object.entries(record.inputs)) {
     let bytes: Buffer;
     try {
@@ -47,7 +92,7 @@ function upToDate(record: BundleRecord, root: string): boolean {
     }
     if (sha256(bytes) !== digest) return false;
   }
-  return Object.keys(record.inputs).length > 0;
+  return true;
 }
 
 /** Writes `text` to `file` through a temporary name, so a reader never sees half a file. */
@@ -57,12 +102,25 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
+/** Removes the bundles in `dir` other than `keep` made over an hour ago. */
+function removeOldBundles(dir: string, keep: string): void {
+  for (const name of readdirSync(dir)) {
+    if (name === keep || !BUNDLE.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (Date.now() - statSync(file).mtimeMs > OLD_BUNDLE_MS) rmSync(file, { force: true });
+    } catch {
+      // another process removed it first
+    }
+  }
+}
+
 /**
- * The path of the bundled verification worker, made (or made again) when a source changed.
- * `options.root`: the project root (default: the one this module is in); `options.cacheDir`: where the
- * bundle and its record live (default `<root>/node_modules/.cache/ardsite`, beside the packages the
- * bundle imports). Never throws: a missing esbuild, a read-only folder or a failed bundle give
- * `{ reason }`, and the verification runs in its own thread as before.
+ * The path of the bundled verification worker, made (or made again) when a source or the recipe
+ * changed. `options.root`: the project root (default: the one this module is in); `options.cacheDir`:
+ * where the bundle and its record live (default `<root>/node_modules/.cache/ardsite`, beside the
+ * packages the bundle imports, which resolve from there). Never throws: a missing esbuild, a read-only
+ * folder or a failed bundle give `{ reason }`, and the verification runs in its own thread.
  */
 export async function compiledVerifyWorker(
   options: { root?: string; cacheDir?: string } = {},
@@ -78,7 +136,10 @@ export async function compiledVerifyWorker(
     // no record yet, or an unreadable one: make the bundle
   }
   try {
+    const recipe = recipeOf(root);
     const esbuild = await import('esbuild');
+    // The digests are of the bytes esbuild was given, so a file saved during the build is seen as changed.
+    const inputs: Record<string, string> = {};
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: [ENTRY],
@@ -88,23 +149,29 @@ export async function compiledVerifyWorker(
       target: 'node20',
       packages: 'external',
       write: false,
-      metafile: true,
       logLevel: 'silent',
       legalComments: 'none',
+      plugins: [
+        {
+          name: 'ardsite-input-digests',
+          setup(build) {
+            build.onLoad({ filter: /\.ts$/ }, (args) => {
+              const contents = readFileSync(args.path);
+              inputs[path.relative(root, args.path).split(path.sep).join('/')] = sha256(contents);
+              return { contents, loader: 'ts' };
+            });
+          },
+        },
+      ],
     });
     const text = result.outputFiles[0]!.text;
-    const inputs: Record<string, string> = {};
-    for (const source of Object.keys(result.metafile.inputs)) {
-      inputs[source] = sha256(readFileSync(path.join(root, source)));
-    }
     mkdirSync(cacheDir, { recursive: true });
     const name = `verify-worker-${sha256(text).slice(0, 16)}.mjs`;
     const file = path.join(cacheDir, name);
     if (!existsSync(file)) writeAtomically(file, text);
-    writeAtomically(
-      recordFile,
-      `${JSON.stringify({ file: name, inputs } satisfies BundleRecord, null, 2)}\n`,
-    );
+    const record: BundleRecord = { file: name, recipe, inputs };
+    writeAtomically(recordFile, `${JSON.stringify(record, null, 2)}\n`);
+    removeOldBundles(cacheDir, name);
     return { file, made: true };
   } catch (error) {
     return { reason: `the verification worker could not be bundled: ${(error as Error).message}` };

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { folderReader } from './folder-reader.js';
 import type { EntryOutcome, HelperReply, HelperRequest } from './helper-threads.js';
-import { duplicateEntries, manifestEntries, verifyClaimedEntries } from './site.js';
+import { duplicateEntries, readManifest, verifyClaimedEntries } from './site.js';
 
 /** Outcomes posted together (fewer messages; the main thread reads them when it waits). */
 const BATCH = 8;
@@ -16,9 +16,11 @@ const port = parentPort!;
 const post = (reply: HelperReply) => port.postMessage(reply);
 
 port.on('message', (job: HelperRequest) => {
+  // After a check throws, the other lanes claim nothing more (the main thread checks what is left).
+  let stopped = false;
   void (async () => {
     try {
-      const entries = manifestEntries(job.manifest, job.maxEntries) ?? [];
+      const entries = readManifest(job.manifest, job.maxEntries).entries ?? [];
       const counter = new Int32Array(job.counter);
       const count = entries.length;
       const reader = folderReader(
@@ -33,6 +35,7 @@ port.on('message', (job: HelperRequest) => {
         entries,
         duplicateEntries(entries),
         () => {
+          if (stopped) return undefined;
           const index = Atomics.add(counter, 0, 1);
           return index < count ? index : undefined;
         },
@@ -46,6 +49,7 @@ port.on('message', (job: HelperRequest) => {
       if (batch.length > 0) post({ kind: 'outcomes', id: job.id, items: batch });
       post({ kind: 'done', id: job.id });
     } catch (error) {
+      stopped = true;
       post({ kind: 'failed', id: job.id, message: (error as Error).message });
     }
   })();

@@ -32,20 +32,27 @@ export interface HelperJob {
   now: Date;
   /**
    * The manifest's bytes, as the main thread read them: helpers take the entries from these with the
-   * main thread's own function (site.ts `manifestEntries`), while the main thread does the same.
+   * main thread's own function (site.ts `readManifest`), while the main thread does the same.
    */
   manifest: Uint8Array;
   /** The entry cap the main thread applies (`--max-entries`). */
   maxEntries: number;
 }
 
-/** Messages between the main thread and a helper (entries-worker.ts speaks the other side). */
+/**
+ * The message that gives a helper a job (entries-worker.ts reads it): the job's facts, `now` as an ISO
+ * 8601 string, the job's `id` and the shared counter (one Int32 in shared memory).
+ */
 export type HelperRequest = Omit<HelperJob, 'now'> & {
   kind: 'job';
   id: number;
   now: string;
   counter: SharedArrayBuffer;
 };
+/**
+ * What a helper posts back for job `id`: outcomes by entry index (in batches, in no set order), then
+ * `done` when the counter ran out, or `failed` when a check threw (its other claimed entries unreported).
+ */
 export type HelperReply =
   | { kind: 'outcomes'; id: number; items: Array<[index: number, outcome: EntryOutcome]> }
   | { kind: 'done'; id: number }
@@ -69,7 +76,10 @@ export interface SharedEntries {
 export interface VerifyHelpers {
   /** How many helper threads there are. */
   readonly size: number;
-  /** Shares the entries of `job` with every helper. One job at a time. */
+  /**
+   * Shares the entries of `job` with every helper that is alive. One job at a time.
+   * @throws RangeError when `job.now` is not a valid date.
+   */
   share(job: HelperJob): SharedEntries;
   /** Stops every helper. */
   close(): Promise<void>;
@@ -82,21 +92,41 @@ interface Helper {
   dead: boolean;
 }
 
+/** Helper threads that started, or why there are none. */
+export type StartedHelpers = { helpers: VerifyHelpers } | { helpers?: undefined; reason: string };
+
 /**
- * Starts `count` helper threads (none when `count` < 1 or the worker bundle cannot be made; `undefined`
- * then). Never throws; a helper that fails later only stops helping.
+ * Starts `count` helper threads from the bundled worker (./compiled-worker.ts), or from
+ * `options.workerFile` (tests give a worker of their own). Never throws: no helpers when `count` < 1, or
+ * when the bundle cannot be made or a thread cannot be started, with the reason; a helper that fails
+ * later only stops helping. Helpers run without the parent's Node options (no tsx loader: the bundle
+ * is plain JavaScript).
  */
-export async function startVerifyHelpers(count: number): Promise<VerifyHelpers | undefined> {
-  if (count < 1) return undefined;
-  const compiled = await compiledVerifyWorker();
-  if (compiled.file === undefined) return undefined;
+export async function startVerifyHelpers(
+  count: number,
+  options: { workerFile?: string } = {},
+): Promise<StartedHelpers> {
+  if (count < 1) return { reason: 'no helper threads were asked for' };
+  let file = options.workerFile;
+  if (file === undefined) {
+    const compiled = await compiledVerifyWorker();
+    if (compiled.file === undefined) return { reason: compiled.reason };
+    file = compiled.file;
+  }
   const helpers: Helper[] = [];
   let onChange: (() => void) | undefined;
   let current: { id: number; outcomes: Map<number, EntryOutcome> } | undefined;
   let jobs = 0;
 
   for (let i = 0; i < count; i++) {
-    const helper: Helper = { worker: new Worker(compiled.file), dead: false };
+    let worker: Worker;
+    try {
+      worker = new Worker(file, { execArgv: [] });
+    } catch (error) {
+      await Promise.all(helpers.map((h) => h.worker.terminate()));
+      return { reason: `a helper thread could not start: ${(error as Error).message}` };
+    }
+    const helper: Helper = { worker, dead: false };
     // A helper that is not working keeps no process alive; one that is working does (see share()).
     helper.worker.unref();
     helper.worker.on('message', (reply: HelperReply) => {
@@ -119,7 +149,7 @@ export async function startVerifyHelpers(count: number): Promise<VerifyHelpers |
     helpers.push(helper);
   }
 
-  return {
+  const started: VerifyHelpers = {
     size: helpers.length,
     share(job: HelperJob): SharedEntries {
       const id = ++jobs;
@@ -166,4 +196,5 @@ export async function startVerifyHelpers(count: number): Promise<VerifyHelpers |
       await Promise.all(helpers.map((h) => h.worker.terminate()));
     },
   };
+  return { helpers: started };
 }

@@ -913,20 +913,26 @@ export interface EntryContext {
   siteDomain: string;
 }
 
+/** A manifest's entries as the verifier takes them, or why there are none (see {@link readManifest}). */
+export type ManifestRead = { entries: unknown[]; total: number } | { problem: string; entries?: undefined };
+
 /**
- * The entries a manifest's bytes give, as {@link verifySite} takes them: the first `maxEntries` of a
- * JSON object with an `entries` list (ARD draft §3.6); `undefined` when the bytes are not one. Helper
- * threads take their entries from the same bytes through this.
+ * The entries of a manifest's bytes (ARD draft §3.6): the first `maxEntries` of a JSON object's
+ * `entries` list, and how many the list has (`total`); or the problem, worded for the report, when the
+ * bytes are not JSON or not such an object. The one reading of a manifest: {@link verifySite} and its
+ * helper threads (./entries-worker.ts) take their entries through it from the same bytes.
  */
-export function manifestEntries(bytes: Uint8Array, maxEntries: number): unknown[] | undefined {
+export function readManifest(bytes: Uint8Array, maxEntries: number): ManifestRead {
   let manifest: unknown;
   try {
     manifest = parseJson(bytes, 'the manifest');
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { problem: (error as Error).message };
   }
   const shape = ArdManifest.safeParse(manifest);
-  return shape.success ? shape.data.entries.slice(0, maxEntries) : undefined;
+  if (!shape.success)
+    return { problem: 'the manifest is not an object with an "entries" list (ARD draft §3.6)' };
+  return { entries: shape.data.entries.slice(0, maxEntries), total: shape.data.entries.length };
 }
 
 /**
@@ -977,7 +983,7 @@ async function checkAllEntries(
 ): Promise<EntryOutcome[]> {
   const outcomes = new Array<EntryOutcome | undefined>(entries.length);
   const keep = (index: number, outcome: EntryOutcome) => {
-    outcomes[index] = outcome;
+    if (index < entries.length) outcomes[index] = outcome;
   };
   if (shared) {
     const { run } = shared;
@@ -989,7 +995,7 @@ async function checkAllEntries(
       await verifyClaimedEntries(reader, context, entries, duplicates, claim, keep, cache);
     }
     await run.settled(entries.length, (index) => outcomes[index] !== undefined);
-    for (const [index, outcome] of run.outcomes) outcomes[index] ??= outcome;
+    for (const [index, outcome] of run.outcomes) if (index < entries.length) outcomes[index] ??= outcome;
   }
   const left: number[] = [];
   for (let i = 0; i < entries.length; i++) if (outcomes[i] === undefined) left.push(i);
@@ -1043,29 +1049,18 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
           checkHere: parallel.checkHere !== false,
         }
       : undefined;
-  let manifest: unknown;
-  try {
-    manifest = parseJson(manifestDoc.bytes, 'the manifest');
-  } catch (error) {
-    f.fail(manifestUrl, 'ARD_MANIFEST_INVALID', (error as Error).message);
-    return { origin, entries: 0, passed: f.passed, findings: f.list };
-  }
-  const shape = ArdManifest.safeParse(manifest);
-  if (!shape.success) {
-    f.fail(
-      manifestUrl,
-      'ARD_MANIFEST_INVALID',
-      'the manifest is not an object with an "entries" list (ARD draft §3.6)',
-    );
+  const read = readManifest(manifestDoc.bytes, maxEntries);
+  if (read.entries === undefined) {
+    f.fail(manifestUrl, 'ARD_MANIFEST_INVALID', read.problem);
     return { origin, entries: 0, passed: f.passed, findings: f.list };
   }
   f.pass();
-  const entries = shape.data.entries.slice(0, maxEntries);
-  if (entries.length < shape.data.entries.length) {
+  const { entries } = read;
+  if (entries.length < read.total) {
     f.warn(
       manifestUrl,
       'ARD_MANIFEST_INVALID',
-      `only the first ${entries.length} of ${shape.data.entries.length} entries were checked`,
+      `only the first ${entries.length} of ${read.total} entries were checked`,
     );
   }
   const duplicates = duplicateEntries(entries);
