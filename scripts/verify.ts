@@ -41,10 +41,10 @@ const usage =
   'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
 
 /**
- * A manifest this large (bytes) has enough entries for helper threads to pay for their start: measured on
- * 2 vCPUs (BENCHMARKS.md), a helper was 5% slower at 1,000 synthetic entries (2.8 MB of manifest), 10%
- * faster at 3,000 (8.5 MB) and 24% faster at 10,000. Machines with more free cores gain sooner
- * (`--threads N` asks for helpers at any size).
+ * A manifest this large (bytes) has enough entries for helper threads to pay for their start. Measured
+ * on 2 vCPUs (BENCHMARKS.md, "Helper threads"), one helper against none: the same time at 1,000
+ * synthetic entries (2.8 MB of manifest; 0.2 s more with the process start), 20% less at 3,000 (8.5 MB),
+ * 24% less at 10,000. Machines with more free cores gain sooner (`--threads N` asks at any size).
  */
 const HELPERS_FROM_MANIFEST_BYTES = 8 * 1024 * 1024;
 
