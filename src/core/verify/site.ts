@@ -17,7 +17,6 @@
  */
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { importJWK } from 'jose';
-import { isAscii } from 'node:buffer';
 import { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { ENTRY_EXTENSION_URI } from '../card.js';
@@ -139,20 +138,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * The text of UTF-8 `bytes` (RFC 3629), as the strict decoder gives it; all-ASCII bytes (every
- * generated artifact) are copied as Latin-1, which gives the same string without decoding.
- * @throws TypeError when the bytes are not UTF-8.
- */
-function decodeUtf8(bytes: Uint8Array): string {
-  return isAscii(bytes)
-    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-    : utf8.decode(bytes);
-}
-
 function parseJson(bytes: Uint8Array, what: string): unknown {
   try {
-    return JSON.parse(decodeUtf8(bytes));
+    return JSON.parse(utf8.decode(bytes));
   } catch (error) {
     throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
   }
