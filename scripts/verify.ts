@@ -34,7 +34,9 @@ import {
   httpReader,
   parseResolve,
 } from '../src/core/verify/http-reader.js';
-import type { SiteReader, VerifyFinding, VerifySiteOptions } from '../src/core/verify/site.js';
+import type { VerifyFinding } from '../src/core/verify/findings.js';
+import type { SiteReader } from '../src/core/verify/reader.js';
+import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
 
 const usage =
@@ -132,7 +134,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   let origin: string;
   let startUrl: string | undefined;
   let maxEntries: number;
-  /** The folder checked, as the summary names it (relative to the working folder); none for a URL. */
+  /** The folder checked, as the summary names it (relative to the working folder when inside it); none for a URL. */
   let folderLabel: string | undefined;
   try {
     maxEntries = number(values['max-entries'], 100_000);
@@ -163,7 +165,8 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
-      folderLabel = `${path.relative(process.cwd(), folder) || '.'}/`;
+      const relative = path.relative(process.cwd(), folder);
+      folderLabel = `${relative === '' ? '.' : relative.startsWith('..') ? folder : relative}/`;
       const started = await folderHelpers(folder, threads);
       if (started.note) out.stderr.write(`verify: ${started.note}\n`);
       helpers = started.helpers;

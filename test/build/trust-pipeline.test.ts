@@ -13,7 +13,8 @@ import { AgentCard } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
-import { verifySite, type VerifyFinding } from '../../src/core/verify/site.js';
+import type { VerifyFinding } from '../../src/core/verify/findings.js';
+import { verifySite } from '../../src/core/verify/site.js';
 import {
   buildProject,
   COMMIT_EPOCH,

@@ -26,13 +26,13 @@ describe('compiledVerifyWorker', () => {
     expect(first).toMatchObject({ made: true });
     const text = await readFile(first.file!, 'utf8');
     expect(text).toMatch(/from ["']@a2a-js\/sdk["']/); // a package import, resolved at run time
-    expect(text).toContain('readManifest'); // src/core/verify/site.ts, bundled
+    expect(text).toContain('readManifest'); // src/core/verify/entry-checks.ts, bundled
     expect(text).not.toMatch(/from ["']\.\.?\//); // no relative import left to a .ts file
     const record = JSON.parse(await readFile(path.join(cacheDir, 'verify-worker.json'), 'utf8')) as {
       inputs: Record<string, string>;
     };
     expect(Object.keys(record.inputs)).toEqual(
-      expect.arrayContaining(['src/core/verify/entries-worker.ts', 'src/core/verify/site.ts']),
+      expect.arrayContaining(['src/core/verify/entries-worker.ts', 'src/core/verify/entry-checks.ts']),
     );
   });
 

@@ -25,7 +25,7 @@ import { previewHandler, type PreviewServer } from '../preview-server.js';
 import type { RegistryConfig } from '../schema/publisher.js';
 import { ArdsiteError } from '../errors.js';
 import { httpReader } from '../verify/http-reader.js';
-import type { SiteReader } from '../verify/site.js';
+import type { SiteReader } from '../verify/reader.js';
 import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
 import { readRegistryBuild, registryServerDir } from './bundle.js';
 import type { PostJson } from './federation.js';

@@ -17,7 +17,8 @@
 import { mapLimit } from '../concurrency.js';
 import type { ErrorCode } from '../errors.js';
 import { parseAirUrn } from '../urn.js';
-import type { FetchedDocument, SiteReader, VerifyFinding } from '../verify/site.js';
+import type { VerifyFinding } from '../verify/findings.js';
+import type { FetchedDocument, SiteReader } from '../verify/reader.js';
 import { verifySite } from '../verify/site.js';
 import { LruCache } from './search.js';
 

@@ -4,7 +4,8 @@
  * with `rel="ard"` (RFC 8288), and the `Agentmap:` line of robots.txt. Each signal found is checked to
  * point at the same manifest; a missing signal is a warning.
  */
-import type { FetchedDocument, SiteReader, VerifyFinding } from './site.js';
+import type { VerifyFinding } from './findings.js';
+import type { FetchedDocument, SiteReader } from './reader.js';
 
 /** What discovery found. */
 export interface DiscoveryResult {

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { folderReader } from './folder-reader.js';
 import type { EntryOutcome, HelperReply, HelperRequest } from './helper-threads.js';
-import { duplicateEntries, readManifest, verifyClaimedEntries } from './site.js';
+import { duplicateEntries, readManifest, verifyClaimedEntries } from './entry-checks.js';
 
 /** Outcomes posted together (fewer messages; the main thread reads them when it waits). */
 const BATCH = 8;

@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FetchedDocument, SiteReader } from './site.js';
+import type { FetchedDocument, SiteReader } from './reader.js';
 
 /** Options of {@link folderReader}. */
 export interface FolderReaderOptions {

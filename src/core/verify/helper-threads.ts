@@ -13,7 +13,7 @@
  * manifest (59 MB of heap for the 28 MB manifest of 10,000 synthetic entries) and reads the cards itself.
  */
 import { Worker } from 'node:worker_threads';
-import type { VerifyFinding } from './site.js';
+import type { VerifyFinding } from './findings.js';
 import { compiledVerifyWorker } from './compiled-worker.js';
 
 /** What checking one entry found: the checks that held and the findings, in the order they were made. */
@@ -33,7 +33,7 @@ export interface HelperJob {
   now: Date;
   /**
    * The manifest's bytes, as the main thread read them: helpers take the entries from these with the
-   * main thread's own function (site.ts `readManifest`), while the main thread does the same.
+   * main thread's own function (entry-checks.ts `readManifest`), while the main thread does the same.
    */
   manifest: Uint8Array;
   /** The entry cap the main thread applies (`--max-entries`). */

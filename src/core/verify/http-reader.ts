@@ -11,7 +11,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { FetchedDocument, SiteReader } from './site.js';
+import type { FetchedDocument, SiteReader } from './reader.js';
 
 /** Default cap on one response body: 32 MiB. */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;

@@ -1,0 +1,226 @@
+/**
+ * The checks of one of the site's own A2A cards (A2A spec §8.4; ARD draft §4.3.1; the RAM proposal):
+ * its signature through the site's JWK Set (a fast path that only accepts what @a2a-js/sdk would, the
+ * SDK for everything else), the entry extension naming its entry and publisher, the two RAM copies
+ * being equal, and the RAM's integrity.
+ */
+import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
+import { isDeepStrictEqual } from 'node:util';
+import { ENTRY_EXTENSION_URI } from '../card.js';
+import { assertNoPrivateMembers } from '../did.js';
+import { ArdsiteError } from '../errors.js';
+import { decodeProtectedHeader } from '../jws.js';
+import { isRecord, parseJson, type DocumentCache } from './documents.js';
+import {
+  canonicalBase64url,
+  signatureCheck,
+  type SignatureCheck,
+  signatureHolds,
+  signingInput,
+  simpleProtectedHeader,
+} from './fast-signatures.js';
+import type { RunContext } from './findings.js';
+import { checkRamIntegrity } from './ram-integrity.js';
+
+let debugMutes = 0;
+
+let savedDebug: typeof console.debug | undefined;
+
+/**
+ * Silences `console.debug` until the returned function is called; nested and concurrent callers share
+ * one silence, and the original is restored when the last one ends.
+ */
+function muteConsoleDebug(): () => void {
+  if (debugMutes++ === 0) {
+    savedDebug = console.debug;
+    console.debug = () => {};
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--debugMutes === 0 && savedDebug) console.debug = savedDebug;
+  };
+}
+
+/**
+ * The fast path of an A2A card signature (A2A spec §8.4; ./fast-signatures.ts): `true` only when
+ * @a2a-js/sdk's `verifyAgentCardSignature`, given the same key look-up as {@link verifyCard}'s (the first
+ * key of the site's JWK Set with the header's `kid`, imported by {@link DocumentCache.publicKey}), would
+ * accept the card. The payload is the SDK's own `canonicalizeAgentCard`; a signature entry counts when it
+ * has no unprotected `header`, a protected header jose reads the same way ({@link simpleProtectedHeader})
+ * with the `kid`, `typ` and `alg` the SDK requires, a canonical base64url signature, and it verifies. The
+ * SDK accepts a card when any one entry verifies, so one such entry suffices. `false` leaves the decision,
+ * and the wording of any failure, to the SDK.
+ */
+async function cardSignatureHolds(
+  card: Record<string, unknown>,
+  signatures: unknown[],
+  keys: Record<string, unknown>[],
+  cache: DocumentCache,
+): Promise<boolean> {
+  const candidates: Array<[string, SignatureCheck]> = [];
+  for (const entry of signatures) {
+    if (!isRecord(entry) || entry.header !== undefined) continue;
+    const header = simpleProtectedHeader(entry.protected);
+    const signature = canonicalBase64url(entry.signature);
+    if (!header || !signature || !header.kid || !header.typ || !header.alg) continue;
+    const jwk = keys.find((k) => k.kid === header.kid);
+    if (!jwk) continue;
+    const key = await cache.keyObjectOf(cache.publicKey(jwk));
+    const check = key && signatureCheck(header.alg, key, signature);
+    if (check) candidates.push([entry.protected as string, check]);
+  }
+  if (candidates.length === 0) return false;
+  let payload: Buffer;
+  try {
+    payload = Buffer.from(canonicalizeAgentCard(card as never), 'utf8');
+  } catch {
+    return false; // the SDK throws the same error
+  }
+  return candidates.some(([encodedHeader, check]) =>
+    signatureHolds(check, signingInput(encodedHeader, payload)),
+  );
+}
+
+/**
+ * Checks one of the site's own A2A cards (`bytes`, served for `entry`; `subject` names the entry in the
+ * findings) and records into `run.f`: JSON, the signature (A2A spec §8.4) through the site's JWK Set with
+ * no foreign `jku` and no `alg: none`, the entry extension naming the entry's identifier and
+ * `did:web:<urnDomain>` (ARD draft §4.3.1), the top-level RAM equal to the extension's copy, and the
+ * RAM's integrity (./ram-integrity.ts). Never throws for a broken card: every problem is a finding.
+ */
+export async function verifyCard(
+  subject: string,
+  entry: Record<string, unknown>,
+  urnDomain: string,
+  bytes: Uint8Array,
+  run: RunContext,
+): Promise<void> {
+  const { f, origin, cache } = run;
+  let card: Record<string, unknown>;
+  try {
+    const parsed = parseJson(bytes, 'the agent card');
+    if (!isRecord(parsed)) throw new ArdsiteError('JSON_INVALID', 'the agent card is not a JSON object');
+    card = parsed;
+  } catch (error) {
+    f.fail(subject, 'JSON_INVALID', (error as Error).message);
+    return;
+  }
+  const jwksUrl = `${origin}/.well-known/jwks.json`;
+  await f.check(subject, 'CARD_SIGNATURE_INVALID', async () => {
+    const signatures = card.signatures;
+    if (!Array.isArray(signatures) || signatures.length === 0) {
+      throw new ArdsiteError('CARD_SIGNATURE_INVALID', 'the agent card is not signed (no signatures)');
+    }
+    for (const s of signatures) {
+      const header = decodeProtectedHeader(`${String((s as { protected?: unknown }).protected)}..x`);
+      if (header.jku !== undefined && header.jku !== jwksUrl) {
+        throw new ArdsiteError(
+          'CARD_FOREIGN_JKU',
+          `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`,
+        );
+      }
+      if (header.alg === 'none') throw new ArdsiteError('JWS_INVALID', 'the card signature uses alg "none"');
+    }
+    let jwks: unknown;
+    try {
+      jwks = await cache.json(jwksUrl, 'the JWK Set');
+    } catch (error) {
+      throw new ArdsiteError('CARD_SIGNATURE_INVALID', (error as Error).message);
+    }
+    const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
+    keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
+    if (await cardSignatureHolds(card, signatures, keys, cache)) return;
+    const verify = verifyAgentCardSignature(async (kid) => {
+      const key = keys.find((k) => k.kid === kid);
+      if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
+      return run.cache.publicKey(key);
+    });
+    const unmute = muteConsoleDebug(); // the SDK logs every failed attempt at debug level
+    try {
+      await verify(card as never);
+    } catch (error) {
+      throw new ArdsiteError(
+        'CARD_SIGNATURE_INVALID',
+        `the A2A card signature does not verify: ${(error as Error).message}`,
+      );
+    } finally {
+      unmute();
+    }
+  });
+  const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
+  const list = Array.isArray(extensions) ? extensions.filter(isRecord) : [];
+  // The card declares its entry (ARD draft §4.3.1): identifier, and publisher when given.
+  await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
+    const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
+    const params = isRecord(ext?.params) ? ext.params : {};
+    if (params.identifier !== entry.identifier) {
+      throw new ArdsiteError(
+        'CARD_IDENTITY_MISMATCH',
+        `the card's entry extension names ${JSON.stringify(params.identifier)}, not ${String(entry.identifier)}`,
+      );
+    }
+    if (params.publisher !== undefined && params.publisher !== `did:web:${urnDomain}`) {
+      throw new ArdsiteError(
+        'CARD_IDENTITY_MISMATCH',
+        `the card's entry extension names the publisher ${JSON.stringify(params.publisher)}, not did:web:${urnDomain}`,
+      );
+    }
+  });
+  // The RAM: the top-level copy (not covered by the A2A signature) must equal the extension copy.
+  const top = card.resourceAccessManifest;
+  const ramExtension = list.find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
+  const extensionRam = ramExtension?.params as Record<string, unknown> | undefined;
+  if (top === undefined && extensionRam === undefined) return;
+  const { skillAccesses: _s, ...extensionCopy } = extensionRam ?? {};
+  if (top !== undefined) {
+    await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
+      if (extensionRam === undefined) {
+        throw new ArdsiteError(
+          'CARD_RAM_COPIES_DIFFER',
+          'resourceAccessManifest has no copy in capabilities.extensions, the copy the A2A signature covers',
+        );
+      }
+      if (!jsonEqual(top, extensionCopy) && !isDeepStrictEqual(top, extensionCopy)) {
+        throw new ArdsiteError(
+          'CARD_RAM_COPIES_DIFFER',
+          'resourceAccessManifest differs from the RAM extension params',
+        );
+      }
+    });
+  }
+  const problems = checkRamIntegrity(extensionRam !== undefined ? extensionCopy : top);
+  for (const problem of problems) f.fail(subject, problem.code, problem.message);
+  if (problems.length === 0) f.pass();
+}
+
+/**
+ * A fast `true` for `isDeepStrictEqual(a, b)` over values made by `JSON.parse` (and plain copies of them):
+ * the same primitives (`Object.is`, so `0` and `-0` differ as there), arrays of the same length with equal
+ * items, plain objects with the same own keys (in any order) and equal values. It answers `false` for
+ * anything else, including every value JSON cannot make (another prototype, a function, a symbol), so a
+ * `false` only means "ask isDeepStrictEqual", which decides.
+ */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return a !== 0 || Object.is(a, b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    if (Object.getPrototypeOf(a) !== Array.prototype || Object.getPrototypeOf(b) !== Array.prototype)
+      return false;
+    for (let i = 0; i < a.length; i++) if (!(i in a) || !(i in b) || !jsonEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype)
+    return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  if (Object.getOwnPropertySymbols(a).length > 0 || Object.getOwnPropertySymbols(b).length > 0) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,115 @@
+/**
+ * The documents a verification reads more than once (./site.ts): JSON parsed strictly (RFC 8259 over
+ * UTF-8, RFC 3629), DID documents and JWK Sets read once per run, and the public keys imported once per
+ * run for the libraries (CryptoKeys) and for the fast path (KeyObjects, ./fast-signatures.ts).
+ */
+import { importJWK } from 'jose';
+import { KeyObject } from 'node:crypto';
+import { ArdsiteError } from '../errors.js';
+import type { FetchedDocument, SiteReader } from './reader.js';
+
+/** True for a JSON object (not null, not an array). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON value of `bytes`, decoded as strict UTF-8 (a byte order mark is dropped, as the WHATWG
+ * decoder does) and parsed by `JSON.parse` (RFC 8259). `what` names the document in the error.
+ * @throws ArdsiteError `JSON_INVALID` when the bytes are not UTF-8 or not JSON.
+ */
+export function parseJson(bytes: Uint8Array, what: string): unknown {
+  try {
+    return JSON.parse(utf8.decode(bytes));
+  } catch (error) {
+    throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** A document that could not be read at all (as opposed to one that was read and does not hold). */
+export class Unreadable extends Error {}
+
+/** A DID document that could not be read: a failure for the site's own DID, a warning for others'. */
+export class DidUnreadable extends ArdsiteError {
+  constructor(message: string) {
+    super('DID_RESOLUTION_FAILED', message);
+  }
+}
+
+/**
+ * A per-run cache of JSON documents (DID documents, JWK Sets), by URL: each is read at most once; and of
+ * imported public keys (CryptoKeys for the libraries, KeyObjects for the fast path), so thousands of
+ * signature checks share one import per key.
+ */
+export class DocumentCache {
+  private readonly docs = new Map<string, Promise<unknown>>();
+  private readonly keys = new Map<string, Promise<CryptoKey>>();
+  private readonly verificationKeys = new Map<string, Promise<CryptoKey>>();
+  private readonly keyObjects = new Map<Promise<CryptoKey>, Promise<KeyObject | undefined>>();
+
+  /** The public key of `jwk` (EC P-256 → ES256, OKP Ed25519 → EdDSA), imported once per run. */
+  publicKey(jwk: Record<string, unknown>): Promise<CryptoKey> {
+    const id = `${String(jwk.kty)}|${String(jwk.crv)}|${String(jwk.x)}|${String(jwk.y)}`;
+    let key = this.keys.get(id);
+    if (!key) {
+      const alg = jwk.kty === 'OKP' ? 'EdDSA' : 'ES256';
+      const members = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, ...(jwk.y ? { y: jwk.y } : {}) };
+      key = importJWK(members as never, alg) as Promise<CryptoKey>;
+      this.keys.set(id, key);
+    }
+    return key;
+  }
+
+  /**
+   * The KeyObject of `members` imported by jose's `importJWK` for `alg` (so a key jose refuses is never
+   * used), once per run; `undefined` when jose refuses it.
+   */
+  keyObject(members: Record<string, unknown>, alg: string): Promise<KeyObject | undefined> {
+    const id = `${alg}|${String(members.kty)}|${String(members.crv)}|${String(members.x)}|${String(members.y)}`;
+    let key = this.verificationKeys.get(id);
+    if (!key) {
+      key = importJWK(members as never, alg) as Promise<CryptoKey>;
+      this.verificationKeys.set(id, key);
+    }
+    return this.keyObjectOf(key);
+  }
+
+  /** The KeyObject of an imported CryptoKey, made once per key; `undefined` when the import failed. */
+  keyObjectOf(key: Promise<CryptoKey>): Promise<KeyObject | undefined> {
+    let object = this.keyObjects.get(key);
+    if (!object) {
+      // jose uses a CryptoKey only as a public key that may verify (its checkCryptoKey).
+      object = key.then(
+        (k) => (k.type === 'public' && k.usages.includes('verify') ? KeyObject.from(k) : undefined),
+        () => undefined,
+      );
+      this.keyObjects.set(key, object);
+    }
+    return object;
+  }
+  constructor(private readonly reader: SiteReader) {}
+  /**
+   * @throws Unreadable when the document is outside the reader or the read failed;
+   *   ArdsiteError `JSON_INVALID` when it is not JSON.
+   */
+  json(url: string, what: string): Promise<unknown> {
+    let p = this.docs.get(url);
+    if (!p) {
+      p = (async () => {
+        let doc: FetchedDocument | undefined;
+        try {
+          doc = await this.reader.read(url);
+        } catch (error) {
+          throw new Unreadable(`${what} at ${url} cannot be read: ${(error as Error).message}`);
+        }
+        if (!doc) throw new Unreadable(`${what} at ${url} is on another origin, which is not read from here`);
+        return parseJson(doc.bytes, `${what} at ${url}`);
+      })();
+      this.docs.set(url, p);
+    }
+    return p;
+  }
+}
