@@ -280,7 +280,7 @@ function checkEntries(model: ContentModel, r: Reporter): void {
             source,
             ['url'],
             'ARD_UNPINNED',
-            'the entry points outside this site and has no digest, so its signed trustManifest cannot pin the artifact; add digest: sha256:…',
+            'the entry points outside this site and has no digest, so its signed trustManifest cannot pin the artifact; add digest: sha256:… (npm run pin fetches the artifact and writes it)',
             'warning',
           );
         }

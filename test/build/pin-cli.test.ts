@@ -1,0 +1,189 @@
+/**
+ * `npm run pin` as a publisher runs it (scripts/pin.ts, src/core/content/pin.ts): the real CLI in a child
+ * process over a small project whose own entries point outside the site, their artifacts served by a
+ * local server reached through `--resolve`, as `npm run verify` reaches a site.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDigest } from '../../src/core/content/pin.js';
+import { makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
+
+const run = promisify(execFile);
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `scripts/<script>` with tsx from the repository root; never throws on a non-zero exit. */
+async function cli(script: string, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}`, ...args],
+      {
+        cwd: REPO_ROOT,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+const FILES_HOST = 'files.example.test';
+
+/** An entry file of the site's own domain whose artifact is served by `FILES_HOST`. */
+function entryYaml(name: string, extra = ''): string {
+  return `# ${name}: an MCP server of ours, hosted elsewhere.
+identifier: urn:air:agents.example.test:tools:${name}
+displayName: ${name} tools
+type: application/mcp-server-card+json
+url: https://${FILES_HOST}/cards/${name}.json
+${extra}version: 1.0.0
+description: Tools of the tests.
+tags: [tests, mcp]
+representativeQueries:
+  - first question of the tests
+  - second question of the tests
+`;
+}
+
+const digestOf = (bytes: string | Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+let served: string;
+let server: StaticServer;
+let resolve: string;
+
+beforeAll(async () => {
+  served = await mkdtemp(path.join(os.tmpdir(), 'ardsite-pin-served-'));
+  await writeFile(path.join(served, 'placeholder'), '');
+  server = await startStaticServer({ root: served });
+  resolve = `--resolve=${FILES_HOST}=${server.url}`;
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(served, { recursive: true, force: true });
+  await removeSites();
+});
+
+async function serve(name: string, text: string): Promise<void> {
+  const dir = path.join(served, 'cards');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${name}.json`), text);
+}
+
+describe('npm run pin', () => {
+  it('writes the digest of the bytes served right after url, and check stops warning ARD_UNPINNED', async () => {
+    const card = '{"name":"alpha","version":"1.0.0"}\n';
+    await serve('alpha', card);
+    const root = await makeSite({ 'content/entries/alpha.yaml': entryYaml('alpha') });
+    const before = await cli('check.ts', '--root', root);
+    expect(before.stdout).toContain('[ARD_UNPINNED]');
+
+    const pinned = await cli('pin.ts', '--root', root, resolve);
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(pinned.stdout).toContain(`pinned  content/entries/alpha.yaml  ${digestOf(card)}`);
+    expect(pinned.stdout).toMatch(/1 entry fetched: 1 written, 0 failed\n$/);
+    const text = await readFile(path.join(root, 'content/entries/alpha.yaml'), 'utf8');
+    // Only the digest line is new; comments, order and flow lists are as written.
+    expect(text).toBe(entryYaml('alpha', `digest: ${digestOf(card)}\n`));
+    const after = await cli('check.ts', '--root', root);
+    expect(after.code).toBe(0);
+    expect(after.stdout).not.toContain('ARD_UNPINNED');
+
+    const again = await cli('pin.ts', '--root', root, resolve);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/nothing to pin/);
+  });
+
+  it('--all fetches again and updates a digest whose artifact changed; --dry-run writes nothing', async () => {
+    await serve('beta', '{"v":1}\n');
+    const root = await makeSite({
+      'content/entries/beta.yaml': entryYaml('beta', `digest: ${digestOf('{"v":1}\n')} # pinned by hand\n`),
+    });
+    const same = await cli('pin.ts', '--root', root, '--all', resolve);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain(`same  content/entries/beta.yaml  ${digestOf('{"v":1}\n')}`);
+
+    await serve('beta', '{"v":2}\n');
+    const file = path.join(root, 'content/entries/beta.yaml');
+    const dry = await cli('pin.ts', '--root', root, '--all', '--dry-run', resolve);
+    expect(dry.stdout).toContain(
+      `would pin  content/entries/beta.yaml  ${digestOf('{"v":2}\n')} (was ${digestOf('{"v":1}\n')})`,
+    );
+    expect(dry.stdout).toMatch(/1 entry fetched: 1 would be written, 0 failed\n$/);
+    expect(await readFile(file, 'utf8')).toContain(digestOf('{"v":1}\n'));
+
+    const updated = await cli('pin.ts', '--root', root, '--all', resolve);
+    expect(updated.code).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(`digest: ${digestOf('{"v":2}\n')} # pinned by hand\n`); // its comment kept
+    expect(text).not.toContain(digestOf('{"v":1}\n'));
+  });
+
+  it("leaves other publishers' entries and site paths alone, and fails (exit 1) for an artifact it cannot fetch", async () => {
+    const root = await makeSite({
+      'content/entries/gone.yaml': entryYaml('gone'),
+      'content/entries/theirs.yaml': entryYaml('theirs').replace(
+        'urn:air:agents.example.test:',
+        'urn:air:other.example.test:',
+      ),
+      'content/entries/local.yaml': entryYaml('local').replace(
+        `https://${FILES_HOST}/cards/local.json`,
+        '/cards/local.json',
+      ),
+      'public/cards/local.json': '{}\n',
+    });
+    const result = await cli('pin.ts', '--root', root, resolve);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^FAIL  content/entries/gone\\.yaml  cannot fetch https://${FILES_HOST}/cards/gone\\.json: `,
+        'm',
+      ),
+    );
+    expect(result.stdout + result.stderr).not.toMatch(/theirs|local/);
+    expect(result.stdout).toMatch(/1 entry fetched: 0 written, 1 failed\n$/);
+    expect(await readFile(path.join(root, 'content/entries/gone.yaml'), 'utf8')).toBe(entryYaml('gone'));
+  });
+
+  it('refuses bad usage with exit 2', async () => {
+    const root = await makeSite({});
+    const [timeout, resolveBad] = await Promise.all([
+      cli('pin.ts', '--root', root, '--timeout', 'soon'),
+      cli('pin.ts', '--root', root, '--resolve', 'nonsense'),
+    ]);
+    expect(timeout.code).toBe(2);
+    expect(timeout.stderr).toMatch(/--timeout expects a positive whole number, got "soon"/);
+    expect(resolveBad.code).toBe(2);
+    expect(resolveBad.stderr).toMatch(/--resolve/);
+  });
+});
+
+describe('withDigest', () => {
+  it('adds digest after url, or last without url, and replaces one in place', () => {
+    expect(withDigest('a: 1\nurl: x\nb: 2\n', 'sha256:d', 'f.yaml')).toBe(
+      'a: 1\nurl: x\ndigest: sha256:d\nb: 2\n',
+    );
+    expect(withDigest('a: 1\n', 'sha256:d', 'f.yaml')).toBe('a: 1\ndigest: sha256:d\n');
+    expect(withDigest('# c\ndigest: "old" # kept\nurl: x\n', 'sha256:d', 'f.yaml')).toBe(
+      '# c\ndigest: "sha256:d" # kept\nurl: x\n',
+    );
+  });
+
+  it('refuses a file that is not one YAML mapping, naming it', () => {
+    expect(() => withDigest('- a\n- b\n', 'sha256:d', 'content/entries/list.yaml')).toThrow(
+      /content\/entries\/list\.yaml is not one YAML mapping/,
+    );
+  });
+});
