@@ -70,7 +70,12 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
   return { ...inner, wallMs };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median: the middle value, or the mean of the two middle values of an even count. */
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
 async function main(): Promise<void> {
@@ -88,10 +93,11 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
   const ardsiteOut = path.join(project, 'dist');
   if (values.verify) {
+    process.stdout.write(`building the site to verify (npm run build, ${agents} agents)…\n`);
     await timedChild('scripts/build.ts', ['--root', project], env);
     // `--runs N`: N verifications of the same folder, one fresh process each; the figures are medians.
     const timings: Array<{ seconds: number; wallSeconds: number }> = [];
-    let report = { entries: 0, failed: 0, passed: 0, elapsedMs: 0 };
+    let report = { entries: 0, failed: 0, passed: 0, elapsedMs: 0, helperThreads: 0 };
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
       const { stdout } = await run(
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
     const wallSeconds = median(timings.map((t) => t.wallSeconds));
     const perSecond = report.entries / seconds;
     process.stdout.write(
-      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)${runs > 1 ? `, medians of ${runs} runs` : ''}; ${report.passed} checks passed, ${report.failed} failed\n`,
+      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)${runs > 1 ? `, medians of ${runs} runs` : ''}; ${report.passed} checks passed, ${report.failed} failed; ${report.helperThreads} helper thread${report.helperThreads === 1 ? '' : 's'}\n`,
     );
     process.stdout.write(
       `verify entries/s ${perSecond.toFixed(0)} (${(report.entries / wallSeconds).toFixed(0)} with process start)\n`,
@@ -134,6 +140,7 @@ async function main(): Promise<void> {
       verify: {
         entries: report.entries,
         threads: values.threads ?? 'default',
+        helperThreads: report.helperThreads,
         seconds,
         wallSeconds,
         entriesPerSecond: perSecond,

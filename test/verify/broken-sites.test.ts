@@ -250,9 +250,17 @@ describe('trustManifest signatures', () => {
     await site.editJson('/.well-known/did.json', (doc) => {
       doc.id = 'did:web:evil.example';
     });
+    const report = await site.verify();
     expectFailures(
-      await site.verify(),
+      report,
       ...OWN.map((n): ['DID_RESOLUTION_FAILED', string] => ['DID_RESOLUTION_FAILED', urnOf(n)]),
+      ['DID_RESOLUTION_FAILED', `${ORIGIN}/.well-known/did.json`],
+    );
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        subject: `${ORIGIN}/.well-known/did.json`,
+        message: expect.stringMatching(/is did:web:evil\.example, not did:web:agents\.example\.com/),
+      }),
     );
   });
 

@@ -201,6 +201,24 @@ describe.concurrent('the example site', () => {
     expect(helpedWithoutTime).toEqual(withoutTime);
     expect(helped.code).toBe(1);
   });
+
+  it('--threads 1 in a real process: exit 0 once the helper has stopped', async ({ expect }) => {
+    const run = await spawnJson(built, '--origin', ORIGIN, '--threads', '1');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.report).toMatchObject({ failed: 0, helperThreads: 1 });
+  });
+
+  it('a folder read as another origin fails on its did.json and says to check --origin', async ({ expect }) => {
+    const { code, report } = await runJson(built, '--origin', 'https://other.example.com');
+    expect(code).toBe(1);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        code: 'DID_RESOLUTION_FAILED',
+        subject: 'https://other.example.com/.well-known/did.json',
+        message: expect.stringMatching(/not did:web:other\.example\.com.*--origin/),
+      }),
+    );
+  });
 });
 
 describe.concurrent('broken sites: exit 1 with the failure in --json', () => {

@@ -118,6 +118,8 @@ export async function startVerifyHelpers(
   let onChange: (() => void) | undefined;
   let current: { id: number; outcomes: Map<number, EntryOutcome> } | undefined;
   let jobs = 0;
+  /** Set by close(): a reply that arrives while the helpers stop must not let go of them. */
+  let closing = false;
 
   for (let i = 0; i < count; i++) {
     let worker: Worker;
@@ -131,7 +133,7 @@ export async function startVerifyHelpers(
     // A helper that is not working keeps no process alive; one that is working does (see share()).
     helper.worker.unref();
     helper.worker.on('message', (reply: HelperReply) => {
-      if (reply.id !== current?.id) return;
+      if (closing || reply.id !== current?.id) return;
       if (reply.kind === 'outcomes') {
         for (const [index, outcome] of reply.items) current.outcomes.set(index, outcome);
       } else {
@@ -194,7 +196,16 @@ export async function startVerifyHelpers(
       };
     },
     async close() {
-      await Promise.all(helpers.map((h) => h.worker.terminate()));
+      // A worker that holds no reference would let the process run out of work while its termination is
+      // awaited (an unsettled top-level await, exit code 13): each is held until it has stopped, and a
+      // reply still on its way (a helper's "done") no longer lets go of it.
+      closing = true;
+      await Promise.all(
+        helpers.map((h) => {
+          h.worker.ref();
+          return h.worker.terminate();
+        }),
+      );
     },
   };
   return { helpers: started };

@@ -206,5 +206,38 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
       f.fail(url, 'KEY_PRIVATE_PUBLISHED', `${url} publishes private key material: ${list.join('; ')}`);
     }
   }
+  await checkOwnDidDocument(origin, siteDomain, cache, f);
   return { origin, entries: entries.length, passed: f.passed, findings: f.list };
+}
+
+/**
+ * The DID document the site serves at `<origin>/.well-known/did.json`, when there is one, must be its own
+ * DID's: did:web resolution (did:web method spec §3.2) accepts only a document whose `id` is the DID
+ * resolved, `did:web:<the origin's host>`. Another id means the document is another site's, or the
+ * origin given for a folder is not the site's. A missing or unreadable did.json is left to the
+ * signature checks, which report it where a signature needs it.
+ */
+async function checkOwnDidDocument(
+  origin: string,
+  siteDomain: string,
+  cache: DocumentCache,
+  f: Findings,
+): Promise<void> {
+  const url = `${origin}/.well-known/did.json`;
+  const expected = `did:web:${siteDomain.toLowerCase()}`;
+  let doc: unknown;
+  try {
+    doc = await cache.json(url, `the DID document of ${expected}`);
+  } catch {
+    return;
+  }
+  const id = isRecord(doc) ? doc.id : undefined;
+  if (id === expected) f.pass();
+  else {
+    f.fail(
+      url,
+      'DID_RESOLUTION_FAILED',
+      `the DID document at ${url} is ${typeof id === 'string' ? id : 'without an id'}, not ${expected}: did:web resolves only a document of the DID itself (is the origin right? a folder takes --origin)`,
+    );
+  }
 }
