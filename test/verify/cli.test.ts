@@ -208,7 +208,9 @@ describe.concurrent('the example site', () => {
     expect(run.report).toMatchObject({ failed: 0, helperThreads: 1 });
   });
 
-  it('a folder read as another origin fails on its did.json and says to check --origin', async ({ expect }) => {
+  it('a folder read as another origin fails on its did.json and says to check --origin', async ({
+    expect,
+  }) => {
     const { code, report } = await runJson(built, '--origin', 'https://other.example.com');
     expect(code).toBe(1);
     expect(report.findings).toContainEqual(
