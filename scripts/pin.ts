@@ -9,10 +9,12 @@
  *   [--allow-private] [--timeout MS] [--max-bytes N]
  *   --all       fetch every own external entry again, and update the digests whose artifact changed
  *   --dry-run   print what would be written, write nothing
- * Exit 0 when every artifact was fetched (and written), 1 when one could not be, 2 for bad usage or
- * content that does not load.
+ * Exit 0 when every artifact was fetched (and written), 1 when one could not be fetched or written, 2 for
+ * bad usage or content with errors (`npm run check` shows them). Nothing is written for an entry whose
+ * file cannot take the digest without another change; every file's new text is made before any is
+ * written.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { fetchDigests, pinTargets, withDigest } from '../src/core/content/pin.js';
@@ -69,15 +71,16 @@ const reader = httpReader({
 
 const root = path.resolve(values.root!);
 const { model, diagnostics } = await loadAndCheck({ root });
-if (!model) {
-  for (const d of diagnostics.filter((x) => x.severity === 'error')) {
-    process.stderr.write(`${formatDiagnostic(d)}\n`);
-  }
-  process.stderr.write('pin: the content does not load; fix the errors above first (npm run check)\n');
+const errors = diagnostics.filter((d) => d.severity === 'error');
+if (!model || errors.length > 0) {
+  for (const d of errors) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  process.stderr.write(`pin: the content has errors; fix them first (npm run check)\n`);
   process.exit(2);
 }
 
-const targets = pinTargets(model, { all: values.all });
+const dryRun = values['dry-run'];
+const { targets, skipped } = pinTargets(model, { all: values.all });
+for (const skip of skipped) process.stdout.write(`skip  ${skip.file}  ${skip.reason}\n`);
 if (targets.length === 0) {
   process.stdout.write(
     values.all
@@ -87,32 +90,67 @@ if (targets.length === 0) {
   process.exit(0);
 }
 
+/** Writes `text` over `file` (through a symbolic link, to the file it names) with the same mode. */
+async function replaceFile(file: string, text: string): Promise<void> {
+  const real = await realpath(file);
+  const { mode } = await stat(real);
+  // Through a temporary file beside it, so an interrupted run never leaves half a YAML file.
+  const temporary = `${real}.pin-${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, text, { mode });
+    await chmod(temporary, mode);
+    await rename(temporary, real);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 let written = 0;
 let failed = 0;
+const fail = (file: string, why: string) => {
+  failed++;
+  process.stderr.write(`FAIL  ${file}  ${why}\n`);
+};
+// Every file's new text is made before any is written, so a file that cannot take its digest stops
+// nothing else and shows in --dry-run too.
+const changes: Array<{ file: string; text: string; line: string }> = [];
 for (const { target, digest, size, error } of await fetchDigests(targets, reader)) {
   if (error !== undefined || digest === undefined) {
-    failed++;
-    process.stderr.write(`FAIL  ${target.file}  cannot fetch ${target.url}: ${error}\n`);
+    fail(target.file, `cannot fetch ${target.url}: ${error}`);
     continue;
   }
   if (target.digest === digest) {
     process.stdout.write(`same  ${target.file}  ${digest} (${size} bytes)\n`);
     continue;
   }
-  const was = target.digest === undefined ? '' : ` (was ${target.digest})`;
-  process.stdout.write(
-    `${values['dry-run'] ? 'would pin' : 'pinned'}  ${target.file}  ${digest}${was} (${size} bytes from ${target.url})\n`,
-  );
-  written++;
-  if (values['dry-run']) continue;
-  const file = path.join(root, target.file);
-  const text = withDigest(await readFile(file, 'utf8'), digest, target.file);
-  // Through a temporary file, so an interrupted run never leaves half a YAML file.
-  const temporary = `${file}.pin-${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, file);
+  try {
+    const text = withDigest(await readFile(path.join(root, target.file), 'utf8'), digest, target.file);
+    const was = target.digest === undefined ? '' : ` (was ${target.digest})`;
+    changes.push({
+      file: target.file,
+      text,
+      line: `${target.file}  ${digest}${was} (${size} bytes from ${target.url})`,
+    });
+  } catch (error) {
+    fail(target.file, (error as Error).message);
+  }
+}
+for (const change of changes) {
+  if (dryRun) {
+    process.stdout.write(`would pin  ${change.line}\n`);
+    written++;
+    continue;
+  }
+  try {
+    await replaceFile(path.join(root, change.file), change.text);
+    process.stdout.write(`pinned  ${change.line}\n`);
+    written++;
+  } catch (error) {
+    fail(change.file, `cannot write it: ${(error as Error).message}`);
+  }
 }
 process.stdout.write(
-  `${counted(targets.length, 'entry', 'entries')} fetched: ${written} ${values['dry-run'] ? 'would be ' : ''}written, ${failed} failed\n`,
+  `${counted(targets.length, 'entry', 'entries')} fetched: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
 );
 process.exitCode = failed > 0 ? 1 : 0;

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -157,6 +157,44 @@ describe('npm run pin', () => {
     expect(await readFile(path.join(root, 'content/entries/gone.yaml'), 'utf8')).toBe(entryYaml('gone'));
   });
 
+  it('skips a url on the site itself, and refuses content with errors (exit 2), writing nothing', async () => {
+    const root = await makeSite({
+      'content/entries/self.yaml': entryYaml('self').replace(
+        `https://${FILES_HOST}/cards/self.json`,
+        'https://agents.example.test/cards/self.json',
+      ),
+    });
+    const skipped = await cli('pin.ts', '--root', root, resolve);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stdout).toContain(
+      'skip  content/entries/self.yaml  the url names this site: write it as the site path "/cards/self.json"',
+    );
+
+    const broken = await makeSite({
+      'content/entries/alpha.yaml': entryYaml('alpha'),
+      'content/entries/bad.yaml': entryYaml('bad', 'digest:\n'),
+    });
+    const refused = await cli('pin.ts', '--root', broken, resolve);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/content\/entries\/bad\.yaml.*digest/);
+    expect(refused.stderr).toMatch(/fix them first \(npm run check\)/);
+    expect(await readFile(path.join(broken, 'content/entries/alpha.yaml'), 'utf8')).toBe(entryYaml('alpha'));
+  });
+
+  it('keeps the file mode, and writes through a symbolic link to the file it names', async () => {
+    await serve('gamma', '{"g":1}\n');
+    const root = await makeSite({ 'content/real/gamma.yaml': entryYaml('gamma') });
+    const real = path.join(root, 'content/real/gamma.yaml');
+    await chmod(real, 0o640);
+    await mkdir(path.join(root, 'content/entries'), { recursive: true });
+    await symlink(real, path.join(root, 'content/entries/gamma.yaml'));
+    const result = await cli('pin.ts', '--root', root, resolve);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await lstat(path.join(root, 'content/entries/gamma.yaml'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(real, 'utf8')).toContain(`digest: ${digestOf('{"g":1}\n')}`);
+    expect((await stat(real)).mode & 0o777).toBe(0o640);
+  });
+
   it('refuses bad usage with exit 2', async () => {
     const root = await makeSite({});
     const [timeout, resolveBad] = await Promise.all([
@@ -171,19 +209,26 @@ describe('npm run pin', () => {
 });
 
 describe('withDigest', () => {
-  it('adds digest after url, or last without url, and replaces one in place', () => {
-    expect(withDigest('a: 1\nurl: x\nb: 2\n', 'sha256:d', 'f.yaml')).toBe(
-      'a: 1\nurl: x\ndigest: sha256:d\nb: 2\n',
-    );
-    expect(withDigest('a: 1\n', 'sha256:d', 'f.yaml')).toBe('a: 1\ndigest: sha256:d\n');
-    expect(withDigest('# c\ndigest: "old" # kept\nurl: x\n', 'sha256:d', 'f.yaml')).toBe(
-      '# c\ndigest: "sha256:d" # kept\nurl: x\n',
+  const D = `sha256:${'ab'.repeat(32)}`;
+
+  it('adds digest after url, or last without url, and replaces one in place with its comment', () => {
+    expect(withDigest('a: 1\nurl: x\nb: 2\n', D, 'f.yaml')).toBe(`a: 1\nurl: x\ndigest: ${D}\nb: 2\n`);
+    expect(withDigest('a: 1', D, 'f.yaml')).toBe(`a: 1\ndigest: ${D}\n`);
+    expect(withDigest('# c\ndigest: "sha256:old" # kept\nurl: x\n', D, 'f.yaml')).toBe(
+      `# c\ndigest: ${D} # kept\nurl: x\n`,
     );
   });
 
-  it('refuses a file that is not one YAML mapping, naming it', () => {
-    expect(() => withDigest('- a\n- b\n', 'sha256:d', 'content/entries/list.yaml')).toThrow(
-      /content\/entries\/list\.yaml is not one YAML mapping/,
+  it('changes nothing but the digest line: CRLF, folded text, indentation, flow lists, comments, numbers', () => {
+    const text =
+      '\ufeff# c\r\nidentifier: x\r\nurl: https://a.example/x.json # note\r\ndescription: >-\r\n  folded\r\n  text\r\n' +
+      'tags:\r\n    - a\r\n    - b\r\nq: [ a, b ]\r\nn: 0x1F\r\n\r\n\r\n# end\r\n';
+    expect(withDigest(text, D, 'f.yaml')).toBe(text.replace('# note\r\n', `# note\r\ndigest: ${D}\r\n`));
+  });
+
+  it('refuses a file that is not one YAML mapping, naming it and saying what to add by hand', () => {
+    expect(() => withDigest('- a\n- b\n', D, 'content/entries/list.yaml')).toThrow(
+      `content/entries/list.yaml: it is not one YAML mapping; add "digest: ${D}" to it by hand`,
     );
   });
 });

@@ -19,7 +19,7 @@
  * ./entry-checks.ts, ./trust-checks.ts and ./card-checks.ts, the documents they read in ./documents.ts,
  * and helper threads in ./helper-threads.ts.
  */
-import { PRIVATE_JWK_MEMBERS } from '../did.js';
+import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../did.js';
 import { ArdsiteError } from '../errors.js';
 import { DocumentCache, isRecord } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
@@ -206,25 +206,22 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
       f.fail(url, 'KEY_PRIVATE_PUBLISHED', `${url} publishes private key material: ${list.join('; ')}`);
     }
   }
-  await checkOwnDidDocument(origin, siteDomain, cache, f);
+  await checkOwnDidDocument(origin, cache, f);
   return { origin, entries: entries.length, passed: f.passed, findings: f.list };
 }
 
 /**
  * The DID document the site serves at `<origin>/.well-known/did.json`, when there is one, must be its own
  * DID's: did:web resolution (did:web method spec §3.2) accepts only a document whose `id` is the DID
- * resolved, `did:web:<the origin's host>`. Another id means the document is another site's, or the
- * origin given for a folder is not the site's. A missing or unreadable did.json is left to the
- * signature checks, which report it where a signature needs it.
+ * resolved, `did:web:<host>` (`%3A<port>` after it for an origin with a port). Another id means the
+ * document is another site's, or the origin given is not the site's (a folder's `--origin`, a URL given
+ * instead of `--resolve`); the message names the origin the document is for. A missing or unreadable
+ * did.json is left to the signature checks, which report it where a signature needs it.
  */
-async function checkOwnDidDocument(
-  origin: string,
-  siteDomain: string,
-  cache: DocumentCache,
-  f: Findings,
-): Promise<void> {
+async function checkOwnDidDocument(origin: string, cache: DocumentCache, f: Findings): Promise<void> {
+  const { hostname, port } = new URL(origin);
+  const expected = `did:web:${hostname}${port ? `%3A${port}` : ''}`;
   const url = `${origin}/.well-known/did.json`;
-  const expected = `did:web:${siteDomain.toLowerCase()}`;
   let doc: unknown;
   try {
     doc = await cache.json(url, `the DID document of ${expected}`);
@@ -232,12 +229,20 @@ async function checkOwnDidDocument(
     return;
   }
   const id = isRecord(doc) ? doc.id : undefined;
-  if (id === expected) f.pass();
-  else {
-    f.fail(
-      url,
-      'DID_RESOLUTION_FAILED',
-      `the DID document at ${url} is ${typeof id === 'string' ? id : 'without an id'}, not ${expected}: did:web resolves only a document of the DID itself (is the origin right? a folder takes --origin)`,
-    );
+  if (id === expected) {
+    f.pass();
+    return;
   }
+  let hint = '';
+  try {
+    const domain = domainFromDidWeb(String(id));
+    hint = `; this is the site of ${domain}: for a folder of it give --origin https://${domain}, for a server of it verify https://${domain}/ with --resolve ${domain}=<server URL>`;
+  } catch {
+    // not a did:web DID: no origin to suggest
+  }
+  f.fail(
+    url,
+    'DID_RESOLUTION_FAILED',
+    `the DID document at ${url} is ${typeof id === 'string' ? id : 'without an id'}, not ${expected} (did:web resolves only a document of the DID itself)${hint}`,
+  );
 }
