@@ -7,31 +7,14 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
+import { runScript } from '../helpers/cli.js';
 import { fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 
 afterAll(removeSites);
 
+/** Runs `scripts/check.ts`; never throws on a non-zero exit. */
+const check = (...args: string[]) => runScript('check.ts', ...args);
 const run = promisify(execFile);
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `scripts/check.ts` with tsx from the repository root; never throws on a non-zero exit. */
-async function check(...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/check.ts', ...args], {
-      cwd: REPO_ROOT,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 interface JsonReport {
   agents: number;

@@ -1,29 +1,12 @@
-import { execFile } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { calculateJwkThumbprint } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject, removeProjects } from '../helpers/build.js';
-import { REPO_ROOT } from '../helpers/site.js';
+import { runScript } from '../helpers/cli.js';
 
-const run = promisify(execFile);
-
-async function keygen(root: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/keygen.ts', '--root', root, ...args],
-      {
-        cwd: REPO_ROOT,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs `scripts/keygen.ts` for the project at `root`; never throws on a non-zero exit. */
+const keygen = (root: string, ...args: string[]) => runScript('keygen.ts', '--root', root, ...args);
 
 afterAll(removeProjects);
 

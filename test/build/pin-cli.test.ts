@@ -3,42 +3,18 @@
  * process over a small project whose own entries point outside the site, their artifacts served by a
  * local server reached through `--resolve`, as `npm run verify` reaches a site.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDigest } from '../../src/core/content/pin.js';
-import { makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { runScript } from '../helpers/cli.js';
+import { makeSite, removeSites } from '../helpers/site.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
 
-const run = promisify(execFile);
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `scripts/<script>` with tsx from the repository root; never throws on a non-zero exit. */
-async function cli(script: string, ...args: string[]): Promise<CliResult> {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}`, ...args],
-      {
-        cwd: REPO_ROOT,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+/** Runs `scripts/<script>`; never throws on a non-zero exit. */
+const cli = runScript;
 
 const FILES_HOST = 'files.example.test';
 

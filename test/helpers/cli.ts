@@ -1,0 +1,37 @@
+/**
+ * Runs one of the project's scripts as a publisher runs it: `node --import tsx scripts/<name>` in a child
+ * process from the repository root, so exit codes and both streams are the real ones.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from './site.js';
+
+const run = promisify(execFile);
+
+/** What a script run gave: its exit code and what it wrote. */
+export interface ScriptRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `scripts/<script>` with `args`. Never throws for a non-zero exit (it is the result's `code`);
+ * throws only when the process cannot be started.
+ */
+export async function runScript(script: string, ...args: string[]): Promise<ScriptRun> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}`, ...args],
+      {
+        cwd: REPO_ROOT,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
