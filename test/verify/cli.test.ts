@@ -208,6 +208,17 @@ describe.concurrent('the example site', () => {
     expect(run.report).toMatchObject({ failed: 0, helperThreads: 1 });
   });
 
+  it('an origin with a port expects did:web:<host>%3A<port> (did:web §3.2)', async ({ expect }) => {
+    const { code, report } = await runJson(built, '--origin', 'https://agents.example.com:8443');
+    expect(code).toBe(1);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        subject: 'https://agents.example.com:8443/.well-known/did.json',
+        message: expect.stringContaining('not did:web:agents.example.com%3A8443'),
+      }),
+    );
+  });
+
   it('a folder read as another origin fails on its did.json and says to check --origin', async ({
     expect,
   }) => {
