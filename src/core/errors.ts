@@ -77,8 +77,26 @@ export const ERROR_CODES = {
   CARD_RAM_COPIES_DIFFER: 'The two RAM copies of a card differ.',
   /** A card's `jku` points to another origin than the site's own. */
   CARD_FOREIGN_JKU: 'The card signature points at a key set on another origin.',
-  /** A card does not name its own ARD entry in the identity extension. */
+  /**
+   * A card names another entry or publisher in its entry extension, or, served from another origin
+   * than its publisher's, does not declare its entry at all (ARD draft §6.2).
+   */
   CARD_IDENTITY_MISMATCH: 'The card does not declare the entry it belongs to.',
+  /**
+   * (warning; an error in the build's self-check) A card on its publisher's origin does not name its
+   * ARD entry: ARD does not ask it to there (§6.2), ardsite's cards always do (DESIGN.md §3).
+   */
+  CARD_ENTRY_UNDECLARED: 'The card does not name its ARD entry.',
+  /**
+   * (warning; an error in the build's self-check) A card carries no A2A signature: A2A makes
+   * `signatures` optional (§8.4), ardsite always signs (DESIGN.md §4).
+   */
+  CARD_UNSIGNED: 'The agent card carries no A2A signature.',
+  /**
+   * An artifact served from another origin than its publisher's does not declare the entry's
+   * identifier or the publisher (ARD draft §6.2, cross-origin target url binding).
+   */
+  ARD_ORIGIN_UNBOUND: 'An artifact on another origin does not declare its entry.',
 
   // --- ARD entries and manifest (ARD draft §3) -----------------------------------------------------
   /** An identifier breaks the URN rule `urn:air:<fqdn>:<namespace>:<name>` (ARD draft §3.4). */

@@ -284,7 +284,7 @@ describe('peers that misbehave', () => {
     expect(a2.logs.join('\n')).not.toMatch(/book flights/);
   });
 
-  it('drops a peer result whose trustManifest does not hold, and marks an unsigned one unverified', async () => {
+  it('drops a peer result whose trustManifest does not hold, and marks an unsigned or a minimal one unverified', async () => {
     const good = (
       await postJson<Answer>(`${apiOf('b')}/search`, { query: { text: 'rooms' }, federation: 'none' })
     ).body.results.find((r) => r.identifier === agentId('b', 'b-rooms'))!;
@@ -298,11 +298,13 @@ describe('peers that misbehave', () => {
       score: 97,
       source: 'https://z.example.test/ard/v1',
     };
+    // ARD draft §5: a search result may leave out displayName, type and url.
+    const minimal = { identifier: 'urn:air:z.example.test:agents:minimal', score: 96 };
     const fake = http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ results: [forged, changed, unsigned] }));
+        res.end(JSON.stringify({ results: [forged, changed, unsigned, minimal] }));
       });
     });
     await new Promise<void>((r) => fake.listen(ports.fake, '127.0.0.1', r));
@@ -323,5 +325,6 @@ describe('peers that misbehave', () => {
       verified: false,
       source: 'https://z.example.test/ard/v1',
     });
+    expect(byId.get(minimal.identifier)).toMatchObject({ verified: false, source: apiOf('fake') });
   });
 });

@@ -296,6 +296,20 @@ describe('trust verdicts (ARD draft §4.3.1, §6.2)', () => {
     );
     expect(verdictOf(signed, [finding('TRUST_SIGNATURE_INVALID')])).toBe('rejected');
     expect(verdictOf(signed, [finding('ARD_DIGEST_MISMATCH')])).toBe('rejected');
+    // ARD draft §6.2: a target not bound by a digest leaves the entry unverified; a card without an A2A
+    // signature, or not naming its entry on its publisher's origin, is still bound by the digest.
+    expect(verdictOf(signed, [finding('ARD_UNPINNED', 'warning')])).toBe('unverified');
+    expect(verdictOf(signed, [finding('CARD_UNSIGNED', 'warning')])).toBe('verified');
+    expect(verdictOf(signed, [finding('CARD_ENTRY_UNDECLARED', 'warning')])).toBe('verified');
+    expect(verdictOf(signed, [finding('ARD_ORIGIN_UNBOUND')])).toBe('rejected');
+    // A third party's manifest that could not be checked does not touch the publisher's authority.
+    const thirdParty = {
+      code: 'DID_RESOLUTION_FAILED',
+      severity: 'warning',
+      subject: `${signed.identifier} trustManifests[0]`,
+      message: '',
+    } as never;
+    expect(verdictOf(signed, [thirdParty])).toBe('verified');
   });
 
   it('groups findings by the entry they are about', () => {

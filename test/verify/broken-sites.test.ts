@@ -4,8 +4,11 @@
  * expects exactly the failure that names the break. Folder mode (the build's self-check) and network
  * mode (a static server on loopback, reached through `--resolve`) run the same verifier.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../src/core/card.js';
+import { selfCheckFailures } from '../../src/core/build/self-check.js';
 import { sha256Digest } from '../../src/core/digest.js';
 import { generatePrivateJwk, createSigningKey } from '../../src/core/keys.js';
 import { discoverManifest } from '../../src/core/verify/discovery.js';
@@ -396,6 +399,22 @@ describe('the card', () => {
     expectFailures(await site.verify(), ['RAM_DANGLING_OPERATION', urnOf('travel-reservation')]);
   });
 
+  it('a RAM enum value that is not one of seed 000\'s names (identityUsed "USER") → SCHEMA_INVALID_ENUM', async () => {
+    const site = await copy();
+    await site.editCard(
+      'travel-reservation',
+      (card) => {
+        for (const ram of [card.resourceAccessManifest as Json, ramExtension(card).params as Json]) {
+          (ram.resourceAccesses as Json[])[0]!.identityUsed = 'USER';
+        }
+      },
+      { resign: true },
+    );
+    const report = await site.verify();
+    expectFailures(report, ['SCHEMA_INVALID_ENUM', urnOf('travel-reservation')]);
+    expect(failures(report)[0]!.message).toMatch(/identityUsed "USER", not one of END_USER, AGENT/);
+  });
+
   it('a card signature whose jku points at another origin → CARD_FOREIGN_JKU', async () => {
     const site = await copy();
     await site.resignCardWithHeader('travel-policy-helper', {
@@ -411,12 +430,78 @@ describe('the card', () => {
     expectFailures(await site.verify(), ['CARD_SIGNATURE_INVALID', urnOf('travel-policy-helper')]);
   });
 
-  it('a card without signatures → CARD_SIGNATURE_INVALID', async () => {
+  it("a card without signatures → a CARD_UNSIGNED warning (A2A §8.4 makes them optional), which fails ardsite's own build", async () => {
     const site = await copy();
     await site.editCard('travel-policy-helper', (card) => {
       delete card.signatures;
     });
+    const report = await site.verify();
+    expectClean(report);
+    const unsigned = expect.objectContaining({
+      code: 'CARD_UNSIGNED',
+      severity: 'warning',
+      subject: urnOf('travel-policy-helper'),
+    });
+    expect(report.findings).toContainEqual(unsigned);
+    expect(selfCheckFailures(report.findings)).toEqual([unsigned]);
+  });
+
+  it('a card whose signatures is not a list → CARD_SIGNATURE_INVALID', async () => {
+    const site = await copy();
+    await site.editCard('travel-policy-helper', (card) => {
+      card.signatures = { protected: 'e30', signature: 'AA' };
+    });
     expectFailures(await site.verify(), ['CARD_SIGNATURE_INVALID', urnOf('travel-policy-helper')]);
+  });
+
+  const withoutEntryExtension = (card: JsonObject) => {
+    const caps = card.capabilities as { extensions: Json[] };
+    caps.extensions = caps.extensions.filter((e) => e.uri !== 'urn:ardsite:ext:ard-entry:v1');
+  };
+
+  it("a card that does not name its entry, on its publisher's origin → a CARD_ENTRY_UNDECLARED warning (ARD asks for nothing there), which fails ardsite's own build", async () => {
+    const site = await copy();
+    await site.editCard('travel-policy-helper', withoutEntryExtension, { resign: true });
+    const report = await site.verify();
+    expectClean(report);
+    const undeclared = expect.objectContaining({
+      code: 'CARD_ENTRY_UNDECLARED',
+      severity: 'warning',
+      subject: urnOf('travel-policy-helper'),
+    });
+    expect(report.findings).toContainEqual(undeclared);
+    expect(selfCheckFailures(report.findings)).toEqual([undeclared]);
+  });
+
+  it('a card served from another origin must declare its identifier or publisher (ARD draft §6.2)', async () => {
+    const CARDS = 'cards.example.net';
+    const moveCard = async (site: SiteCopy, edit: (card: JsonObject) => void) => {
+      await site.editCard('travel-policy-helper', edit, { resign: true });
+      const elsewhere = await copy();
+      await elsewhere.write(
+        cardPath('travel-policy-helper'),
+        await site.read(cardPath('travel-policy-helper')),
+      );
+      await site.editEntry('travel-policy-helper', (e) => {
+        e.url = `https://${CARDS}${cardPath('travel-policy-helper')}`;
+      });
+      return elsewhere.dir;
+    };
+    const undeclared = await copy();
+    const undeclaredCards = await moveCard(undeclared, withoutEntryExtension);
+    const report = await verifyOverHttp(undeclared, { [CARDS]: undeclaredCards });
+    expectFailures(report, ['CARD_IDENTITY_MISMATCH', urnOf('travel-policy-helper')]);
+    expect(failures(report)[0]!.message).toContain('§6.2');
+
+    // The identifier named anywhere in the card is a declaration.
+    const declared = await copy();
+    const declaredCards = await moveCard(declared, (card) => {
+      withoutEntryExtension(card);
+      (card.skills as Json[])[0]!.tags = [urnOf('travel-policy-helper')];
+    });
+    const clean = await verifyOverHttp(declared, { [CARDS]: declaredCards });
+    expectClean(clean);
+    expect(clean.findings.filter((f) => f.subject === urnOf('travel-policy-helper'))).toEqual([]);
   });
 });
 
@@ -482,6 +567,28 @@ describe('publisher authority and third parties', () => {
         code: 'DID_RESOLUTION_FAILED',
         severity: 'warning',
         subject: `${urnOf('trip-tools')} trustManifests[0]`,
+      }),
+    );
+  });
+
+  it('a third-party manifest under an identity method other than did:web is a warning (not checked), not a failure', async () => {
+    const site = await copy();
+    await site.editEntry('trip-tools', (e) => {
+      e.trustManifests = [
+        {
+          ...thirdPartyManifest(e, 'auditor.example'),
+          identity: 'did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK',
+        },
+      ];
+    });
+    const report = await site.verify();
+    expectClean(report);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        code: 'DID_RESOLUTION_FAILED',
+        severity: 'warning',
+        subject: `${urnOf('trip-tools')} trustManifests[0]`,
+        message: expect.stringContaining('the signature was not checked'),
       }),
     );
   });
@@ -557,7 +664,10 @@ describe('publisher authority and third parties', () => {
     const hotels = await thirdPartySite('hotels.example.org');
     const report = await verifyOverHttp(site, { 'hotels.example.org': hotels });
     expectClean(report);
-    expect(report.findings.filter((f) => f.subject === urnOf('hotel-booking'))).toEqual([]);
+    // Signed, but with no digest its card is not bound to it (ARD draft §6.2).
+    expect(report.findings.filter((f) => f.subject === urnOf('hotel-booking'))).toEqual([
+      expect.objectContaining({ code: 'ARD_UNPINNED', severity: 'warning' }),
+    ]);
     const fromFolder = await site.verify();
     expectClean(fromFolder);
     expect(fromFolder.findings).toContainEqual(
@@ -746,10 +856,31 @@ describe('the manifest and the transport', () => {
     // Over the network it is fetched, and its digest checked.
     const tools = await copy();
     await tools.write('/mcp/trip-tools.json', 'changed\n');
-    expectFailures(await verifyOverHttp(site, { 'tools.example.net': tools.dir }), [
-      'ARD_DIGEST_MISMATCH',
-      urnOf('trip-tools'),
-    ]);
+    expectFailures(
+      await verifyOverHttp(site, { 'tools.example.net': tools.dir }),
+      ['ARD_DIGEST_MISMATCH', urnOf('trip-tools')],
+      ['ARD_ORIGIN_UNBOUND', urnOf('trip-tools')],
+    );
+  });
+
+  it('an own artifact on another origin must declare its identifier or publisher (ARD draft §6.2)', async () => {
+    const served = async (text: string) => {
+      const site = await copy();
+      const tools = await copy();
+      await tools.write('/mcp/trip-tools.json', text);
+      await site.write('/mcp/trip-tools.json', text);
+      await site.repin('trip-tools');
+      await site.editEntry('trip-tools', (e) => {
+        e.url = 'https://tools.example.net/mcp/trip-tools.json';
+      });
+      return verifyOverHttp(site, { 'tools.example.net': tools.dir });
+    };
+    const card = JSON.parse(await readFile(path.join(built, 'mcp/trip-tools.json'), 'utf8')) as Json;
+    const undeclared = await served(JSON.stringify(card));
+    expectFailures(undeclared, ['ARD_ORIGIN_UNBOUND', urnOf('trip-tools')]);
+    expect(failures(undeclared)[0]!.message).toContain('declares neither');
+    expectClean(await served(JSON.stringify({ ...card, _meta: { publisher: `did:web:${DOMAIN}` } })));
+    expectClean(await served(JSON.stringify({ ...card, identifier: urnOf('trip-tools') })));
   });
 
   it('two entries with the same identifier and version → ARD_DUPLICATE_ENTRY', async () => {

@@ -31,8 +31,17 @@ const UNCHECKED: ReadonlySet<ErrorCode> = new Set([
   'DID_RESOLUTION_FAILED',
   'TRUST_MISSING',
 ]);
-/** Warnings that say nothing about trust. */
-const BENIGN: ReadonlySet<ErrorCode> = new Set(['ARD_QUERIES_COUNT', 'ARD_UNPINNED', 'DISCOVERY_MISSING']);
+/**
+ * Warnings that say nothing about trust: a card without an A2A signature or without a declaration of
+ * its entry on its publisher's own origin is still bound to the entry by the signed digest (§6.2). An
+ * entry without a digest (`ARD_UNPINNED`) is not: its target is not bound, so it stays unverified.
+ */
+const BENIGN: ReadonlySet<ErrorCode> = new Set([
+  'ARD_QUERIES_COUNT',
+  'DISCOVERY_MISSING',
+  'CARD_UNSIGNED',
+  'CARD_ENTRY_UNDECLARED',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,6 +66,8 @@ export function verdictOf(
 ): TrustVerdict {
   let unchecked = false;
   for (const f of findings) {
+    // A third party's manifest that could not be checked says nothing about the publisher's authority.
+    if (UNCHECKED.has(f.code) && f.subject.includes(' trustManifests[')) continue;
     if (UNCHECKED.has(f.code)) unchecked = true;
     else if (f.severity === 'error') return 'rejected';
     else if (!BENIGN.has(f.code)) unchecked = true;
@@ -83,6 +94,19 @@ export function findingsByIdentifier(
     else site.push(f);
   }
   return { byIdentifier, site };
+}
+
+/**
+ * True for a search result that leaves out what an entry must have and a result may omit (ARD draft §5,
+ * `search-result-item`: `displayName`, `type`, and `url` without `data`): the verifier, which checks
+ * entries, cannot check it, and it is a discovery hint, not a failed entry.
+ */
+export function isMinimalResult(item: Readonly<Record<string, unknown>>): boolean {
+  return (
+    item.displayName === undefined ||
+    item.type === undefined ||
+    (item.url === undefined && item.data === undefined)
+  );
 }
 
 /** Options of {@link PeerResultVerifier}. */
@@ -141,6 +165,10 @@ export class PeerResultVerifier {
       const urn = typeof item.identifier === 'string' ? parseAirUrn(item.identifier) : 'no identifier';
       if (typeof urn === 'string') {
         out[index] = 'rejected';
+        return;
+      }
+      if (isMinimalResult(item)) {
+        out[index] = 'unverified';
         return;
       }
       const list = pending.get(urn.domain) ?? [];

@@ -108,66 +108,97 @@ export async function verifyCard(
     return;
   }
   const jwksUrl = `${origin}/.well-known/jwks.json`;
-  await f.check(subject, 'CARD_SIGNATURE_INVALID', async () => {
-    const signatures = card.signatures;
-    if (!Array.isArray(signatures) || signatures.length === 0) {
-      throw new ArdsiteError('CARD_SIGNATURE_INVALID', 'the agent card is not signed (no signatures)');
-    }
-    for (const s of signatures) {
-      const header = decodeProtectedHeader(`${String((s as { protected?: unknown }).protected)}..x`);
-      if (header.jku !== undefined && header.jku !== jwksUrl) {
-        throw new ArdsiteError(
-          'CARD_FOREIGN_JKU',
-          `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`,
-        );
+  const signatures = card.signatures;
+  // A2A makes signatures optional (§8.4); the entry's digest, under its signed trustManifest, still
+  // binds the card to its publisher. `signatures` that is not a list is a malformed signature.
+  if (signatures === undefined || (Array.isArray(signatures) && signatures.length === 0)) {
+    f.warn(
+      subject,
+      'CARD_UNSIGNED',
+      "the agent card carries no A2A signature (optional in A2A §8.4): only the entry's digest ties it to its publisher",
+    );
+  } else {
+    await f.check(subject, 'CARD_SIGNATURE_INVALID', async () => {
+      if (!Array.isArray(signatures)) {
+        throw new ArdsiteError('CARD_SIGNATURE_INVALID', "the agent card's signatures is not a list");
       }
-      if (header.alg === 'none') throw new ArdsiteError('JWS_INVALID', 'the card signature uses alg "none"');
-    }
-    let jwks: unknown;
-    try {
-      jwks = await cache.json(jwksUrl, 'the JWK Set');
-    } catch (error) {
-      throw new ArdsiteError('CARD_SIGNATURE_INVALID', (error as Error).message);
-    }
-    const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
-    keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
-    if (await cardSignatureHolds(card, signatures, keys, cache)) return;
-    const verify = verifyAgentCardSignature(async (kid) => {
-      const key = keys.find((k) => k.kid === kid);
-      if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
-      return run.cache.publicKey(key);
+      for (const s of signatures) {
+        const header = decodeProtectedHeader(`${String((s as { protected?: unknown }).protected)}..x`);
+        if (header.jku !== undefined && header.jku !== jwksUrl) {
+          throw new ArdsiteError(
+            'CARD_FOREIGN_JKU',
+            `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`,
+          );
+        }
+        if (header.alg === 'none')
+          throw new ArdsiteError('JWS_INVALID', 'the card signature uses alg "none"');
+      }
+      let jwks: unknown;
+      try {
+        jwks = await cache.json(jwksUrl, 'the JWK Set');
+      } catch (error) {
+        throw new ArdsiteError('CARD_SIGNATURE_INVALID', (error as Error).message);
+      }
+      const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
+      keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
+      if (await cardSignatureHolds(card, signatures, keys, cache)) return;
+      const verify = verifyAgentCardSignature(async (kid) => {
+        const key = keys.find((k) => k.kid === kid);
+        if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
+        return run.cache.publicKey(key);
+      });
+      const unmute = muteConsoleDebug(); // the SDK logs every failed attempt at debug level
+      try {
+        await verify(card as never);
+      } catch (error) {
+        throw new ArdsiteError(
+          'CARD_SIGNATURE_INVALID',
+          `the A2A card signature does not verify: ${(error as Error).message}`,
+        );
+      } finally {
+        unmute();
+      }
     });
-    const unmute = muteConsoleDebug(); // the SDK logs every failed attempt at debug level
-    try {
-      await verify(card as never);
-    } catch (error) {
-      throw new ArdsiteError(
-        'CARD_SIGNATURE_INVALID',
-        `the A2A card signature does not verify: ${(error as Error).message}`,
-      );
-    } finally {
-      unmute();
-    }
-  });
+  }
   const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
   const list = Array.isArray(extensions) ? extensions.filter(isRecord) : [];
-  // The card declares its entry (ARD draft §4.3.1): identifier, and publisher when given.
-  await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
-    const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
-    const params = isRecord(ext?.params) ? ext.params : {};
-    if (params.identifier !== entry.identifier) {
-      throw new ArdsiteError(
+  // The card declares its entry (ARD draft §4.3.1, §6.2): ardsite's extension must name the entry and
+  // its publisher. A card without it must declare its identifier or publisher some other way when it is
+  // served from another origin than its publisher's; on that origin ARD asks for nothing.
+  const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
+  const publisher = `did:web:${urnDomain}`;
+  if (!ext) {
+    if (holdsString(card, new Set([String(entry.identifier), publisher]))) f.pass();
+    else if (new URL(String(entry.url)).origin === `https://${urnDomain}`) {
+      f.warn(
+        subject,
+        'CARD_ENTRY_UNDECLARED',
+        `the card does not name its ARD entry (${ENTRY_EXTENSION_URI}); a copy served from another origin could not be tied to it (ARD draft §4.3.1)`,
+      );
+    } else {
+      f.fail(
+        subject,
         'CARD_IDENTITY_MISMATCH',
-        `the card's entry extension names ${JSON.stringify(params.identifier)}, not ${String(entry.identifier)}`,
+        `the card is served from another origin than https://${urnDomain} and declares neither ${String(entry.identifier)} nor ${publisher} (ARD draft §6.2)`,
       );
     }
-    if (params.publisher !== undefined && params.publisher !== `did:web:${urnDomain}`) {
-      throw new ArdsiteError(
-        'CARD_IDENTITY_MISMATCH',
-        `the card's entry extension names the publisher ${JSON.stringify(params.publisher)}, not did:web:${urnDomain}`,
-      );
-    }
-  });
+  } else {
+    await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
+      const params = isRecord(ext.params) ? ext.params : {};
+      if (params.identifier !== entry.identifier) {
+        throw new ArdsiteError(
+          'CARD_IDENTITY_MISMATCH',
+          `the card's entry extension names ${JSON.stringify(params.identifier)}, not ${String(entry.identifier)}`,
+        );
+      }
+      if (params.publisher !== undefined && params.publisher !== publisher) {
+        throw new ArdsiteError(
+          'CARD_IDENTITY_MISMATCH',
+          `the card's entry extension names the publisher ${JSON.stringify(params.publisher)}, not ${publisher}`,
+        );
+      }
+    });
+  }
   // The RAM: the top-level copy (not covered by the A2A signature) must equal the extension copy.
   const top = card.resourceAccessManifest;
   const ramExtension = list.find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
@@ -193,6 +224,14 @@ export async function verifyCard(
   const problems = checkRamIntegrity(extensionRam !== undefined ? extensionCopy : top);
   for (const problem of problems) f.fail(subject, problem.code, problem.message);
   if (problems.length === 0) f.pass();
+}
+
+/** Whether some string anywhere in `value` (a parsed JSON document) is one of `wanted`. */
+function holdsString(value: unknown, wanted: ReadonlySet<string>): boolean {
+  if (typeof value === 'string') return wanted.has(value);
+  if (Array.isArray(value)) return value.some((item) => holdsString(item, wanted));
+  if (isRecord(value)) return Object.values(value).some((item) => holdsString(item, wanted));
+  return false;
 }
 
 /**

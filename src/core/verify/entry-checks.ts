@@ -39,6 +39,26 @@ function urlProblem(url: string): string | undefined {
 }
 
 /**
+ * Why the artifact `bytes` served at `url` is not bound to the entry `identifier` of `domain` (ARD
+ * draft §6.2, "Cross-Origin Target url Binding"), or `undefined`: an artifact on the publisher's own
+ * origin (`https://<domain>`) needs nothing; one on another origin must declare the identifier or the
+ * publisher's `did:web:<domain>`, which is looked for as text in the artifact (any format).
+ */
+function originUnbound(
+  url: string,
+  identifier: string,
+  domain: string,
+  bytes: Uint8Array,
+): string | undefined {
+  const origin = `https://${domain}`;
+  if (new URL(url).origin === origin) return undefined;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const did = `did:web:${domain}`;
+  if (text.includes(identifier) || text.includes(did)) return undefined;
+  return `${url} is not on ${origin} and the artifact there declares neither ${identifier} nor ${did} (ARD draft §6.2)`;
+}
+
+/**
  * Checks one entry (ARD draft §3, §3.5, §6.2): shape, URN, uniqueness, url XOR data, the artifact's
  * digest, the trustManifest(s) and, for this site's own A2A cards, the card. Records into `run.f`.
  * `duplicate`: an earlier entry has the same (identifier, version) (see {@link duplicateEntries}).
@@ -124,12 +144,25 @@ export async function verifyEntry(
         );
       }
     });
-  } else if (artifact && ownDomain && entry.url !== undefined) {
+  } else if (
+    entry.url !== undefined &&
+    entry.digest === undefined &&
+    !badUrl &&
+    (ownDomain || entry.trustManifest !== undefined || entry.trustManifests !== undefined)
+  ) {
+    // ARD draft §6.2: a signed entry's target at url must be bound by its digest.
     f.warn(
       subject,
       'ARD_UNPINNED',
-      'the entry has no digest, so its signed trustManifest does not pin the artifact',
+      `the entry has no digest, so nothing it signs pins what ${entry.url} serves (ARD draft §6.2)`,
     );
+  }
+  // ARD draft §6.2: an artifact served from another origin than its publisher's must declare the entry.
+  // The site's own A2A cards are held to this, more precisely, by ./card-checks.ts.
+  if (artifact && entry.url !== undefined && !(ownDomain && entry.type === A2A_CARD_TYPE)) {
+    const unbound = originUnbound(entry.url, entry.identifier, urn.domain, artifact);
+    if (unbound && ownDomain) f.fail(subject, 'ARD_ORIGIN_UNBOUND', unbound);
+    else if (unbound) f.warn(subject, 'ARD_ORIGIN_UNBOUND', unbound);
   }
 
   await checkTrust(subject, entry, urn.domain, ownDomain, run);

@@ -1,10 +1,12 @@
 /**
  * RAM integrity of an emitted RAM object (DESIGN.md §4, last paragraph): every reference resolves, ids
- * are unique within their kind, no `*_UNSPECIFIED` enum value, `developerDocumentationUrl` is a string
+ * are unique within their kind, every enum value is one of seed 000's names and none is `*_UNSPECIFIED`
+ * (a proto3 JSON parser refuses an unknown name), `developerDocumentationUrl` is a string
  * on a Resource and a list on an Operation, and no object spells one field both in camelCase and
  * snake_case. Used by the verifier on cards read back from disk or the network.
  */
 import type { ErrorCode } from '../errors.js';
+import { AccessNecessity, IdentityType, InteractionProtocol, ResourceOwner } from '../schema/ram.js';
 
 /** One integrity problem. */
 export interface RamProblem {
@@ -12,9 +14,16 @@ export interface RamProblem {
   message: string;
 }
 
-const ENUM_FIELDS: Record<string, string[]> = {
-  resources: ['interactionProtocol', 'owner'],
-  resourceAccesses: ['identityUsed', 'necessity'],
+/** The enum fields of each RAM list and their values (seed 000's enum names, `*_UNSPECIFIED` included). */
+const ENUM_FIELDS: Record<string, Array<[field: string, values: ReadonlySet<string>]>> = {
+  resources: [
+    ['interactionProtocol', new Set(InteractionProtocol.options)],
+    ['owner', new Set(ResourceOwner.options)],
+  ],
+  resourceAccesses: [
+    ['identityUsed', new Set(IdentityType.options)],
+    ['necessity', new Set(AccessNecessity.options)],
+  ],
 };
 
 /**
@@ -78,14 +87,18 @@ export function checkRamIntegrity(ram: unknown): RamProblem[] {
       else if (ids.has(id))
         out.push({ code: 'RAM_DUPLICATE_ID', message: `RAM ${kind} id "${id}" appears twice` });
       else ids.add(id);
-      for (const field of ENUM_FIELDS[kind] ?? []) {
+      for (const [field, values] of ENUM_FIELDS[kind] ?? []) {
         const value = item?.[field];
-        if (typeof value !== 'string' || value.endsWith('_UNSPECIFIED')) {
-          out.push({
-            code: 'RAM_UNSPECIFIED_ENUM',
-            message: `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}`,
-          });
-        }
+        if (typeof value === 'string' && values.has(value) && !value.endsWith('_UNSPECIFIED')) continue;
+        const known = typeof value === 'string' && values.has(value);
+        out.push({
+          code: known || value === undefined ? 'RAM_UNSPECIFIED_ENUM' : 'SCHEMA_INVALID_ENUM',
+          message: known
+            ? `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}`
+            : value === undefined
+              ? `RAM ${kind} "${String(id)}" has no ${field} (it reads as unspecified)`
+              : `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}, not one of ${[...values].filter((v) => !v.endsWith('_UNSPECIFIED')).join(', ')} (seed 000)`,
+        });
       }
     });
   }

@@ -57,8 +57,9 @@ async function verifyTrustManifestSignature(
 ): Promise<void> {
   const identity = tm.identity;
   if (typeof identity !== 'string' || didWebDomain(identity) === undefined) {
-    throw new ArdsiteError(
-      'DID_RESOLUTION_FAILED',
+    // Another identity method (did:key, an X.509 name, …) is one this verifier cannot check, not a
+    // failed check: a third party's manifest is then a warning (ARD draft §3.5.1, §6.2).
+    throw new DidUnreadable(
       `identity ${JSON.stringify(identity)} is not a did:web:<domain> DID, the only method this profile resolves`,
     );
   }
