@@ -230,6 +230,22 @@ export function formatDiagnostic(d: Diagnostic): string {
   return parts.filter((p) => p !== '').join('  ');
 }
 
+/**
+ * `error` with its error diagnostics spelled out in its message, one {@link formatDiagnostic} line each
+ * (warnings left out), for where only the message is shown: the dev server's overlay and log. Any other
+ * error, or one without error diagnostics, is returned as it is.
+ */
+export function withDiagnosticsInMessage(error: unknown): unknown {
+  if (!(error instanceof ArdsiteError)) return error;
+  const errors = error.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return error;
+  return new ArdsiteError(
+    error.code,
+    `${error.message}:\n${errors.map((d) => `  ${formatDiagnostic(d)}`).join('\n')}`,
+    error.diagnostics,
+  );
+}
+
 /** True when at least one diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');

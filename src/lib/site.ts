@@ -8,6 +8,7 @@
  */
 import { providedSiteBuild } from '../core/build-context.js';
 import { prepareBuild } from '../core/build/prepare.js';
+import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import type { AgentBuild, SiteBuild } from '../core/site.js';
@@ -20,7 +21,13 @@ export async function getSiteBuild(): Promise<SiteBuild> {
   const provided = providedSiteBuild();
   if (provided) return provided;
   const slot = globalThis as DevSlot;
-  slot[DEV_SLOT] ??= prepareBuild({ root: process.cwd() }).then((p) => p.site);
+  // The overlay and the terminal show only the message: it names every file, field and line at fault.
+  slot[DEV_SLOT] ??= prepareBuild({ root: process.cwd() }).then(
+    (p) => p.site,
+    (error: unknown) => {
+      throw withDiagnosticsInMessage(error);
+    },
+  );
   const pending = slot[DEV_SLOT];
   // A failed load is not cached: the next request (after the author's fix) tries again.
   pending.catch(() => {

@@ -4,7 +4,9 @@
  * (DESIGN.md §1 "all errors of all files are reported in one run").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareBuild } from '../../src/core/build/prepare.js';
 import { loadAndCheck, type CheckedContent } from '../../src/core/content/index.js';
+import { ArdsiteError, withDiagnosticsInMessage } from '../../src/core/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -118,5 +120,29 @@ describe('content-broken: one run reports every fault', () => {
     expect(flights.ram.resources.map((r) => r.id)).toEqual(['loyalty', 'calendar']);
     // The conflicting second definition is not merged: the first file's description stays.
     expect(result.model!.resources.get('calendar')!.resource.description).toBe("The user's calendar.");
+  });
+});
+
+describe('the dev server’s error (npm run dev shows only a message)', () => {
+  it('names every file, field and line at fault, as npm run check does', async () => {
+    const error = await prepareBuild({ root: fixture('content-broken'), env: {} }).then(
+      () => undefined,
+      (e: unknown) => withDiagnosticsInMessage(e),
+    );
+    expect(error).toBeInstanceOf(ArdsiteError);
+    const message = (error as ArdsiteError).message;
+    expect(message).toMatch(/^the content has errors; nothing was built:\n/);
+    for (const fault of PLANTED_FAULTS) {
+      const at = `E  ${fault.file}:${fault.line}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(message).toMatch(new RegExp(`${at}[: ]`));
+      expect(message).toContain(`[${fault.code}]`);
+    }
+  });
+
+  it('leaves other errors as they are', () => {
+    const plain = new Error('disk full');
+    expect(withDiagnosticsInMessage(plain)).toBe(plain);
+    const keyError = new ArdsiteError('KEY_MISSING', 'no key');
+    expect(withDiagnosticsInMessage(keyError)).toBe(keyError);
   });
 });
