@@ -139,10 +139,10 @@ describe('permissionView', () => {
     expect(notes!.manageAccessUrl).toBe('https://www.pages.example.test/account/connections');
     expect(drive!.manageAccessUrl).toBeUndefined();
     expect(view.summary.map((s) => s.text)).toEqual([
-      'It acts on 2 of your own services: on 2 as you.',
+      'It acts on 2 of your own services, as you.',
       'It shares data with 1 outside service.',
       'It asks you first before 1 of its 6 actions.',
-      'How much it needs them: 2 required, 2 recommended, 2 optional.',
+      'How much it needs these actions: 2 required, 2 recommended, 2 optional.',
       '2 actions are marked higher risk: they act as you, may change your data and do not ask you first.',
     ]);
     expect(view.declaration).toBe(DECLARATION_TEXT);
@@ -181,15 +181,43 @@ describe('permissionView', () => {
   it("summarises the seed's travel agent as the RAM proposal describes it", () => {
     const view = permissionView(agentOf(example, 'travel-reservation'), example.model);
     expect(view.summary.map((s) => s.text)).toEqual([
-      'It acts on 2 of your own services: on 1 as you, on 1 as itself (with its own account).',
+      'It acts on 2 of your own services: on 1 as you, on 1 with its own account.',
       'It shares data with 1 outside service.',
       'It asks you first before 2 of its 4 actions.',
-      'How much it needs them: 0 required, 2 recommended, 2 optional.',
+      'How much it needs these actions: 0 required, 2 recommended, 2 optional.',
       'No action is marked higher risk.',
     ]);
     // The seed's MCP weather tool carries no readOnly flag, so it is assumed to change data.
     const weather = view.groups[0]!.resources.find((r) => r.id === 'google-maps-lookup-weather')!;
     expect(weather.accesses[0]).toMatchObject({ mayChangeData: true, actsAsYou: false, higherRisk: false });
+    // It sits under "Your accounts and data" and runs as the agent: the sentence says both.
+    expect(weather.accesses[0]!.asWhom).toBe(
+      'As itself: this is one of your services, but the agent reaches it with its own account, not yours.',
+    );
+    expect(weather.accesses[0]!.effectText).toBe(
+      'It may change data: the publisher has not said that it only reads.',
+    );
+    expect(weather.kindText).toBe('A tool made for AI agents (an MCP server).');
+  });
+
+  it('says "as you" once when every one of your services runs as you, and names the agent\'s own account when none does', () => {
+    const ram = agentOf(example, 'travel-reservation').agent.ram;
+    const build = (identityUsed: 'END_USER' | 'AGENT') => {
+      const base = agentOf(example, 'travel-reservation');
+      return {
+        ...base,
+        agent: {
+          ...base.agent,
+          ram: { ...ram, resourceAccesses: ram.resourceAccesses.map((a) => ({ ...a, identityUsed })) },
+        },
+      };
+    };
+    expect(permissionView(build('END_USER'), example.model).summary[0]!.text).toBe(
+      'It acts on 2 of your own services, as you.',
+    );
+    expect(permissionView(build('AGENT'), example.model).summary[0]!.text).toBe(
+      'It acts on 2 of your own services, with its own account, not yours.',
+    );
   });
 });
 

@@ -174,11 +174,10 @@ export interface PermissionView {
 
 function summaryYours(c: PermissionCounts): string {
   if (c.yourServices === 0) return 'It does not act on any of your own accounts or services.';
-  const asWhom: string[] = [];
-  if (c.yourServicesAsYou > 0) asWhom.push(`on ${c.yourServicesAsYou} as you`);
-  if (c.yourServicesAsItself > 0)
-    asWhom.push(`on ${c.yourServicesAsItself} as itself (with its own account)`);
-  return `It acts on ${c.yourServices} of your own services: ${asWhom.join(', ')}.`;
+  const services = `It acts on ${c.yourServices} of your own services`;
+  if (c.yourServicesAsItself === 0) return `${services}, as you.`;
+  if (c.yourServicesAsYou === 0) return `${services}, with its own account, not yours.`;
+  return `${services}: on ${c.yourServicesAsYou} as you, on ${c.yourServicesAsItself} with its own account.`;
 }
 
 function summaryOutside(c: PermissionCounts): string {
@@ -197,7 +196,7 @@ function summaryAsksFirst(c: PermissionCounts): string {
 }
 
 function summaryNecessity(c: PermissionCounts): string {
-  return `How much it needs them: ${c.required} required, ${c.recommended} recommended, ${c.optional} optional.`;
+  return `How much it needs these actions: ${c.required} required, ${c.recommended} recommended, ${c.optional} optional.`;
 }
 
 function summaryHigherRisk(c: PermissionCounts): string {
@@ -245,14 +244,14 @@ export function permissionView(
         whatItDoes: operation.description,
         why: access.accessJustification,
         actsAsYou: actsAsYou(access),
-        asWhom: asWhomText(access),
+        asWhom: asWhomText(access, ownerGroup(resource)),
         asksFirst: access.confirmationRequired,
         asksFirstText: asksFirstText(access),
         mayChangeData: changes,
         effectText: changes
           ? resource.interactionProtocol === 'REST'
             ? 'It may change data.'
-            : 'It may change data (the publisher has not marked it as read-only).'
+            : 'It may change data: the publisher has not said that it only reads.'
           : 'It only reads data.',
         necessity: level,
         necessityText: NECESSITY_EXPLANATION[level],

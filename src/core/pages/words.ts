@@ -28,7 +28,7 @@ export function necessityLevel(necessity: RamResourceAccess['necessity']): Neces
 /** What each necessity level means for the visitor, in words. */
 export const NECESSITY_MEANING: Readonly<Record<NecessityLevel, string>> = {
   required: 'the agent cannot do its job without it.',
-  recommended: 'the agent works without it, but some answers will be less complete.',
+  recommended: 'the agent works without it, but important features will be missing or work much less well.',
   optional: 'only for an extra feature; the agent works fully without it.',
 };
 
@@ -49,10 +49,14 @@ export function actsAsYou(access: RamResourceAccess): boolean {
   return access.identityUsed === 'END_USER';
 }
 
-/** The "as whom" sentence of an access. */
-export function asWhomText(access: RamResourceAccess): string {
-  return actsAsYou(access)
-    ? 'As you: it uses your own account, with your permissions.'
+/**
+ * The "as whom" sentence of an access to a resource of `group`. One of the visitor's own services reached
+ * with the agent's own account says so, since its section speaks of the visitor's accounts.
+ */
+export function asWhomText(access: RamResourceAccess, group: OwnerGroup): string {
+  if (actsAsYou(access)) return 'As you: it uses your own account, with your permissions.';
+  return group === 'yours'
+    ? 'As itself: this is one of your services, but the agent reaches it with its own account, not yours.'
     : 'As itself (its own account): it does not use your account.';
 }
 
@@ -81,11 +85,11 @@ export const OWNER_GROUP_HEADING: Readonly<Record<OwnerGroup, string>> = {
 export function resourceKindText(resource: RamResource): string {
   switch (resource.interactionProtocol) {
     case 'MCP':
-      return 'A tool reached through the Model Context Protocol.';
+      return 'A tool made for AI agents (an MCP server).';
     case 'A2A':
-      return 'Another AI agent, reached through the Agent2Agent protocol.';
+      return 'Another AI agent, which this agent talks to (over A2A).';
     default:
-      return 'A web service, reached through its web API.';
+      return 'A web service (reached through its web API).';
   }
 }
 
