@@ -97,6 +97,15 @@ export const ERROR_CODES = {
    * identifier or the publisher (ARD draft §6.2, cross-origin target url binding).
    */
   ARD_ORIGIN_UNBOUND: 'An artifact on another origin does not declare its entry.',
+  /** An entry's `ram:` footprint terms differ from the RAM of the card it pins (DESIGN.md §2). */
+  ARD_FOOTPRINT_MISMATCH: "The entry's RAM footprint does not match its card.",
+  /**
+   * (warning; an error in the build's self-check) A card at `/.well-known/agent-card.json` or
+   * `/.well-known/agent.json` is not the card of any entry of the manifest.
+   */
+  WELL_KNOWN_CARD_UNLISTED: 'A well-known agent card is not the card of any entry.',
+  /** A well-known agent card names an entry of the site but is not the card that entry pins. */
+  WELL_KNOWN_CARD_MISMATCH: 'A well-known agent card differs from the card of its entry.',
 
   // --- ARD entries and manifest (ARD draft §3) -----------------------------------------------------
   /** An identifier breaks the URN rule `urn:air:<fqdn>:<namespace>:<name>` (ARD draft §3.4). */

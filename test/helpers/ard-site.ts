@@ -223,33 +223,49 @@ export class SiteCopy {
   /**
    * Edits an agent's card. With `resign`, the card's A2A signature is made again with the site key (so
    * the signature still holds); the entry's digest, its trustManifest subject and signature are always
-   * brought up to date (so only what the edit broke fails).
+   * brought up to date, and so are the A2A well-known copies of the card (so only what the edit broke
+   * fails).
    */
   async editCard(
     slug: string,
     edit: (card: JsonObject) => void,
     options: { resign?: boolean } = {},
   ): Promise<void> {
-    let card = await this.readJson<JsonObject>(cardPath(slug));
+    const before = await this.read(cardPath(slug));
+    let card = JSON.parse(before.toString('utf8')) as JsonObject;
     edit(card);
     if (options.resign) card = await signAgentCard(card, SITE_KEY, DOMAIN);
-    await this.writeJson(cardPath(slug), card);
+    await this.writeCard(slug, before, jsonBytes(card));
     await this.repin(slug);
+  }
+
+  /**
+   * Writes an agent's card, and the A2A well-known copies that held its bytes (`before`), as the build
+   * writes the primary agent's card to both.
+   */
+  private async writeCard(slug: string, before: Buffer, after: string): Promise<void> {
+    await this.write(cardPath(slug), after);
+    for (const copy of ['/.well-known/agent-card.json', '/.well-known/agent.json']) {
+      const held = await this.read(copy).catch(() => undefined);
+      if (held?.equals(before)) await this.write(copy, after);
+    }
   }
 
   /** Re-signs an agent card with the site key but the given extra protected-header members. */
   async resignCardWithHeader(slug: string, header: Json): Promise<void> {
-    const card = await this.readJson<JsonObject>(cardPath(slug));
+    const before = await this.read(cardPath(slug));
+    const card = JSON.parse(before.toString('utf8')) as JsonObject;
     const { signatures: _s, ...unsigned } = card;
     const sig = signFlattenedDetached(
       agentCardSigningPayload(unsigned),
       { alg: SITE_KEY.alg, kid: SITE_KEY.kid, typ: 'JOSE', ...header },
       SITE_KEY,
     );
-    await this.writeJson(cardPath(slug), {
-      ...unsigned,
-      signatures: [{ protected: sig.protected, signature: sig.signature }],
-    });
+    await this.writeCard(
+      slug,
+      before,
+      jsonBytes({ ...unsigned, signatures: [{ protected: sig.protected, signature: sig.signature }] }),
+    );
     await this.repin(slug);
   }
 

@@ -180,6 +180,62 @@ describe('digests', () => {
   });
 });
 
+describe('the well-known card copies (A2A §8.2)', () => {
+  it('a changed copy of the primary card → WELL_KNOWN_CARD_MISMATCH, naming the card to serve', async () => {
+    const site = await copy();
+    await site.editJson('/.well-known/agent-card.json', (card) => {
+      card.name = 'Someone Else';
+    });
+    const report = await site.verify();
+    expectFailures(report, ['WELL_KNOWN_CARD_MISMATCH', '/.well-known/agent-card.json']);
+    expect(failures(report)[0]!.message).toMatch(/serve the same bytes as https:\/\/.*agent-card\.json/);
+  });
+
+  it("a copy that is no entry's card → a WELL_KNOWN_CARD_UNLISTED warning, which fails ardsite's own build; none served → nothing", async () => {
+    const site = await copy();
+    await site.write('/.well-known/agent.json', '{"bogus":1}\n');
+    const report = await site.verify();
+    expectClean(report);
+    const unlisted = expect.objectContaining({
+      code: 'WELL_KNOWN_CARD_UNLISTED',
+      severity: 'warning',
+      subject: `${ORIGIN}/.well-known/agent.json`,
+    });
+    expect(report.findings).toContainEqual(unlisted);
+    expect(selfCheckFailures(report.findings)).toEqual([unlisted]);
+
+    await site.remove('/.well-known/agent.json');
+    await site.remove('/.well-known/agent-card.json');
+    const without = await site.verify();
+    expectClean(without);
+    expect(without.findings.filter((f) => f.subject.includes('/.well-known/agent'))).toEqual([]);
+  });
+});
+
+describe('the RAM footprint terms of an entry', () => {
+  it('a ram: term that the card does not bear out → ARD_FOOTPRINT_MISMATCH, naming the term', async () => {
+    const site = await copy();
+    const before = (await site.entry('travel-reservation'))['ram:asksFirstCount'];
+    await site.editEntry('travel-reservation', (e) => {
+      e['ram:asksFirstCount'] = 4;
+    });
+    const report = await site.verify();
+    expectFailures(report, ['ARD_FOOTPRINT_MISMATCH', urnOf('travel-reservation')]);
+    expect(failures(report)[0]!.message).toContain(
+      `ram:asksFirstCount is 4, the card's RAM gives ${String(before)}`,
+    );
+  });
+
+  it("terms under a prefix the entry maps elsewhere are not ardsite's, and are not checked", async () => {
+    const site = await copy();
+    await site.editEntry('travel-reservation', (e) => {
+      e['@context'] = { ram: 'https://example.org/other-vocabulary#' };
+      e['ram:asksFirstCount'] = 4;
+    });
+    expectClean(await site.verify());
+  });
+});
+
 describe('trustManifest signatures', () => {
   it('a changed trustManifest field → TRUST_SIGNATURE_INVALID', async () => {
     const site = await copy();

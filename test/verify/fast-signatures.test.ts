@@ -234,6 +234,10 @@ describe('on a site, the library decides what the fast path leaves', () => {
       { resign: true },
     );
     await site.editText(cardPath('travel-reservation'), (t) => t.replace('"zz": 1', '"zz": -0'));
+    // The primary agent's card: its A2A well-known copies follow, as the build writes them.
+    const card = await site.read(cardPath('travel-reservation'));
+    for (const copy of ['/.well-known/agent-card.json', '/.well-known/agent.json'])
+      await site.write(copy, card);
     await site.repin('travel-reservation');
     expectFailures(await site.verify(), ['CARD_RAM_COPIES_DIFFER', urnOf('travel-reservation')]);
   });

@@ -17,11 +17,15 @@ import { artifactFile, type WrittenArtifact } from './output.js';
  * Warnings of the verifier that fail a build: what ARD and A2A leave optional and ardsite always writes
  * (DESIGN.md §3, §4), so that their absence in its own output is a fault of the build.
  */
-const ARDSITE_PROFILE: ReadonlySet<ErrorCode> = new Set(['CARD_UNSIGNED', 'CARD_ENTRY_UNDECLARED']);
+const ARDSITE_PROFILE: ReadonlySet<ErrorCode> = new Set([
+  'CARD_UNSIGNED',
+  'CARD_ENTRY_UNDECLARED',
+  'WELL_KNOWN_CARD_UNLISTED',
+]);
 
 /**
  * The findings of a verification that fail the build: every error, and the warnings of
- * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_ENTRY_UNDECLARED`).
+ * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_ENTRY_UNDECLARED`, `WELL_KNOWN_CARD_UNLISTED`).
  */
 export function selfCheckFailures(findings: readonly VerifyFinding[]): VerifyFinding[] {
   return findings.filter((f) => f.severity === 'error' || ARDSITE_PROFILE.has(f.code));
@@ -42,7 +46,8 @@ export interface SelfCheckOptions {
  * Verifies the folder `outDir` as the site of `site`: every artifact's file holds what the build
  * computed (byte for byte, or by sha256 digest when only `options.written` is known), and the verifier
  * of `npm run verify` passes, without the warnings that mean ardsite's own profile does not hold (an
- * unsigned card, a card that does not name its entry). Returns the report when every check holds.
+ * unsigned card, a card that does not name its entry, a well-known card that is no entry's). Returns
+ * the report when every check holds.
  * @throws ArdsiteError `BUILD_SELF_CHECK_FAILED` listing what failed.
  */
 export async function selfCheck(

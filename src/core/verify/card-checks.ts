@@ -2,7 +2,7 @@
  * The checks of one of the site's own A2A cards (A2A spec §8.4; ARD draft §4.3.1; the RAM proposal):
  * its signature through the site's JWK Set (a fast path that only accepts what @a2a-js/sdk would, the
  * SDK for everything else), the entry extension naming its entry and publisher, the two RAM copies
- * being equal, and the RAM's integrity.
+ * being equal, the RAM's integrity, and the entry's RAM footprint terms (./footprint-check.ts).
  */
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { isDeepStrictEqual } from 'node:util';
@@ -20,6 +20,7 @@ import {
   simpleProtectedHeader,
 } from './fast-signatures.js';
 import type { RunContext } from './findings.js';
+import { checkFootprint } from './footprint-check.js';
 import { checkRamIntegrity } from './ram-integrity.js';
 
 let debugMutes = 0;
@@ -167,6 +168,9 @@ export async function verifyCard(
   // served from another origin than its publisher's; on that origin ARD asks for nothing.
   const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
   const publisher = `did:web:${urnDomain}`;
+  // Whether the card is this entry's: the RAM footprint is compared only then (another entry's card
+  // has another RAM, and its identity finding says so already).
+  let ownCard = true;
   if (!ext) {
     if (holdsString(card, new Set([String(entry.identifier), publisher]))) f.pass();
     else if (new URL(String(entry.url)).origin === `https://${urnDomain}`) {
@@ -176,6 +180,7 @@ export async function verifyCard(
         `the card does not name its ARD entry (${ENTRY_EXTENSION_URI}); a copy served from another origin could not be tied to it (ARD draft §4.3.1)`,
       );
     } else {
+      ownCard = false;
       f.fail(
         subject,
         'CARD_IDENTITY_MISMATCH',
@@ -183,7 +188,7 @@ export async function verifyCard(
       );
     }
   } else {
-    await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
+    ownCard = await f.check(subject, 'CARD_IDENTITY_MISMATCH', () => {
       const params = isRecord(ext.params) ? ext.params : {};
       if (params.identifier !== entry.identifier) {
         throw new ArdsiteError(
@@ -205,8 +210,9 @@ export async function verifyCard(
   const extensionRam = ramExtension?.params as Record<string, unknown> | undefined;
   if (top === undefined && extensionRam === undefined) return;
   const { skillAccesses: _s, ...extensionCopy } = extensionRam ?? {};
+  let copiesAgree = true;
   if (top !== undefined) {
-    await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
+    copiesAgree = await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
       if (extensionRam === undefined) {
         throw new ArdsiteError(
           'CARD_RAM_COPIES_DIFFER',
@@ -221,9 +227,13 @@ export async function verifyCard(
       }
     });
   }
-  const problems = checkRamIntegrity(extensionRam !== undefined ? extensionCopy : top);
+  const ram = extensionRam !== undefined ? extensionCopy : top;
+  const problems = checkRamIntegrity(ram);
   for (const problem of problems) f.fail(subject, problem.code, problem.message);
-  if (problems.length === 0) f.pass();
+  if (problems.length > 0) return;
+  f.pass();
+  const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
+  if (ownCard && copiesAgree) checkFootprint(subject, entry, extensionUri, ram, f);
 }
 
 /** Whether some string anywhere in `value` (a parsed JSON document) is one of `wanted`. */

@@ -3,8 +3,8 @@
  * docs/trust-profile.md): manifest shape, URNs, (identifier, version) uniqueness, entry URLs, digests of
  * the served bytes, trustManifest signatures through did:web, publisher authority, third-party
  * manifests against their own identity, expiry, attestation digests, A2A card signatures through the
- * site's own key set, the card's entry extension, RAM integrity, the two RAM copies, and published keys
- * without private members. The same code checks the build's own output (from the folder it just wrote)
+ * site's own key set, the card's entry extension, RAM integrity, the two RAM copies, the entries' RAM
+ * footprint terms, the A2A well-known card copies, and published keys without private members. The same code checks the build's own output (from the folder it just wrote)
  * and any site given to `npm run verify`: only the {@link SiteReader} differs.
  *
  * What cannot be read from here (another origin, for a folder reader) is a warning that says it was not
@@ -26,6 +26,7 @@ import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
 import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
+import { checkWellKnownCards } from './well-known-cards.js';
 
 /** The verifier's report. `passed` counts the checks that held. */
 export interface VerifyReport {
@@ -207,6 +208,7 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     }
   }
   await checkOwnDidDocument(origin, cache, f);
+  await checkWellKnownCards(reader, origin, siteDomain, entries, f);
   return { origin, entries: entries.length, passed: f.passed, findings: f.list };
 }
 

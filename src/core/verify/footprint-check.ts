@@ -1,0 +1,67 @@
+/**
+ * The RAM footprint terms of an ARD entry (`ram:accessCount`, `ram:asksFirstCount`, …; DESIGN.md §2,
+ * src/core/footprint.ts) against the RAM of the card the entry pins. The terms let a registry filter
+ * agents by least privilege without fetching their cards; they sit outside the trustManifest's subject,
+ * so only the card, pinned by the signed digest, vouches for them.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { ramFootprint, ramNamespace, RAM_PREFIX, type RamFootprint } from '../footprint.js';
+import type { Ram } from '../schema/ram.js';
+import { isRecord } from './documents.js';
+import type { Findings } from './findings.js';
+
+/** Every term {@link ramFootprint} computes, in a fixed order for the report. */
+const TERMS: ReadonlyArray<keyof RamFootprint> = [
+  'ram:owners',
+  'ram:interactionProtocols',
+  'ram:identitiesUsed',
+  'ram:resourceIds',
+  'ram:operationIds',
+  'ram:accessCount',
+  'ram:asksFirstCount',
+  'ram:requiredCount',
+  'ram:consumerResourceCount',
+  'ram:thirdPartyResourceCount',
+  'ram:actsAsEndUser',
+];
+
+/** The IRI the entry's `@context` gives the `ram` prefix (an object, or an object in a list), if any. */
+function ramPrefixOf(context: unknown): string | undefined {
+  for (const item of Array.isArray(context) ? context : [context]) {
+    if (isRecord(item) && typeof item[RAM_PREFIX] === 'string') return item[RAM_PREFIX];
+  }
+  return undefined;
+}
+
+/**
+ * Checks the footprint terms of `entry` against `ram`, the RAM of its card (one that passed the RAM
+ * integrity check), carried in the card's extension `extensionUri`. Records into `f` under `subject`: a
+ * pass, or `ARD_FOOTPRINT_MISMATCH` naming each term that differs. Nothing is checked when the entry
+ * carries no `ram:` term, or when its `@context` does not map the prefix to that extension's namespace
+ * (the terms then mean something else).
+ */
+export function checkFootprint(
+  subject: string,
+  entry: Readonly<Record<string, unknown>>,
+  extensionUri: string | undefined,
+  ram: unknown,
+  f: Findings,
+): void {
+  if (!TERMS.some((term) => entry[term] !== undefined)) return;
+  const prefix = ramPrefixOf(entry['@context']);
+  if (prefix === undefined || extensionUri === undefined || prefix !== ramNamespace(extensionUri)) return;
+  const expected = ramFootprint(
+    (isRecord(ram) ? { resources: [], operations: [], resourceAccesses: [], ...ram } : ram) as Ram,
+  );
+  const differ = TERMS.filter((term) => !isDeepStrictEqual(entry[term], expected[term])).map(
+    (term) =>
+      `${term} is ${JSON.stringify(entry[term]) ?? 'missing'}, the card's RAM gives ${JSON.stringify(expected[term]) ?? 'none'}`,
+  );
+  if (differ.length === 0) f.pass();
+  else
+    f.fail(
+      subject,
+      'ARD_FOOTPRINT_MISMATCH',
+      `the entry's RAM footprint does not match its card: ${differ.join('; ')}`,
+    );
+}
