@@ -126,6 +126,45 @@ representativeQueries:
   });
 });
 
+describe('an agent whose front matter has errors (every error in one run)', () => {
+  it('still has its RAM references checked, and what it names does not look unused', async () => {
+    const text = agentMd({
+      name: undefined,
+      resourceAccesses: [
+        access('list', 'notes-list', { necessity: 'optional' }),
+        access('write', 'notes-create'),
+        access('cancel', 'notes-lsit'),
+      ],
+    });
+    const diagnostics = await check({
+      'content/resources/notes.yaml': NOTES,
+      'content/agents/a.md': text,
+    });
+    const at = (d: Diagnostic) => `${d.severity} ${d.code} ${d.file}:${d.line} ${d.path ?? ''}`;
+    expect(diagnostics.map(at)).toEqual([
+      'error SCHEMA_REQUIRED content/agents/a.md:2 name',
+      `error SCHEMA_INVALID_ENUM content/agents/a.md:${lineOf(text, 'necessity: optional')} resourceAccesses[0].necessity`,
+      `error RAM_DANGLING_OPERATION content/agents/a.md:${lineOf(text, 'operation: notes-lsit')} resourceAccesses[2].operation`,
+    ]);
+    expect(diagnostics[2]!.message).toContain('(did you mean "notes-list"?)');
+  });
+
+  it("a ramFile that does not exist is reported at the agent's ramFile line", async () => {
+    const text = agentMd({ ramFile: './missing.ram.json' });
+    const diagnostics = await check({ 'content/agents/a.md': text });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'FILE_MISSING',
+        severity: 'error',
+        file: 'content/agents/a.md',
+        path: 'ramFile',
+        line: lineOf(text, 'ramFile:'),
+        message: expect.stringContaining('content/agents/missing.ram.json, which does not exist'),
+      }),
+    ]);
+  });
+});
+
 describe('W RAM_UNUSED: a resource or operation no access uses', () => {
   it('warns for the unused operation of a used resource, and for an unused resource', async () => {
     const diagnostics = await check({
@@ -494,10 +533,12 @@ ${fields}`;
 
 describe('publisher', () => {
   it.each([
-    ['another host', 'https://www.example.test/'],
-    ['a sub-path', 'https://agents.example.test/site/'],
-    ['no trailing slash', 'https://agents.example.test'],
-  ])('SITE_URL_NOT_ROOT: siteUrl on %s, while the rest still loads', async (_, siteUrl) => {
+    ['another host', 'https://www.example.test/', /sub-path/],
+    ['a sub-path', 'https://agents.example.test/site/', /sub-path/],
+    // The right origin spelt another way: the message asks for the spelling only.
+    ['no trailing slash', 'https://agents.example.test', /written exactly .*ending with "\/"/],
+    ['capitals', 'https://Agents.Example.test/', /written exactly .*lower case/],
+  ])('SITE_URL_NOT_ROOT: siteUrl on %s, while the rest still loads', async (_, siteUrl, says) => {
     const publisher = DEFAULT_PUBLISHER.replace(
       'siteUrl: https://agents.example.test/',
       `siteUrl: ${siteUrl}`,
@@ -513,6 +554,7 @@ describe('publisher', () => {
         message: expect.stringContaining('"https://agents.example.test/"'),
       }),
     ]);
+    expect(diagnostics[0]!.message).toMatch(says);
     expect(model?.agents).toHaveLength(1);
   });
 

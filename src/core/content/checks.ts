@@ -322,6 +322,8 @@ function checkUnused(model: ContentModel, r: Reporter): void {
     for (const op of agent.ram.operations) usedOps.add(op.id);
     for (const res of agent.ram.resources) usedResources.add(res.id);
   }
+  for (const id of model.usedByInvalidAgents.operationIds) usedOps.add(id);
+  for (const id of model.usedByInvalidAgents.resourceIds) usedResources.add(id);
   for (const { resource, origin } of model.resources.values()) {
     if (!usedResources.has(resource.id))
       r.add(

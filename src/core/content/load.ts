@@ -17,6 +17,7 @@ import { AgentFrontMatter } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher, type PublisherConfig } from '../schema/publisher.js';
 import {
+  ResourceAccess,
   ResourceAccessManifest,
   ResourceFile,
   type OperationInput,
@@ -27,7 +28,7 @@ import {
   type ResourceInput,
 } from '../schema/ram.js';
 import { parseAirUrn } from '../urn.js';
-import { issuesToDiagnostics } from './issues.js';
+import { issuesToDiagnostics, suggest } from './issues.js';
 import type {
   AgentAccess,
   AgentModel,
@@ -262,12 +263,16 @@ async function loadPublisher(
   if (!publisher) return undefined;
   const expected = `https://${publisher.domain}/`;
   if (publisher.siteUrl !== expected) {
+    // The same origin spelt another way (no final slash, capitals) needs only the spelling fixed.
+    const spelling = URL.canParse(publisher.siteUrl) && new URL(publisher.siteUrl).href === expected;
     diagnostics.push(
       source.diagnostic(
         {
           code: 'SITE_URL_NOT_ROOT',
           severity: 'error',
-          message: `siteUrl must be exactly "${expected}": ARD (/.well-known/ard.json) and did:web (/.well-known/did.json) are read from the root of the domain's origin, so a site on a sub-path (such as a GitHub project page) or on another host cannot carry them. Serve the site from the root of ${publisher.domain}, or change domain.`,
+          message: spelling
+            ? `siteUrl must be written exactly "${expected}" (lower case, ending with "/"), the form the manifest and the DID are made from`
+            : `siteUrl must be exactly "${expected}": ARD (/.well-known/ard.json) and did:web (/.well-known/did.json) are read from the root of the domain's origin, so a site on a sub-path (such as a GitHub project page) or on another host cannot carry them. Serve the site from the root of ${publisher.domain}, or change domain.`,
           path: 'siteUrl',
         },
         ['siteUrl'],
@@ -311,13 +316,49 @@ function normalizeAgentFront(raw: unknown, source: SourceDoc, diagnostics: Diagn
 /** An agent as read from its files, before its RAM closure and URN are computed. */
 type RawAgent = Pick<AgentModel, 'slug' | 'file' | 'source' | 'front' | 'body' | 'files' | 'accesses'>;
 
+/**
+ * An agent whose front matter has errors: it is not built, but the RAM parts that validate on their own
+ * are read, so that their references are checked in the same run and the resources they use do not
+ * look unused (DESIGN.md §1: every error of every file in one run).
+ */
+type InvalidAgent = Pick<AgentModel, 'file' | 'accesses'> & {
+  invalid: true;
+  /** The `operation` of every access item, valid or not: what the author meant the agent to use. */
+  mentionedOperations: string[];
+};
+
+/** The RAM parts of an agent's front matter, each item kept with its index (for its line). */
+interface AgentRamParts {
+  ramFile?: string;
+  resources: Array<[index: number, resource: ResourceInput]>;
+  resourceAccesses: Array<[index: number, access: ResourceAccessInput]>;
+}
+
+/**
+ * The RAM parts of front matter that does not validate as a whole: the `ramFile` when it is a string,
+ * and every resource and access that validates on its own (the others were reported with the whole).
+ */
+function validRamParts(front: unknown): AgentRamParts {
+  const record = (front ?? {}) as Record<string, unknown>;
+  const valid = <S extends z.ZodType>(schema: S, list: unknown): Array<[number, z.output<S>]> =>
+    (Array.isArray(list) ? list : []).flatMap((item: unknown, i) => {
+      const parsed = schema.safeParse(item);
+      return parsed.success ? [[i, parsed.data] as [number, z.output<S>]] : [];
+    });
+  return {
+    ...(typeof record.ramFile === 'string' && record.ramFile !== '' ? { ramFile: record.ramFile } : {}),
+    resources: valid(ResourceFile, record.resources),
+    resourceAccesses: valid(ResourceAccess, record.resourceAccesses),
+  };
+}
+
 async function loadAgent(
   reader: ContentReader,
   root: string,
   absFile: string,
   catalog: Catalog,
   diagnostics: Diagnostic[],
-): Promise<RawAgent | undefined> {
+): Promise<RawAgent | InvalidAgent | undefined> {
   const file = rel(root, absFile);
   const slug = path.basename(absFile, '.md');
   const text = await reader.read(absFile);
@@ -353,14 +394,59 @@ async function loadAgent(
   }
   const normalized = normalizeAgentFront(source.value, source, diagnostics);
   const front = validate(AgentFrontMatter, normalized, source, diagnostics);
-  if (!front) return undefined;
+  if (!front) {
+    // The errors are reported; the parts that do not validate on their own were reported with them.
+    const parts = validRamParts(normalized);
+    const { accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, diagnostics);
+    const items = (normalized as { resourceAccesses?: unknown } | null)?.resourceAccesses;
+    const mentionedOperations = (Array.isArray(items) ? items : [])
+      .map((item) => (item as { operation?: unknown } | null)?.operation)
+      .filter((op): op is string => typeof op === 'string');
+    return { file, accesses, invalid: true, mentionedOperations };
+  }
+  const parts: AgentRamParts = {
+    ...(front.ramFile === undefined ? {} : { ramFile: front.ramFile }),
+    resources: (front.resources ?? []).map((r, i) => [i, r]),
+    resourceAccesses: (front.resourceAccesses ?? []).map((a, i) => [i, a]),
+  };
+  const { files, accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, diagnostics);
+  return { slug, file, source, front, body: split.content, files, accesses };
+}
 
-  const files = [file];
+/**
+ * Reads the RAM of an agent (`content/agents/<slug>.md` at `absFile`, front matter `source`): its
+ * `ramFile`, inline `resources` (added to `catalog`) and `resourceAccesses`. Returns the files read
+ * (the agent's first) and its accesses, in order: the ramFile's, then the inline ones. A `ramFile` that
+ * does not exist is reported at the agent's `ramFile` line.
+ */
+async function loadAgentRam(
+  reader: ContentReader,
+  root: string,
+  absFile: string,
+  source: SourceDoc,
+  front: AgentRamParts,
+  catalog: Catalog,
+  diagnostics: Diagnostic[],
+): Promise<{ files: string[]; accesses: AgentAccess[] }> {
+  const files = [rel(root, absFile)];
   const accesses: AgentAccess[] = [];
   if (front.ramFile) {
     const ramAbs = path.resolve(path.dirname(absFile), front.ramFile);
-    const ramText = await reader.read(ramAbs);
     const ramRel = rel(root, ramAbs);
+    const ramText = existsSync(ramAbs) ? await reader.read(ramAbs) : undefined;
+    if (!existsSync(ramAbs)) {
+      diagnostics.push(
+        source.diagnostic(
+          {
+            code: 'FILE_MISSING',
+            severity: 'error',
+            message: `ramFile "${front.ramFile}" names ${ramRel}, which does not exist`,
+            path: 'ramFile',
+          },
+          ['ramFile'],
+        ),
+      );
+    }
     if (ramText !== undefined) {
       files.push(ramRel);
       let json: unknown;
@@ -392,9 +478,10 @@ async function loadAgent(
       }
     }
   }
-  front.resources?.forEach((r, i) => catalog.addResourceWithOperations(r, source, ['resources', i]));
-  front.resourceAccesses?.forEach((a, i) => accesses.push(toAgentAccess(a, source, ['resourceAccesses', i])));
-  return { slug, file, source, front, body: split.content, files, accesses };
+  for (const [i, r] of front.resources) catalog.addResourceWithOperations(r, source, ['resources', i]);
+  for (const [i, a] of front.resourceAccesses)
+    accesses.push(toAgentAccess(a, source, ['resourceAccesses', i]));
+  return { files, accesses };
 }
 
 function toAgentAccess(a: ResourceAccessInput, source: SourceDoc, p: PropertyKey[]): AgentAccess {
@@ -410,6 +497,11 @@ function toAgentAccess(a: ResourceAccessInput, source: SourceDoc, p: PropertyKey
     skills: a.skills ?? [],
     origin: { source, path: p },
   };
+}
+
+/** ` (did you mean "<hint>"?)` for a suggestion, or nothing. */
+function didYouMean(hint: string | undefined): string {
+  return hint === undefined ? '' : ` (did you mean "${hint}"?)`;
 }
 
 /**
@@ -434,7 +526,7 @@ export function ramClosure(
           {
             code: 'RAM_DANGLING_OPERATION',
             severity: 'error',
-            message: `access "${access.id}" names operation "${access.operation}", which no resource file, ramFile or inline resource defines`,
+            message: `access "${access.id}" names operation "${access.operation}", which no resource file, ramFile or inline resource defines${didYouMean(suggest(access.operation, [...operations.keys()]))}`,
             path: formatPath([...origin.path, 'operation']),
           },
           [...origin.path, 'operation'],
@@ -518,9 +610,11 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   }
 
   const rawAgents: RawAgent[] = [];
+  const invalidAgents: InvalidAgent[] = [];
   for (const absFile of agentFiles) {
     const agent = await loadAgent(reader, root, absFile, catalog, diagnostics);
-    if (agent) rawAgents.push(agent);
+    if (agent && 'invalid' in agent) invalidAgents.push(agent);
+    else if (agent) rawAgents.push(agent);
   }
 
   const domain = publisherLoaded?.publisher.domain;
@@ -554,12 +648,25 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     return agent;
   });
 
+  // Their valid accesses' references are checked now; whatever they mention counts as used.
+  const usedByInvalidAgents = { operationIds: new Set<string>(), resourceIds: new Set<string>() };
+  for (const raw of invalidAgents) {
+    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
+    for (const id of raw.mentionedOperations) {
+      const op = catalog.operations.get(id);
+      if (!op) continue;
+      usedByInvalidAgents.operationIds.add(id);
+      usedByInvalidAgents.resourceIds.add(op.operation.resource);
+    }
+  }
+
   return {
     model: {
       root,
       publisher,
       publisherSource,
       agents,
+      usedByInvalidAgents,
       resources: catalog.resources,
       operations: catalog.operations,
       entries,

@@ -78,6 +78,11 @@ export interface ContentModel {
   publisher: PublisherConfig;
   publisherSource: SourceDoc;
   agents: AgentModel[];
+  /**
+   * What the agents whose front matter has errors (not built, not in `agents`) name in their accesses:
+   * it does not count as unused.
+   */
+  usedByInvalidAgents: { operationIds: ReadonlySet<string>; resourceIds: ReadonlySet<string> };
   resources: Map<string, CatalogResource>;
   operations: Map<string, CatalogOperation>;
   entries: OtherEntryModel[];
