@@ -110,6 +110,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         timeout: { type: 'string' },
         'max-entries': { type: 'string' },
         threads: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
@@ -117,6 +118,10 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
     return 2;
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    out.stdout.write(`${usage}\n`);
+    return 0;
+  }
   const target = positionals[0];
   if (!target || positionals.length > 1) {
     out.stderr.write(`${usage}\n`);
@@ -237,10 +242,11 @@ async function verifyAndReport(
         `${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`,
       );
     }
-    // A folder is read as its origin would serve it: the summary names both.
+    // A folder is read as its origin would serve it: the summary names both. "checked", not "verified":
+    // the line ends a run that failed as well as one that passed.
     const what = folderLabel ? `${folderLabel} as ${discovery.manifestUrl}` : discovery.manifestUrl;
     out.stdout.write(
-      `verified ${what}: ${counted(report.entries, 'entry', 'entries')}\n${counted(passed, 'check')} passed, ${failed} failed, ${counted(warnings, 'warning')}\n`,
+      `checked ${what}: ${counted(report.entries, 'entry', 'entries')}\n${counted(passed, 'check')} passed, ${failed} failed, ${counted(warnings, 'warning')}\n`,
     );
   }
   return failed > 0 ? 1 : 0;

@@ -114,7 +114,7 @@ describe.concurrent('the example site', () => {
     const run = await spawnVerify(built, '--origin', ORIGIN);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /verified \S+\/ as https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
+      /checked \S+\/ as https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
     );
     expect(run.stdout).not.toMatch(/^FAIL/m);
   });
@@ -136,7 +136,7 @@ describe.concurrent('the example site', () => {
     expect(server.requests.every((r) => r.host === DOMAIN)).toBe(true);
     const human = await runVerify(`${ORIGIN}/`, '--resolve', `${DOMAIN}=${server.url}`);
     expect(human.stdout).toMatch(
-      /\nverified https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
+      /\nchecked https:\/\/agents\.example\.com\/\.well-known\/ard\.json: 5 entries\n\d+ checks passed, 0 failed, 1 warning\n$/,
     );
   });
 
@@ -251,7 +251,7 @@ describe.concurrent('broken sites: exit 1 with the failure in --json', () => {
     expect(human.stdout).toMatch(
       new RegExp(`^FAIL  ${urnOf('travel-reservation')}  digest .*\\[ARD_DIGEST_MISMATCH\\]$`, 'm'),
     );
-    expect(human.stdout).toMatch(/, 1 failed, /);
+    expect(human.stdout).toMatch(/\nchecked \S+ as https:\/\/\S+: 5 entries\n\d+ checks passed, 1 failed, /);
   });
 
   it('a missing did.json → DID_RESOLUTION_FAILED', async ({ expect }) => {
@@ -381,6 +381,12 @@ describe.concurrent('sites that cannot be read: exit 2', () => {
     expect(overHttp.stderr).toMatch(/--threads is for a folder/);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^usage: npm run verify/);
+    for (const flag of ['--help', '-h']) {
+      const help = await runVerify(flag);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^usage: npm run verify/);
+      expect(help.stderr).toBe('');
+    }
     expect(zero.code).toBe(2);
     expect(zero.stderr).toMatch(/positive whole number, got "0"/);
     expect(missing.code).toBe(2);
