@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   FRONT_MATTER_MISSING: 'The Markdown file has no YAML front matter.',
   /** A required file (for example `content/publisher.yaml`) does not exist. */
   FILE_MISSING: 'A required file is missing.',
+  /** (warning) A content file sits in a subfolder, where it is not read. */
+  CONTENT_IGNORED: 'A content file in a subfolder is not read.',
 
   // --- shape of the authored data ------------------------------------------------------------------
   /** A field has the wrong JSON type. */

@@ -165,6 +165,24 @@ describe('an agent whose front matter has errors (every error in one run)', () =
   });
 });
 
+describe('W CONTENT_IGNORED: a content file in a subfolder', () => {
+  it('is named, since it would otherwise vanish without a word; other files there are left alone', async () => {
+    const diagnostics = await check({
+      'content/agents/a.md': agentMd(),
+      'content/agents/more/b.md': agentMd(),
+      'content/agents/more/b.ram.json': '{}',
+      'content/resources/old/notes.yaml': NOTES,
+      'content/entries/x/y/e.yml': 'identifier: urn:air:x.example:a:b\n',
+    });
+    expect(withCode(diagnostics, 'CONTENT_IGNORED').map((d) => [d.severity, d.file])).toEqual([
+      ['warning', 'content/agents/more/b.md'],
+      ['warning', 'content/entries/x/y/e.yml'],
+      ['warning', 'content/resources/old/notes.yaml'],
+    ]);
+    expect(diagnostics.filter((d) => d.code !== 'CONTENT_IGNORED')).toEqual([]);
+  });
+});
+
 describe('W RAM_UNUSED: a resource or operation no access uses', () => {
   it('warns for the unused operation of a used resource, and for an unused resource', async () => {
     const diagnostics = await check({

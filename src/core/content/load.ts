@@ -589,12 +589,23 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const reader = new ContentReader(root, diagnostics);
   const glob = (pattern: string) =>
     fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
-  const [publisherLoaded, agentFiles, resourceFiles, entryFiles] = await Promise.all([
+  const [publisherLoaded, agentFiles, resourceFiles, entryFiles, nested] = await Promise.all([
     loadPublisher(reader, root, contentDir, diagnostics),
     glob('agents/*.md'),
     glob('resources/*.{yaml,yml}'),
     glob('entries/*.{yaml,yml}'),
+    glob('{agents/*/**/*.md,resources/*/**/*.{yaml,yml},entries/*/**/*.{yaml,yml}}'),
   ]);
+  // Only the files directly in each folder are read: one in a subfolder would vanish without a word.
+  for (const absFile of nested) {
+    const folder = path.relative(contentDir, absFile).split(path.sep)[0];
+    diagnostics.push({
+      code: 'CONTENT_IGNORED',
+      severity: 'warning',
+      message: `only the files directly in content/${folder}/ are read, not those in its subfolders: move this one up to publish it`,
+      file: rel(root, absFile),
+    });
+  }
 
   reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles]);
   const catalog = new Catalog(diagnostics);
