@@ -60,8 +60,11 @@ export function isoSeconds(date: Date): string {
 }
 
 /**
- * The `updatedAt` of an artifact made from `files`: the newest last-commit time among them; falls back
- * to `fallback` (SOURCE_DATE_EPOCH or the build time) when none of them is committed.
+ * The `updatedAt` of an artifact made from `files` (paths relative to the project root, with `/`): the
+ * newest last-commit time among them (`times`, from {@link gitLastCommitTimes}); `fallback`
+ * (SOURCE_DATE_EPOCH or the build time) when one of them has never been committed, since the artifact
+ * then holds something newer than any commit (a new agent must not take the date of an old resource
+ * file it shares), and when there is no git history at all.
  */
 export function lastModified(
   files: readonly string[],
@@ -69,6 +72,10 @@ export function lastModified(
   fallback: Date,
 ): Date {
   let newest = -1;
-  for (const f of files) newest = Math.max(newest, times.get(f) ?? -1);
+  for (const f of files) {
+    const time = times.get(f);
+    if (time === undefined) return fallback;
+    newest = Math.max(newest, time);
+  }
   return newest >= 0 ? new Date(newest * 1000) : fallback;
 }
