@@ -151,6 +151,6 @@ for (const change of changes) {
   }
 }
 process.stdout.write(
-  `${counted(targets.length, 'entry', 'entries')} fetched: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
+  `${counted(targets.length, 'entry', 'entries')} to pin: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
 );
 process.exitCode = failed > 0 ? 1 : 0;

@@ -69,7 +69,7 @@ describe('npm run pin', () => {
     const pinned = await cli('pin.ts', '--root', root, resolve);
     expect(pinned.code, pinned.stderr).toBe(0);
     expect(pinned.stdout).toContain(`pinned  content/entries/alpha.yaml  ${digestOf(card)}`);
-    expect(pinned.stdout).toMatch(/1 entry fetched: 1 written, 0 failed\n$/);
+    expect(pinned.stdout).toMatch(/1 entry to pin: 1 written, 0 failed\n$/);
     const text = await readFile(path.join(root, 'content/entries/alpha.yaml'), 'utf8');
     // Only the digest line is new; comments, order and flow lists are as written.
     expect(text).toBe(entryYaml('alpha', `digest: ${digestOf(card)}\n`));
@@ -97,7 +97,7 @@ describe('npm run pin', () => {
     expect(dry.stdout).toContain(
       `would pin  content/entries/beta.yaml  ${digestOf('{"v":2}\n')} (was ${digestOf('{"v":1}\n')})`,
     );
-    expect(dry.stdout).toMatch(/1 entry fetched: 1 would be written, 0 failed\n$/);
+    expect(dry.stdout).toMatch(/1 entry to pin: 1 would be written, 0 failed\n$/);
     expect(await readFile(file, 'utf8')).toContain(digestOf('{"v":1}\n'));
 
     const updated = await cli('pin.ts', '--root', root, '--all', resolve);
@@ -129,7 +129,7 @@ describe('npm run pin', () => {
       ),
     );
     expect(result.stdout + result.stderr).not.toMatch(/theirs|local/);
-    expect(result.stdout).toMatch(/1 entry fetched: 0 written, 1 failed\n$/);
+    expect(result.stdout).toMatch(/1 entry to pin: 0 written, 1 failed\n$/);
     expect(await readFile(path.join(root, 'content/entries/gone.yaml'), 'utf8')).toBe(entryYaml('gone'));
   });
 
