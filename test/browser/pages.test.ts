@@ -328,9 +328,15 @@ describe('the permission pages', () => {
         const yours = await text('yours');
         if (own.length === 0) expect(yours, where).toMatch(/does not act on any of your own/);
         else {
-          expect(yours, where).toContain(`It acts on ${own.length} of your own services`);
-          if (ownWith('END_USER') > 0) expect(yours, where).toContain(`on ${ownWith('END_USER')} as you`);
-          if (ownWith('AGENT') > 0) expect(yours, where).toContain(`on ${ownWith('AGENT')} as itself`);
+          const [asYou, asItself] = [ownWith('END_USER'), ownWith('AGENT')];
+          const services = `It acts on ${own.length} of your own services`;
+          expect(yours, where).toBe(
+            asItself === 0
+              ? `${services}, as you.`
+              : asYou === 0
+                ? `${services}, with its own account, not yours.`
+                : `${services}: on ${asYou} as you, on ${asItself} with its own account.`,
+          );
         }
         expect(await text('outside'), where).toBe(
           outside === 0

@@ -237,6 +237,15 @@ describe('footprintLine', () => {
 });
 
 describe('agentPageView', () => {
+  it('promises the details of its accesses only when there are some', () => {
+    expect(agentPageView(agentOf(example, 'travel-reservation'), example).permissionsLinkText).toBe(
+      'See everything Travel Reservation Agent may access, as whom and why',
+    );
+    expect(agentPageView(agentOf(edge, 'quiet-agent'), edge).permissionsLinkText).toBe(
+      'The permission page of Quiet Agent',
+    );
+  });
+
   it('puts interfaces and sign-in in words', () => {
     const view = agentPageView(agentOf(example, 'travel-reservation'), example);
     expect(view.interfaces).toEqual([

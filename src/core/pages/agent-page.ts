@@ -77,6 +77,8 @@ export interface AgentPageView {
   cardUrl: string;
   manifestPath: string;
   permissionsPath: string;
+  /** The words of the link to the permission page (they promise details only when there are some). */
+  permissionsLinkText: string;
 }
 
 const TRANSPORT_WORDS: Readonly<Record<AgentInterfaceInput['protocolBinding'], string>> = {
@@ -246,6 +248,10 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): 
     cardUrl: build.cardUrl,
     manifestPath: MANIFEST_PATH,
     permissionsPath: permissionsPagePath(agent.slug),
+    permissionsLinkText:
+      agent.ram.resourceAccesses.length > 0
+        ? `See everything ${front.name} may access, as whom and why`
+        : `The permission page of ${front.name}`,
   };
   // The card's default documentationUrl is this very page: only an author's other address is shown.
   const ownPage = new URL(agentPagePath(agent.slug), build.cardUrl).href;
