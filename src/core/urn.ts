@@ -1,7 +1,8 @@
 /**
  * The ARD discovery identifier: `urn:air:<fqdn>:<namespace>:<name>` (ARD draft §3.4, DESIGN.md §2).
- * The FQDN is lower case, has no port, no trailing dot and is not an IP address; namespace and name
- * match `[a-z0-9._-]+`.
+ * ardsite's own identifiers follow its stricter rule: the FQDN is lower case, has no port, no trailing
+ * dot and is not an IP address; namespace and name match `[a-z0-9._-]+`. Other publishers' identifiers,
+ * which a verifier and a registry read, need only be RFC 8141 URNs of that shape (`rule: 'ard'`).
  */
 
 /** The parts of a valid `urn:air` identifier. */
@@ -13,6 +14,15 @@ export interface AirUrn {
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const SEGMENT = /^[a-z0-9._-]+$/;
+/** An RFC 8141 NSS segment without `:` (pchar: unreserved, sub-delims, `@`, percent-encoded octets). */
+const NSS_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+$/;
+
+/**
+ * The rule an identifier is read by: `ardsite`, the publisher's own (DESIGN.md §2), or `ard`, any
+ * publisher's (ARD draft §3.4 over RFC 8141: `urn`, `air` and the domain in any case, the domain read
+ * in lower case; namespace and name any NSS characters but `:`).
+ */
+export type UrnRule = 'ardsite' | 'ard';
 
 /**
  * True when `domain` is a lower-case FQDN of at least two labels, with no port, no trailing dot, and not
@@ -28,19 +38,26 @@ export function isFqdn(domain: string): boolean {
 }
 
 /**
- * Parses an identifier. Returns the parts, or a reason string when it breaks the rule (ARD draft §3.4).
+ * Parses an identifier by `rule` (default `ardsite`, see {@link UrnRule}). Returns the parts (under the
+ * `ard` rule, the domain in lower case), or a reason string when it breaks the rule (ARD draft §3.4).
  */
-export function parseAirUrn(identifier: string): AirUrn | string {
+export function parseAirUrn(identifier: string, rule: UrnRule = 'ardsite'): AirUrn | string {
   const parts = identifier.split(':');
-  if (parts.length !== 5 || parts[0] !== 'urn' || parts[1] !== 'air') {
+  const fold = (part: string | undefined) => (rule === 'ard' ? part?.toLowerCase() : part);
+  if (parts.length !== 5 || fold(parts[0]) !== 'urn' || fold(parts[1]) !== 'air') {
     return `"${identifier}" is not of the form urn:air:<domain>:<namespace>:<name>`;
   }
-  const [, , domain = '', namespace = '', name = ''] = parts;
+  const [, , given = '', namespace = '', name = ''] = parts;
+  const domain = fold(given)!;
   if (!isFqdn(domain)) {
-    return `"${domain}" is not a lower-case domain name (no port, no IP address, no trailing dot)`;
+    return rule === 'ard'
+      ? `"${given}" is not a domain name (no port, no IP address, no trailing dot)`
+      : `"${given}" is not a lower-case domain name (no port, no IP address, no trailing dot)`;
   }
-  if (!SEGMENT.test(namespace)) return `namespace "${namespace}" must match [a-z0-9._-]+`;
-  if (!SEGMENT.test(name)) return `name "${name}" must match [a-z0-9._-]+`;
+  const segment = rule === 'ard' ? NSS_SEGMENT : SEGMENT;
+  const allowed = rule === 'ard' ? 'be RFC 8141 characters other than ":"' : 'match [a-z0-9._-]+';
+  if (!segment.test(namespace)) return `namespace "${namespace}" must ${allowed}`;
+  if (!segment.test(name)) return `name "${name}" must ${allowed}`;
   return { domain, namespace, name };
 }
 

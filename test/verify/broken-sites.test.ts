@@ -954,6 +954,16 @@ describe('the manifest and the transport', () => {
     });
     expectFailures(await site.verify(), ['ARD_URN_INVALID', 'urn:air:192.168.1.1:agents:hotel-booking']);
   });
+
+  it("another publisher's identifier needs only be an RFC 8141 urn:air URN (capitals, other characters)", async () => {
+    const site = await copy();
+    await site.editEntry('hotel-booking', (e) => {
+      e.identifier = 'URN:air:Hotels.Example.org:Agents:Hotel_Booking~v2';
+    });
+    const report = await site.verify();
+    expectClean(report);
+    expect(report.findings.filter((f) => f.code === 'ARD_URN_INVALID')).toEqual([]);
+  });
 });
 
 describe('published keys', () => {

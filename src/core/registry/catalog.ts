@@ -116,7 +116,7 @@ export async function buildCatalog(inputs: readonly CatalogInput[]): Promise<Cat
     .map(({ entry, verified }) => {
       const identifier = String(entry.identifier);
       const version = typeof entry.version === 'string' ? entry.version : undefined;
-      const urn = parseAirUrn(identifier);
+      const urn = parseAirUrn(identifier, 'ard');
       return {
         entry,
         identifier,

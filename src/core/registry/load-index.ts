@@ -87,7 +87,7 @@ export async function loadRegistryIndex(options: LoadIndexOptions): Promise<Load
   for (const entry of entries) {
     const identifier = String(entry.identifier);
     const findings = byIdentifier.get(identifier) ?? [];
-    const urn = parseAirUrn(identifier);
+    const urn = parseAirUrn(identifier, 'ard');
     const own = typeof urn !== 'string' && urn.domain === domain;
     const verdict = verdictOf(entry, findings);
     if (own) {

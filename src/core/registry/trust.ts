@@ -49,7 +49,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** True when `entry` carries a trustManifest whose identity is `did:web:` of the URN's domain. */
 export function hasPublisherManifest(entry: Readonly<Record<string, unknown>>): boolean {
-  const urn = typeof entry.identifier === 'string' ? parseAirUrn(entry.identifier) : 'no identifier';
+  const urn = typeof entry.identifier === 'string' ? parseAirUrn(entry.identifier, 'ard') : 'no identifier';
   if (typeof urn === 'string') return false;
   const did = `did:web:${urn.domain}`;
   const list = [entry.trustManifest, ...(Array.isArray(entry.trustManifests) ? entry.trustManifests : [])];
@@ -162,7 +162,7 @@ export class PeerResultVerifier {
         out[index] = hit.verdict;
         return;
       }
-      const urn = typeof item.identifier === 'string' ? parseAirUrn(item.identifier) : 'no identifier';
+      const urn = typeof item.identifier === 'string' ? parseAirUrn(item.identifier, 'ard') : 'no identifier';
       if (typeof urn === 'string') {
         out[index] = 'rejected';
         return;

@@ -83,7 +83,7 @@ export async function verifyEntry(
     return;
   }
   const entry = parsed.data as Record<string, unknown> & typeof parsed.data;
-  const urn = parseAirUrn(entry.identifier);
+  const urn = parseAirUrn(entry.identifier, 'ard');
   if (typeof urn === 'string') {
     f.fail(subject, 'ARD_URN_INVALID', urn);
     return;

@@ -62,7 +62,7 @@ export async function checkWellKnownCards(
   const own = new Map<string, { digest?: string; url?: string }>();
   for (const entry of entries) {
     if (!isRecord(entry) || entry.type !== A2A_CARD_TYPE || typeof entry.identifier !== 'string') continue;
-    const urn = parseAirUrn(entry.identifier);
+    const urn = parseAirUrn(entry.identifier, 'ard');
     if (typeof urn === 'string' || urn.domain !== siteDomain) continue;
     own.set(entry.identifier, {
       ...(typeof entry.digest === 'string' ? { digest: entry.digest } : {}),
