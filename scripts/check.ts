@@ -29,8 +29,10 @@ if (values.json) {
   );
 } else {
   for (const d of diagnostics) process.stdout.write(`${formatDiagnostic(d)}\n`);
-  process.stdout.write(
-    `${counted(agents, 'agent')}, ${counted(resources, 'resource')}, ${counted(entries, 'entry', 'entries')}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`,
-  );
+  // Without a usable publisher.yaml there is no site to count: each file was checked on its own.
+  const site = model
+    ? `${counted(agents, 'agent')}, ${counted(resources, 'resource')}, ${counted(entries, 'entry', 'entries')}`
+    : 'no site (content/publisher.yaml is unusable; the other files were checked one by one)';
+  process.stdout.write(`${site}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
 }
 process.exitCode = hasErrors(diagnostics) ? 1 : 0;

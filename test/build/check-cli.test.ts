@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
 import { runScript } from '../helpers/cli.js';
-import { fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { agentMd, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 
 afterAll(removeSites);
 
@@ -110,11 +110,29 @@ describe('npm run check --root content-broken', () => {
 });
 
 describe('npm run check on a folder without content', () => {
-  it('exits 1 and names the missing publisher file', async () => {
-    const root = await makeSite({ 'content/publisher.yaml': null });
+  it('exits 1 and names the missing publisher file; the agents are still checked, RAM references included', async () => {
+    const root = await makeSite({
+      'content/publisher.yaml': null,
+      'content/agents/a.md': agentMd({
+        resourceAccesses: [
+          {
+            id: 'x',
+            operation: 'no-such-operation',
+            identityUsed: 'END_USER',
+            accessJustification: 'Because.',
+            necessity: 'REQUIRED',
+          },
+        ],
+      }),
+    });
     const { code, stdout } = await check('--root', root);
     expect(code).toBe(1);
     expect(stdout).toContain('E  content/publisher.yaml  file does not exist  [FILE_MISSING]');
-    expect(summary(stdout)).toBe('0 agents, 0 resources, 0 entries, 1 error, 0 warnings');
+    expect(stdout).toMatch(
+      /^E {2}content\/agents\/a\.md:\d+:\d+ {2}resourceAccesses\[0\]\.operation .*\[RAM_DANGLING_OPERATION\]$/m,
+    );
+    expect(summary(stdout)).toBe(
+      'no site (content/publisher.yaml is unusable; the other files were checked one by one), 2 errors, 0 warnings',
+    );
   });
 });

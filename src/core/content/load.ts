@@ -635,11 +635,18 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     if (entry) entries.push(entry);
   }
 
+  // Every agent's RAM references are checked here, whether or not the site can be put together.
+  const closures = rawAgents.map((raw) =>
+    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics),
+  );
+  for (const raw of invalidAgents)
+    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
+
   if (!publisherLoaded) return { model: undefined, diagnostics };
   const { publisher, source: publisherSource } = publisherLoaded;
 
-  const agents: AgentModel[] = rawAgents.map((raw) => {
-    const { ram, files } = ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
+  const agents: AgentModel[] = rawAgents.map((raw, i) => {
+    const { ram, files } = closures[i]!;
     const namespace = raw.front.namespace ?? publisher.namespace;
     const agent: AgentModel = {
       ...raw,
@@ -659,10 +666,9 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     return agent;
   });
 
-  // Their valid accesses' references are checked now; whatever they mention counts as used.
+  // Whatever the agents with errors mention counts as used.
   const usedByInvalidAgents = { operationIds: new Set<string>(), resourceIds: new Set<string>() };
   for (const raw of invalidAgents) {
-    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
     for (const id of raw.mentionedOperations) {
       const op = catalog.operations.get(id);
       if (!op) continue;
