@@ -165,6 +165,16 @@ describe('an agent whose front matter has errors (every error in one run)', () =
   });
 });
 
+describe('an agent file name outside [a-z0-9._-]', () => {
+  it('is one error, at its cause (not also ARD_URN_INVALID for the URN it makes)', async () => {
+    const diagnostics = await check({ 'content/agents/Appointment-Assistant.md': agentMd() });
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['SCHEMA_INVALID_VALUE', 'content/agents/Appointment-Assistant.md'],
+    ]);
+    expect(diagnostics[0]!.message).toMatch(/must match \[a-z0-9._-\]\+/);
+  });
+});
+
 describe('W CONTENT_IGNORED: a content file in a subfolder', () => {
   it('is named, since it would otherwise vanish without a word; other files there are left alone', async () => {
     const diagnostics = await check({

@@ -367,6 +367,8 @@ export function checkContent(model: ContentModel): Diagnostic[] {
     );
   }
   for (const agent of model.agents) {
+    // A file name outside [a-z0-9._-] is reported by the loader, as the cause: not twice.
+    if (!/^[a-z0-9._-]+$/.test(agent.slug)) continue;
     const urn = parseAirUrn(agent.identifier);
     if (typeof urn === 'string') r.add(agent.source, [], 'ARD_URN_INVALID', urn);
   }
