@@ -471,6 +471,26 @@ describe('the card', () => {
     expect(failures(report)[0]!.message).toMatch(/identityUsed "USER", not one of END_USER, AGENT/);
   });
 
+  it('a card nested 100,000 levels deep → a JSON_INVALID finding on its entry, and the run goes on', async () => {
+    const site = await copy();
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    await site.editText(cardPath('itinerary-concierge'), (t) =>
+      t.replace('"resourceAccesses": [', `"deep": ${deep},\n"resourceAccesses": [`),
+    );
+    await site.repin('itinerary-concierge');
+    const report = await site.verify();
+    expect(failures(report)).toContainEqual(
+      expect.objectContaining({
+        code: 'JSON_INVALID',
+        subject: urnOf('itinerary-concierge'),
+        message: expect.stringContaining('nested too deeply'),
+      }),
+    );
+    // Every other entry is still checked.
+    expect(failures(report).filter((f) => !f.subject.startsWith(urnOf('itinerary-concierge')))).toEqual([]);
+    expect(report.entries).toBe(5);
+  });
+
   it('a card signature whose jku points at another origin → CARD_FOREIGN_JKU', async () => {
     const site = await copy();
     await site.resignCardWithHeader('travel-policy-helper', {

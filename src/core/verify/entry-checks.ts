@@ -229,7 +229,8 @@ export function readManifest(bytes: Uint8Array, maxEntries: number): ManifestRea
  * the next entry to check (`undefined`: none left), `onOutcome` receives what it found. Used by
  * {@link verifySite} and by helper threads (./entries-worker.ts), which share one counter. `cache`: the
  * run's documents (each DID document and key set is read once per thread).
- * @throws the first error a check throws (checks turn a broken site into findings, not errors).
+ * @throws the first error a check throws (checks turn a broken site into findings, not errors), but a
+ *   RangeError (a document nested too deeply to walk), which becomes a `JSON_INVALID` finding.
  */
 export async function verifyClaimedEntries(
   reader: SiteReader,
@@ -243,13 +244,24 @@ export async function verifyClaimedEntries(
   const lane = async () => {
     for (let index = claim(); index !== undefined; index = claim()) {
       const f = new Findings();
-      await verifyEntry(entries[index], index, context.siteDomain, duplicates.has(index), {
-        reader,
-        cache,
-        origin: context.origin,
-        now: context.now,
-        f,
-      });
+      try {
+        await verifyEntry(entries[index], index, context.siteDomain, duplicates.has(index), {
+          reader,
+          cache,
+          origin: context.origin,
+          now: context.now,
+          f,
+        });
+      } catch (error) {
+        // A document nested deeper than the checks' recursion can follow (a hostile card of 100,000
+        // nested lists) is a finding about its entry, not the end of the run.
+        if (!(error instanceof RangeError)) throw error;
+        f.fail(
+          entryLabel(entries[index], index),
+          'JSON_INVALID',
+          `a document of this entry cannot be checked: ${error.message} (it is nested too deeply)`,
+        );
+      }
       onOutcome(index, { passed: f.passed, findings: f.list });
     }
   };
