@@ -118,8 +118,12 @@ export const ERROR_CODES = {
   ARD_DUPLICATE_ENTRY: 'Two entries share identifier and version.',
   /** (warning) representativeQueries should hold 2 to 5 queries (ARD draft §3.2.2). */
   ARD_QUERIES_COUNT: 'representativeQueries should hold 2 to 5 queries.',
-  /** (warning) An own entry points outside the site without a digest. */
-  ARD_UNPINNED: 'The entry points outside the site and has no digest.',
+  /**
+   * (warning) An entry with a `url` and no digest: nothing binds what is served there to it (ARD draft
+   * §6.2). `npm run check` warns about the site's own entries that point outside the site; the verifier
+   * about every own or signed entry (not a registry's, whose url is a service).
+   */
+  ARD_UNPINNED: 'The entry has a url and no digest.',
   /** A served artifact's sha256 does not match the entry's digest. */
   ARD_DIGEST_MISMATCH: 'The digest does not match the served bytes.',
   /** (warning) A discovery signal is missing: `<link rel="ard">`, the `Link` header or robots.txt `Agentmap:`. */

@@ -14,13 +14,17 @@ export interface AirUrn {
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const SEGMENT = /^[a-z0-9._-]+$/;
-/** An RFC 8141 NSS segment without `:` (pchar: unreserved, sub-delims, `@`, percent-encoded octets). */
-const NSS_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+$/;
+/**
+ * An RFC 8141 NSS segment without `:` (RFC 8141 §2: pchar, i.e. unreserved, sub-delims, `@` and
+ * percent-encoded octets, then `/` too after the first character).
+ */
+const NSS_SEGMENT =
+  /^(?:[A-Za-z0-9\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})(?:[A-Za-z0-9\-._~!$&'()*+,;=@/]|%[0-9A-Fa-f]{2})*$/;
 
 /**
  * The rule an identifier is read by: `ardsite`, the publisher's own (DESIGN.md §2), or `ard`, any
  * publisher's (ARD draft §3.4 over RFC 8141: `urn`, `air` and the domain in any case, the domain read
- * in lower case; namespace and name any NSS characters but `:`).
+ * in lower case; namespace and name any NSS characters but `:`, `/` not first).
  */
 export type UrnRule = 'ardsite' | 'ard';
 

@@ -302,14 +302,18 @@ describe('trust verdicts (ARD draft §4.3.1, §6.2)', () => {
     expect(verdictOf(signed, [finding('CARD_UNSIGNED', 'warning')])).toBe('verified');
     expect(verdictOf(signed, [finding('CARD_ENTRY_UNDECLARED', 'warning')])).toBe('verified');
     expect(verdictOf(signed, [finding('ARD_ORIGIN_UNBOUND')])).toBe('rejected');
-    // A third party's manifest that could not be checked does not touch the publisher's authority.
-    const thirdParty = {
-      code: 'DID_RESOLUTION_FAILED',
-      severity: 'warning',
-      subject: `${signed.identifier} trustManifests[0]`,
-      message: '',
-    } as never;
-    expect(verdictOf(signed, [thirdParty])).toBe('verified');
+    // A third party's manifest that could not be checked does not touch the publisher's authority...
+    const aboutList = (code: string, severity: 'error' | 'warning') =>
+      ({ code, severity, subject: `${signed.identifier} trustManifests[0]`, message: '' }) as never;
+    const withThirdParty = { ...signed, trustManifests: [{ identity: 'did:web:auditor.example' }] };
+    expect(verdictOf(withThirdParty, [aboutList('DID_RESOLUTION_FAILED', 'warning')])).toBe('verified');
+    // ...but the publisher's own manifest in that list is the publisher's, unsigned or unread.
+    const inList = {
+      identifier: signed.identifier,
+      trustManifests: [{ identity: 'did:web:p.example' }],
+    };
+    expect(verdictOf(inList, [aboutList('TRUST_MISSING', 'error')])).toBe('unverified');
+    expect(verdictOf(inList, [aboutList('DID_RESOLUTION_FAILED', 'warning')])).toBe('unverified');
   });
 
   it('groups findings by the entry they are about', () => {

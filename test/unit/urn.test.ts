@@ -29,6 +29,8 @@ describe('parseAirUrn', () => {
       name: 'Flight_Finder~2',
     });
     expect(parseAirUrn('urn:air:example.com:travel:caf%C3%A9', 'ard')).not.toBeTypeOf('string');
+    expect(parseAirUrn('urn:air:example.com:team/a:b', 'ard')).toMatchObject({ namespace: 'team/a' });
+    expect(parseAirUrn('urn:air:example.com:/a:b', 'ard')).toMatch(/RFC 8141/);
     expect(parseAirUrn('urn:air:example.com:travel:a b', 'ard')).toMatch(/RFC 8141/);
     expect(parseAirUrn('urn:air:example.com:travel:%zz', 'ard')).toMatch(/RFC 8141/);
   });

@@ -212,7 +212,43 @@ describe('the well-known card copies (A2A §8.2)', () => {
   });
 });
 
+describe('the well-known card copies, hostile', () => {
+  it('a copy nested 100,000 levels deep is searched like any other (a warning, no crash)', async () => {
+    const site = await copy();
+    await site.write('/.well-known/agent.json', `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    const report = await site.verify();
+    expectClean(report);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        code: 'WELL_KNOWN_CARD_UNLISTED',
+        subject: `${ORIGIN}/.well-known/agent.json`,
+      }),
+    );
+  });
+});
+
 describe('the RAM footprint terms of an entry', () => {
+  it('a RAM whose operations is null is read as an empty list (no crash)', async () => {
+    const site = await copy();
+    await site.editCard(
+      'itinerary-concierge',
+      (card) => {
+        const ext = (card.capabilities as { extensions: Json[] }).extensions.find((e) =>
+          Array.isArray((e.params as Json | undefined)?.resourceAccesses),
+        )!;
+        for (const ram of [card.resourceAccessManifest as Json, ext.params as Json]) {
+          ram.resourceAccesses = [];
+          ram.operations = null;
+          ram.resources = [];
+        }
+      },
+      { resign: true },
+    );
+    const report = await site.verify();
+    expect(report.entries).toBe(5);
+    expectFailures(report, ['ARD_FOOTPRINT_MISMATCH', urnOf('itinerary-concierge')]);
+  });
+
   it('a ram: term that the card does not bear out → ARD_FOOTPRINT_MISMATCH, naming the term', async () => {
     const site = await copy();
     const before = (await site.entry('travel-reservation'))['ram:asksFirstCount'];
@@ -957,6 +993,44 @@ describe('the manifest and the transport', () => {
     expect(failures(undeclared)[0]!.message).toContain('declares neither');
     expectClean(await served(JSON.stringify({ ...card, _meta: { publisher: `did:web:${DOMAIN}` } })));
     expectClean(await served(JSON.stringify({ ...card, identifier: urnOf('trip-tools') })));
+    // A longer DID or URN that merely starts with them declares nothing.
+    expectFailures(
+      await served(JSON.stringify({ ...card, _meta: { publisher: `did:web:${DOMAIN}.evil.example` } })),
+      ['ARD_ORIGIN_UNBOUND', urnOf('trip-tools')],
+    );
+    // Any other text: a whole token counts, a longer name does not.
+    expectClean(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}\n`));
+    expectFailures(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}x\n`), [
+      'ARD_ORIGIN_UNBOUND',
+      urnOf('trip-tools'),
+    ]);
+  });
+
+  it("a registry's entry (its url is a service, not an artifact) is not flagged ARD_UNPINNED", async () => {
+    const site = await copy();
+    await site.editEntry('trip-tools', (e) => {
+      e.type = 'application/ai-registry+json';
+      delete e.digest;
+      e.trustManifest!.subject.type = e.type;
+      delete e.trustManifest!.subject.digest;
+      signTm(e.trustManifest!);
+    });
+    const report = await site.verify();
+    expectClean(report);
+    expect(report.findings.filter((f) => f.subject === urnOf('trip-tools'))).toEqual([]);
+  });
+
+  it('one identifier in two spellings (the domain in capitals), same version → ARD_DUPLICATE_ENTRY', async () => {
+    const site = await copy();
+    await site.editJson<{ entries: EntryJson[] }>('/.well-known/ard.json', (m) => {
+      const hotel = m.entries.find((e) => e.identifier === urnOf('hotel-booking'))!;
+      m.entries.push({
+        ...structuredClone(hotel),
+        identifier: hotel.identifier.replace('hotels.example.org', 'Hotels.Example.ORG'),
+      });
+    });
+    const report = await site.verify();
+    expect(failures(report).map((f) => f.code)).toEqual(['ARD_DUPLICATE_ENTRY']);
   });
 
   it('two entries with the same identifier and version → ARD_DUPLICATE_ENTRY', async () => {

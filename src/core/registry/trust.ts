@@ -3,8 +3,8 @@
  * (src/core/verify/site.ts), never from a second implementation of it:
  *
  * - `verified`: the entry carries a trustManifest of the publisher its URN names, and every check that
- *   was run held (signature through did:web, subject, expiry, digest of the artifact, card signature and
- *   declared identifier when the card was read);
+ *   was run held (signature through did:web, subject, expiry, digest of the artifact, and when the card
+ *   was read its signature if it has one and its declared identifier), with a digest binding its url;
  * - `unverified`: nothing failed, but publisher authority could not be established (no trustManifest of
  *   the publisher, its DID document or the artifact could not be read): a discovery hint (§4.3.1);
  * - `rejected`: a check that was run failed (§6.2: "MUST reject signed entries whose cryptographic proof
@@ -57,6 +57,18 @@ export function hasPublisherManifest(entry: Readonly<Record<string, unknown>>): 
 }
 
 /**
+ * True when `finding` is about `trustManifests[i]` of `entry` and that manifest is a third party's: its
+ * identity is not `did:web:` of the URN's domain (the publisher's own manifest may sit in that list too).
+ */
+function isThirdPartyFinding(entry: Readonly<Record<string, unknown>>, finding: VerifyFinding): boolean {
+  const index = / trustManifests\[(\d+)\]$/.exec(finding.subject)?.[1];
+  if (index === undefined || !Array.isArray(entry.trustManifests)) return false;
+  const tm: unknown = entry.trustManifests[Number(index)];
+  const urn = typeof entry.identifier === 'string' ? parseAirUrn(entry.identifier, 'ard') : 'no identifier';
+  return isRecord(tm) && typeof urn !== 'string' && tm.identity !== `did:web:${urn.domain}`;
+}
+
+/**
  * The verdict on one entry from the verifier's findings about it (errors and warnings whose subject is
  * the entry).
  */
@@ -67,7 +79,7 @@ export function verdictOf(
   let unchecked = false;
   for (const f of findings) {
     // A third party's manifest that could not be checked says nothing about the publisher's authority.
-    if (UNCHECKED.has(f.code) && f.subject.includes(' trustManifests[')) continue;
+    if (f.severity === 'warning' && UNCHECKED.has(f.code) && isThirdPartyFinding(entry, f)) continue;
     if (UNCHECKED.has(f.code)) unchecked = true;
     else if (f.severity === 'error') return 'rejected';
     else if (!BENIGN.has(f.code)) unchecked = true;
@@ -140,10 +152,13 @@ export class PeerResultVerifier {
     return JSON.stringify([
       item.identifier,
       item.version,
+      item.displayName === undefined,
       item.type,
       item.url,
+      item.data,
       item.digest,
       item.trustManifest,
+      item.trustManifests,
     ]);
   }
 
@@ -206,7 +221,8 @@ export class PeerResultVerifier {
           : this.reader.read(url),
     };
     try {
-      const report = await verifySite(reader, { origin, manifestUrl });
+      // The publisher's well-known cards say nothing about these results: not fetched.
+      const report = await verifySite(reader, { origin, manifestUrl, wellKnownCards: false });
       const { byIdentifier } = findingsByIdentifier(
         entries.map((e) => String(e.identifier)),
         report.findings,

@@ -10,7 +10,7 @@ import { ENTRY_EXTENSION_URI } from '../card.js';
 import { assertNoPrivateMembers } from '../did.js';
 import { ArdsiteError } from '../errors.js';
 import { decodeProtectedHeader } from '../jws.js';
-import { isRecord, parseJson, type DocumentCache } from './documents.js';
+import { findString, isRecord, parseJson, type DocumentCache } from './documents.js';
 import {
   canonicalBase64url,
   signatureCheck,
@@ -86,10 +86,13 @@ async function cardSignatureHolds(
 
 /**
  * Checks one of the site's own A2A cards (`bytes`, served for `entry`; `subject` names the entry in the
- * findings) and records into `run.f`: JSON, the signature (A2A spec §8.4) through the site's JWK Set with
- * no foreign `jku` and no `alg: none`, the entry extension naming the entry's identifier and
- * `did:web:<urnDomain>` (ARD draft §4.3.1), the top-level RAM equal to the extension's copy, and the
- * RAM's integrity (./ram-integrity.ts). Never throws for a broken card: every problem is a finding.
+ * findings) and records into `run.f`: JSON; the signature, when the card carries one (A2A spec §8.4;
+ * `CARD_UNSIGNED` warning otherwise), through the site's JWK Set with no foreign `jku` and no
+ * `alg: none`; the entry extension, when present, naming the entry's identifier and `did:web:<urnDomain>`
+ * (ARD draft §4.3.1; without it, a warning on the publisher's origin and a failure on another one unless
+ * the card holds the identifier or the DID, §6.2); the top-level RAM equal to the extension's copy; the
+ * RAM's integrity (./ram-integrity.ts); and the entry's footprint terms (./footprint-check.ts). Problems
+ * are findings; a document no check foresaw may still throw (the caller, entry-checks.ts, records it).
  */
 export async function verifyCard(
   subject: string,
@@ -164,21 +167,23 @@ export async function verifyCard(
   const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
   const list = Array.isArray(extensions) ? extensions.filter(isRecord) : [];
   // The card declares its entry (ARD draft §4.3.1, §6.2): ardsite's extension must name the entry and
-  // its publisher. A card without it must declare its identifier or publisher some other way when it is
-  // served from another origin than its publisher's; on that origin ARD asks for nothing.
+  // its publisher. On its publisher's origin ARD asks for nothing, and a card without the extension is
+  // only a warning (an error in ardsite's own build); served from another origin, a card without it must
+  // hold its identifier or its publisher's DID some other way.
   const ext = list.find((e) => e.uri === ENTRY_EXTENSION_URI);
   const publisher = `did:web:${urnDomain}`;
   // Whether the card is this entry's: the RAM footprint is compared only then (another entry's card
   // has another RAM, and its identity finding says so already).
   let ownCard = true;
   if (!ext) {
-    if (holdsString(card, new Set([String(entry.identifier), publisher]))) f.pass();
-    else if (new URL(String(entry.url)).origin === `https://${urnDomain}`) {
+    if (new URL(String(entry.url)).origin === `https://${urnDomain}`) {
       f.warn(
         subject,
         'CARD_ENTRY_UNDECLARED',
         `the card does not name its ARD entry (${ENTRY_EXTENSION_URI}); a copy served from another origin could not be tied to it (ARD draft §4.3.1)`,
       );
+    } else if (findString(card, new Set([String(entry.identifier), publisher])) !== undefined) {
+      f.pass();
     } else {
       ownCard = false;
       f.fail(
@@ -234,14 +239,6 @@ export async function verifyCard(
   f.pass();
   const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
   if (ownCard && copiesAgree) checkFootprint(subject, entry, extensionUri, ram, f);
-}
-
-/** Whether some string anywhere in `value` (a parsed JSON document) is one of `wanted`. */
-function holdsString(value: unknown, wanted: ReadonlySet<string>): boolean {
-  if (typeof value === 'string') return wanted.has(value);
-  if (Array.isArray(value)) return value.some((item) => holdsString(item, wanted));
-  if (isRecord(value)) return Object.values(value).some((item) => holdsString(item, wanted));
-  return false;
 }
 
 /**

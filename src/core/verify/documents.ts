@@ -13,6 +13,27 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The first string anywhere in `value` (a parsed JSON document: object values and list items, not keys)
+ * that is one of `wanted`, or `undefined`. Walks with its own stack, so a document nested 100,000 levels
+ * deep is searched like any other.
+ */
+export function findString(value: unknown, wanted: ReadonlySet<string>): string | undefined {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (wanted.has(item)) return item;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push(item[i]);
+    } else if (isRecord(item)) {
+      const values = Object.values(item);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(values[i]);
+    }
+  }
+  return undefined;
+}
+
 /** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -9,15 +9,17 @@ import { digestMatches, sha256Digest } from '../digest.js';
 import { ArdsiteError } from '../errors.js';
 import { canonicalBytes } from '../jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
-import { parseAirUrn } from '../urn.js';
+import { formatAirUrn, parseAirUrn } from '../urn.js';
 import { verifyCard } from './card-checks.js';
-import { DocumentCache, isRecord, parseJson } from './documents.js';
+import { DocumentCache, findString, isRecord, parseJson } from './documents.js';
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
 import type { SiteReader } from './reader.js';
 import { checkTrust } from './trust-checks.js';
 
 const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
+/** A registry's entry (ARD draft §4.3.2): its `url` is the lookup API, a service, not an artifact to pin. */
+const REGISTRY_TYPE = 'application/ai-registry+json';
 
 function entryLabel(entry: unknown, index: number): string {
   const id = (entry as { identifier?: unknown })?.identifier;
@@ -38,11 +40,26 @@ function urlProblem(url: string): string | undefined {
   return `url ${url} is not https (ARD draft §6.5; http only for localhost)`;
 }
 
+/** Characters that may continue a URN or a DID: a match followed by one of them names something else. */
+const NAME_CHAR = /[A-Za-z0-9._~%:/@!$&'()*+,;=-]/;
+
+/** Whether `text` holds `name` as a whole token (not inside a longer URN or DID). */
+function holdsToken(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + name.length];
+    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after)))
+      return true;
+  }
+  return false;
+}
+
 /**
  * Why the artifact `bytes` served at `url` is not bound to the entry `identifier` of `domain` (ARD
  * draft §6.2, "Cross-Origin Target url Binding"), or `undefined`: an artifact on the publisher's own
  * origin (`https://<domain>`) needs nothing; one on another origin must declare the identifier or the
- * publisher's `did:web:<domain>`, which is looked for as text in the artifact (any format).
+ * publisher's `did:web:<domain>`: as a whole string value of a JSON artifact, or as a whole token of
+ * any other text (`did:web:acme.co` is not declared by `did:web:acme.com`).
  */
 function originUnbound(
   url: string,
@@ -52,9 +69,15 @@ function originUnbound(
 ): string | undefined {
   const origin = `https://${domain}`;
   if (new URL(url).origin === origin) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const did = `did:web:${domain}`;
-  if (text.includes(identifier) || text.includes(did)) return undefined;
+  let declared: boolean;
+  try {
+    declared = findString(parseJson(bytes, url), new Set([identifier, did])) !== undefined;
+  } catch {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    declared = holdsToken(text, identifier) || holdsToken(text, did);
+  }
+  if (declared) return undefined;
   return `${url} is not on ${origin} and the artifact there declares neither ${identifier} nor ${did} (ARD draft §6.2)`;
 }
 
@@ -147,6 +170,7 @@ export async function verifyEntry(
   } else if (
     entry.url !== undefined &&
     entry.digest === undefined &&
+    entry.type !== REGISTRY_TYPE &&
     !badUrl &&
     (ownDomain || entry.trustManifest !== undefined || entry.trustManifests !== undefined)
   ) {
@@ -188,7 +212,10 @@ export function duplicateEntries(entries: readonly unknown[]): Set<number> {
   const out = new Set<number>();
   entries.forEach((raw, i) => {
     if (!isRecord(raw) || typeof raw.identifier !== 'string') return;
-    const key = `${raw.identifier}\u0000${typeof raw.version === 'string' ? raw.version : ''}`;
+    // One URN in two spellings (the scheme, NID and domain are case-insensitive) is one identifier.
+    const urn = parseAirUrn(raw.identifier, 'ard');
+    const identifier = typeof urn === 'string' ? raw.identifier : formatAirUrn(urn);
+    const key = `${identifier}\u0000${typeof raw.version === 'string' ? raw.version : ''}`;
     if (seen.has(key)) out.add(i);
     seen.add(key);
   });
@@ -229,8 +256,8 @@ export function readManifest(bytes: Uint8Array, maxEntries: number): ManifestRea
  * the next entry to check (`undefined`: none left), `onOutcome` receives what it found. Used by
  * {@link verifySite} and by helper threads (./entries-worker.ts), which share one counter. `cache`: the
  * run's documents (each DID document and key set is read once per thread).
- * @throws the first error a check throws (checks turn a broken site into findings, not errors), but a
- *   RangeError (a document nested too deeply to walk), which becomes a `JSON_INVALID` finding.
+ * Never throws for a broken site: what a check throws on a document it did not foresee (one nested too
+ * deeply to walk, say) becomes a `JSON_INVALID` finding on that entry.
  */
 export async function verifyClaimedEntries(
   reader: SiteReader,
@@ -253,13 +280,14 @@ export async function verifyClaimedEntries(
           f,
         });
       } catch (error) {
-        // A document nested deeper than the checks' recursion can follow (a hostile card of 100,000
-        // nested lists) is a finding about its entry, not the end of the run.
-        if (!(error instanceof RangeError)) throw error;
+        // A document no check foresaw (nested deeper than a walk can follow, a list where an object
+        // belongs) is a finding about its entry, not the end of the run.
+        const message = (error as Error).message;
+        const deep = error instanceof RangeError && /call stack/i.test(message);
         f.fail(
           entryLabel(entries[index], index),
           'JSON_INVALID',
-          `a document of this entry cannot be checked: ${error.message} (it is nested too deeply)`,
+          `a document of this entry cannot be checked: ${message}${deep ? ' (it is nested too deeply)' : ''}`,
         );
       }
       onOutcome(index, { passed: f.passed, findings: f.list });

@@ -50,9 +50,13 @@ export function checkFootprint(
   if (!TERMS.some((term) => entry[term] !== undefined)) return;
   const prefix = ramPrefixOf(entry['@context']);
   if (prefix === undefined || extensionUri === undefined || prefix !== ramNamespace(extensionUri)) return;
-  const expected = ramFootprint(
-    (isRecord(ram) ? { resources: [], operations: [], resourceAccesses: [], ...ram } : ram) as Ram,
-  );
+  const record = isRecord(ram) ? ram : {};
+  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  const expected = ramFootprint({
+    resources: list(record.resources),
+    operations: list(record.operations),
+    resourceAccesses: list(record.resourceAccesses),
+  } as Ram);
   const differ = TERMS.filter((term) => !isDeepStrictEqual(entry[term], expected[term])).map(
     (term) =>
       `${term} is ${JSON.stringify(entry[term]) ?? 'missing'}, the card's RAM gives ${JSON.stringify(expected[term]) ?? 'none'}`,

@@ -57,6 +57,11 @@ export interface VerifySiteOptions {
   };
   /** The manifest's URL when discovery found it elsewhere (default `<origin>/.well-known/ard.json`). */
   manifestUrl?: string;
+  /**
+   * Check the A2A well-known card copies (./well-known-cards.ts; default true). The registry leaves it
+   * out for peer results, which are not the manifest those copies belong with.
+   */
+  wellKnownCards?: boolean;
 }
 
 /** Entries checked at most, unless `maxEntries` says otherwise. */
@@ -208,7 +213,7 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
     }
   }
   await checkOwnDidDocument(origin, cache, f);
-  await checkWellKnownCards(reader, origin, siteDomain, entries, f);
+  if (options.wellKnownCards !== false) await checkWellKnownCards(reader, origin, siteDomain, entries, f);
   return { origin, entries: entries.length, passed: f.passed, findings: f.list };
 }
 

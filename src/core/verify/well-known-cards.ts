@@ -7,7 +7,7 @@
 import { ENTRY_EXTENSION_URI } from '../card.js';
 import { digestMatches, sha256Digest } from '../digest.js';
 import { parseAirUrn } from '../urn.js';
-import { isRecord, parseJson } from './documents.js';
+import { findString, isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';
 
@@ -33,16 +33,7 @@ function declaredIdentifier(card: unknown, identifiers: ReadonlySet<string>): st
     : undefined;
   const named = isRecord(ext) && isRecord(ext.params) ? ext.params.identifier : undefined;
   if (typeof named === 'string') return named;
-  const walk = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return identifiers.has(value) ? value : undefined;
-    const items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
-    for (const item of items) {
-      const found = walk(item);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(card);
+  return findString(card, identifiers);
 }
 
 /**
