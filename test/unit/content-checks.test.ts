@@ -365,6 +365,30 @@ describe('CARD_UNKNOWN_SECURITY_SCHEME: a requirement naming an undeclared schem
   });
 });
 
+describe('SCHEMA_EMPTY: a required scheme without scopes (an API key, as seed 001 writes it)', () => {
+  const securitySchemes = { apiKey: { apiKeySecurityScheme: { location: 'header', name: 'X-API-Key' } } };
+
+  it.each([
+    ['{}', {}, 'apiKey: {}'],
+    ['an empty list', { list: [] }, 'list: []'],
+  ])('%s: the error says why, and how to declare the scheme instead', async (_, value, at) => {
+    const md = agentMd({ securitySchemes, securityRequirements: [{ schemes: { apiKey: value } }] });
+    const diagnostics = await check({ 'content/agents/a.md': md });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'SCHEMA_EMPTY',
+        path: 'securityRequirements[0].schemes.apiKey.list',
+        line: lineOf(md, at),
+        message: expect.stringMatching(/would go unsigned\. Declare such a scheme in securitySchemes only$/),
+      }),
+    ]);
+  });
+
+  it('the scheme declared alone is quiet', async () => {
+    expect(await check({ 'content/agents/a.md': agentMd({ securitySchemes }) })).toEqual([]);
+  });
+});
+
 describe('interface urls: https, or host:port for GRPC', () => {
   const iface = (url: string, protocolBinding = 'GRPC') => ({ url, protocolBinding, protocolVersion: '1.0' });
 

@@ -73,14 +73,32 @@ export const SecurityScheme = z
       'a security scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme',
   });
 
+/**
+ * The scopes a requirement asks of one scheme (seed 001 `StringList`), never empty: the A2A SDKs drop an
+ * empty list when they canonicalise a card for its signature, so a requirement without scopes would go
+ * unsigned (DESIGN.md §3, "no field is ever empty"). Seed 001's own example requires an API key and
+ * mTLS with no scopes; here such schemes are declared in `securitySchemes` only, and the error says so.
+ */
+const ScopeList = z
+  .strictObject({ list: z.array(nonEmptyString).optional() })
+  .superRefine((value, ctx) => {
+    if (value.list !== undefined && value.list.length > 0) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['list'],
+      params: { code: 'SCHEMA_EMPTY' },
+      message:
+        'a required scheme lists the scopes it needs. One without scopes (an API key, HTTP auth, mTLS) cannot be required in a signed card: the A2A SDKs drop an empty list when they canonicalise a card for its signature, so the requirement would go unsigned. Declare such a scheme in securitySchemes only',
+    });
+  })
+  .transform((value) => ({ list: value.list ?? [] }));
+
 /** `SecurityRequirement` (seed 001 `Security`, A2A v1.0): scheme name → `{ list: [scope, …] }`. */
 export const SecurityRequirement = z.strictObject({
-  schemes: z
-    .record(nonEmptyString, z.strictObject({ list: z.array(nonEmptyString).min(1) }))
-    .refine((m) => Object.keys(m).length > 0, {
-      message: 'must name at least one scheme',
-      params: { code: 'SCHEMA_EMPTY' },
-    }),
+  schemes: z.record(nonEmptyString, ScopeList).refine((m) => Object.keys(m).length > 0, {
+    message: 'must name at least one scheme',
+    params: { code: 'SCHEMA_EMPTY' },
+  }),
 });
 
 /** The A2A protocol versions ardsite emits cards for. YAML `1.0` (a number) is read as "1.0". */
