@@ -273,6 +273,29 @@ describe('the RAM footprint terms of an entry', () => {
 });
 
 describe('trustManifest signatures', () => {
+  it("a kid that is a fragment of the identity's DID document (#<thumbprint>) is that key", async () => {
+    const site = await copy();
+    await site.editEntry('trip-tools', (e) => {
+      signTm(e.trustManifest!, SITE_KEY, { kid: `#${SITE_KEY.kid.split('#')[1]!}` });
+    });
+    expectClean(await site.verify());
+  });
+
+  it('a subject that names a url the entry does not have → TRUST_SUBJECT_MISMATCH (ARD draft §5 trust-subject)', async () => {
+    const site = await copy();
+    await site.editEntry('trip-tools', (e) => {
+      (e.trustManifest!.subject as Json).url = 'https://tools.example.net/mcp/trip-tools.json';
+      signTm(e.trustManifest!);
+    });
+    expectFailures(await site.verify(), ['TRUST_SUBJECT_MISMATCH', urnOf('trip-tools')]);
+    const same = await copy();
+    await same.editEntry('trip-tools', (e) => {
+      (e.trustManifest!.subject as Json).url = e.url;
+      signTm(e.trustManifest!);
+    });
+    expectClean(await same.verify());
+  });
+
   it('a changed trustManifest field → TRUST_SIGNATURE_INVALID', async () => {
     const site = await copy();
     await site.editEntry('itinerary-concierge', (e) => {
@@ -998,12 +1021,32 @@ describe('the manifest and the transport', () => {
       await served(JSON.stringify({ ...card, _meta: { publisher: `did:web:${DOMAIN}.evil.example` } })),
       ['ARD_ORIGIN_UNBOUND', urnOf('trip-tools')],
     );
-    // Any other text: a whole token counts, a longer name does not.
+    // The DID named in a sentence counts; any other text too: a whole word, not part of a longer name.
+    expectClean(
+      await served(
+        JSON.stringify({ ...card, description: `MCP tools published by did:web:${DOMAIN} for all.` }),
+      ),
+    );
     expectClean(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}\n`));
     expectFailures(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}x\n`), [
       'ARD_ORIGIN_UNBOUND',
       urnOf('trip-tools'),
     ]);
+  });
+
+  it("another publisher's signed entry whose artifact on a third origin does not declare it → ARD_ORIGIN_UNBOUND (§6.2: refused, not a hint)", async () => {
+    const site = await copy();
+    const cdn = await copy();
+    const artifact = '{"name":"hotel tools"}\n';
+    await cdn.write('/hotel/card.json', artifact);
+    await site.editEntry('hotel-booking', (e) => {
+      e.url = 'https://cdn.example.net/hotel/card.json';
+      e.digest = sha256Digest(Buffer.from(artifact));
+      e.trustManifest = thirdPartyManifest(e, 'hotels.example.org');
+    });
+    const hotels = await thirdPartySite('hotels.example.org');
+    const report = await verifyOverHttp(site, { 'hotels.example.org': hotels, 'cdn.example.net': cdn.dir });
+    expectFailures(report, ['ARD_ORIGIN_UNBOUND', urnOf('hotel-booking')]);
   });
 
   it("a registry's entry (its url is a service, not an artifact) is not flagged ARD_UNPINNED", async () => {

@@ -10,7 +10,7 @@ import { ENTRY_EXTENSION_URI } from '../card.js';
 import { assertNoPrivateMembers } from '../did.js';
 import { ArdsiteError } from '../errors.js';
 import { decodeProtectedHeader } from '../jws.js';
-import { findString, isRecord, parseJson, type DocumentCache } from './documents.js';
+import { declaresEntry, isRecord, parseJson, type DocumentCache } from './documents.js';
 import {
   canonicalBase64url,
   signatureCheck,
@@ -180,9 +180,9 @@ export async function verifyCard(
       f.warn(
         subject,
         'CARD_ENTRY_UNDECLARED',
-        `the card does not name its ARD entry (${ENTRY_EXTENSION_URI}); a copy served from another origin could not be tied to it (ARD draft §4.3.1)`,
+        `the card does not name its ARD entry in the ${ENTRY_EXTENSION_URI} extension, as ardsite's cards do; ARD asks this only of a card served from another origin (§6.2), which a copy of this one could then not be tied to`,
       );
-    } else if (findString(card, new Set([String(entry.identifier), publisher])) !== undefined) {
+    } else if (declaresEntry(bytes, String(entry.identifier), publisher)) {
       f.pass();
     } else {
       ownCard = false;

@@ -34,6 +34,31 @@ export function findString(value: unknown, wanted: ReadonlySet<string>): string 
   return undefined;
 }
 
+/** Characters that may continue a URN or a DID: a match followed by one of them names something else. */
+const NAME_CHAR = /[A-Za-z0-9._~%:/@!$&'()*+,;=-]/;
+
+/** Whether `text` holds `name` as a whole word (not inside a longer URN or DID). */
+function holdsWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + name.length];
+    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after)))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether an artifact (`bytes`, any text format: a JSON card, YAML, …) declares an entry (ARD draft
+ * §6.2, cross-origin target binding): its `identifier` or its publisher's `did` appears in the text as a
+ * whole word, e.g. a JSON string `"did:web:acme.com"` or a sentence naming it, but not inside a longer
+ * name (`did:web:acme.co` is not declared by `did:web:acme.com`).
+ */
+export function declaresEntry(bytes: Uint8Array, identifier: string, did: string): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return holdsWord(text, identifier) || holdsWord(text, did);
+}
+
 /** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -11,7 +11,7 @@ import { canonicalBytes } from '../jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { formatAirUrn, parseAirUrn } from '../urn.js';
 import { verifyCard } from './card-checks.js';
-import { DocumentCache, findString, isRecord, parseJson } from './documents.js';
+import { declaresEntry, DocumentCache, isRecord, parseJson } from './documents.js';
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
 import type { SiteReader } from './reader.js';
@@ -40,26 +40,11 @@ function urlProblem(url: string): string | undefined {
   return `url ${url} is not https (ARD draft §6.5; http only for localhost)`;
 }
 
-/** Characters that may continue a URN or a DID: a match followed by one of them names something else. */
-const NAME_CHAR = /[A-Za-z0-9._~%:/@!$&'()*+,;=-]/;
-
-/** Whether `text` holds `name` as a whole token (not inside a longer URN or DID). */
-function holdsToken(text: string, name: string): boolean {
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    const before = text[at - 1];
-    const after = text[at + name.length];
-    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after)))
-      return true;
-  }
-  return false;
-}
-
 /**
  * Why the artifact `bytes` served at `url` is not bound to the entry `identifier` of `domain` (ARD
  * draft §6.2, "Cross-Origin Target url Binding"), or `undefined`: an artifact on the publisher's own
  * origin (`https://<domain>`) needs nothing; one on another origin must declare the identifier or the
- * publisher's `did:web:<domain>`: as a whole string value of a JSON artifact, or as a whole token of
- * any other text (`did:web:acme.co` is not declared by `did:web:acme.com`).
+ * publisher's `did:web:<domain>` ({@link declaresEntry}).
  */
 function originUnbound(
   url: string,
@@ -70,15 +55,8 @@ function originUnbound(
   const origin = `https://${domain}`;
   if (new URL(url).origin === origin) return undefined;
   const did = `did:web:${domain}`;
-  let declared: boolean;
-  try {
-    declared = findString(parseJson(bytes, url), new Set([identifier, did])) !== undefined;
-  } catch {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    declared = holdsToken(text, identifier) || holdsToken(text, did);
-  }
-  if (declared) return undefined;
-  return `${url} is not on ${origin} and the artifact there declares neither ${identifier} nor ${did} (ARD draft §6.2)`;
+  if (declaresEntry(bytes, identifier, did)) return undefined;
+  return `${url} is not on ${origin} and the artifact there declares neither ${identifier} nor ${did}, as a whole word of its text (ARD draft §6.2)`;
 }
 
 /**
@@ -185,8 +163,13 @@ export async function verifyEntry(
   // The site's own A2A cards are held to this, more precisely, by ./card-checks.ts.
   if (artifact && entry.url !== undefined && !(ownDomain && entry.type === A2A_CARD_TYPE)) {
     const unbound = originUnbound(entry.url, entry.identifier, urn.domain, artifact);
-    if (unbound && ownDomain) f.fail(subject, 'ARD_ORIGIN_UNBOUND', unbound);
-    else if (unbound) f.warn(subject, 'ARD_ORIGIN_UNBOUND', unbound);
+    // An entry its publisher signed is refused when its binding fails (§6.2), whoever publishes it;
+    // another publisher's entry without that signature is only a hint, and so is its binding.
+    const did = `did:web:${urn.domain}`;
+    const signed = [entry.trustManifest, ...(entry.trustManifests ?? [])].some((tm) => tm?.identity === did);
+    if (unbound === undefined) f.pass();
+    else if (ownDomain || signed) f.fail(subject, 'ARD_ORIGIN_UNBOUND', unbound);
+    else f.warn(subject, 'ARD_ORIGIN_UNBOUND', unbound);
   }
 
   await checkTrust(subject, entry, urn.domain, ownDomain, run);

@@ -76,9 +76,12 @@ async function verifyTrustManifestSignature(
   }
   if (typeof header.kid !== 'string')
     throw new ArdsiteError('JWS_INVALID', 'the JWS protected header has no kid');
+  // A kid that is only a fragment (`#key-1`) names a key of the identity's own DID document (a relative
+  // DID URL, DID Core §3.2.2).
+  const kid = header.kid.startsWith('#') ? `${identity}${header.kid}` : header.kid;
   let kidDid: string;
   try {
-    kidDid = didFromKid(header.kid);
+    kidDid = didFromKid(kid);
   } catch (error) {
     throw new ArdsiteError('JWS_INVALID', (error as Error).message);
   }
@@ -95,7 +98,7 @@ async function verifyTrustManifestSignature(
     if (error instanceof Unreadable) throw new DidUnreadable(error.message);
     throw new ArdsiteError('DID_RESOLUTION_FAILED', (error as Error).message);
   }
-  const jwk = findAssertionKey(didDocument, header.kid);
+  const jwk = findAssertionKey(didDocument, kid);
   if (!keyFitsAlg(alg, jwk)) {
     throw new ArdsiteError(
       'TRUST_SIGNATURE_INVALID',
@@ -139,13 +142,17 @@ async function trustSignatureHolds(
   return signatureHolds(check, signingInput(encodedHeader, payload));
 }
 
-/** Compares the subject of a trustManifest with its entry (ARD draft §3.5.1 (a)). */
+/** Compares the subject of a trustManifest with its entry (ARD draft §3.5.1 (a); `url` too when the subject names it, §5). */
 function subjectMismatch(subject: unknown, entry: Record<string, unknown>): string | undefined {
   if (!isRecord(subject)) return 'the trustManifest has no subject';
   for (const field of ['identifier', 'type', 'version', 'digest'] as const) {
     if (subject[field] !== entry[field]) {
       return `subject.${field} is ${JSON.stringify(subject[field])} but the entry's ${field} is ${JSON.stringify(entry[field])}`;
     }
+  }
+  // The CDDL's trust-subject may name the url too (ARD draft §5): when it does, it is signed, and binds.
+  if (subject.url !== undefined && subject.url !== entry.url) {
+    return `subject.url is ${JSON.stringify(subject.url)} but the entry's url is ${JSON.stringify(entry.url)}`;
   }
   return undefined;
 }
