@@ -109,6 +109,20 @@ describe('the example site', () => {
     expect(server.requests.every((r) => r.host === DOMAIN)).toBe(true);
     expect(server.requests.filter((r) => r.path === '/.well-known/did.json')).toHaveLength(1); // cached per run
   });
+
+  it('a home page or robots.txt that cannot be read is said so, not "has no link"', async () => {
+    const site = await copy();
+    await site.remove('/index.html');
+    await site.remove('/robots.txt');
+    server.root = site.dir;
+    const reader = httpReader({ resolve: parseResolve([`${DOMAIN}=${server.url}`]) });
+    const discovery = await discoverManifest(reader, ORIGIN, `${ORIGIN}/`);
+    expect(discovery.manifestUrl).toBe(`${ORIGIN}/.well-known/ard.json`);
+    expect(discovery.findings.map((f) => [f.subject, f.message])).toEqual([
+      [`${ORIGIN}/`, expect.stringMatching(/^the page could not be read \(.*HTTP 404\)/)],
+      [`${ORIGIN}/robots.txt`, expect.stringMatching(/^robots\.txt could not be read \(.*HTTP 404\)/)],
+    ]);
+  });
 });
 
 describe('digests', () => {

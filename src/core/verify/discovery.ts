@@ -50,11 +50,16 @@ export function agentmapsInRobots(text: string): string[] {
     .filter((v): v is string => v !== undefined);
 }
 
-async function tryRead(reader: SiteReader, url: string): Promise<FetchedDocument | undefined> {
+/** The document at `url`, or why it could not be read (the reader's message; "not read from here"). */
+async function tryRead(
+  reader: SiteReader,
+  url: string,
+): Promise<{ doc: FetchedDocument; problem?: undefined } | { doc?: undefined; problem: string }> {
   try {
-    return await reader.read(url);
-  } catch {
-    return undefined;
+    const doc = await reader.read(url);
+    return doc ? { doc } : { problem: 'it is on another origin, not read from here' };
+  } catch (error) {
+    return { problem: (error as Error).message };
   }
 }
 
@@ -72,7 +77,7 @@ export async function discoverManifest(
   let passed = 0;
   const candidates = new Set<string>();
   const page = startUrl && !/\.json(\?|$)/.test(startUrl) ? startUrl : `${origin}/`;
-  const html = await tryRead(reader, page);
+  const { doc: html, problem: pageProblem } = await tryRead(reader, page);
   const fromPage = [
     ...ardLinksInHeader(html?.link),
     ...(html ? ardLinksInHtml(new TextDecoder().decode(html.bytes)) : []),
@@ -82,13 +87,15 @@ export async function discoverManifest(
       code: 'DISCOVERY_MISSING',
       severity: 'warning',
       subject: page,
-      message: 'the page has no <link rel="ard"> and no Link: rel="ard" header',
+      message: html
+        ? 'the page has no <link rel="ard"> and no Link: rel="ard" header'
+        : `the page could not be read (${pageProblem}), so its <link rel="ard"> was not looked for`,
     });
   } else {
     passed++;
     fromPage.forEach((u) => candidates.add(u));
   }
-  const robots = await tryRead(reader, `${origin}/robots.txt`);
+  const { doc: robots, problem: robotsProblem } = await tryRead(reader, `${origin}/robots.txt`);
   const agentmaps = robots
     ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)).map((u) => new URL(u, origin).href)
     : [];
@@ -97,7 +104,9 @@ export async function discoverManifest(
       code: 'DISCOVERY_MISSING',
       severity: 'warning',
       subject: `${origin}/robots.txt`,
-      message: 'robots.txt has no Agentmap: line',
+      message: robots
+        ? 'robots.txt has no Agentmap: line'
+        : `robots.txt could not be read (${robotsProblem}), so no Agentmap: line was found`,
     });
   } else {
     passed++;
