@@ -384,6 +384,17 @@ describe('SCHEMA_EMPTY: a required scheme without scopes (an API key, as seed 00
     ]);
   });
 
+  it('a misspelt "lists" gets its did-you-mean, not this explanation', async () => {
+    const md = agentMd({
+      securitySchemes,
+      securityRequirements: [{ schemes: { apiKey: { lists: ['read'] } } }],
+    });
+    const diagnostics = await check({ 'content/agents/a.md': md });
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['SCHEMA_UNKNOWN_KEY', 'unknown key "lists" (did you mean "list"?)'],
+    ]);
+  });
+
   it('the scheme declared alone is quiet', async () => {
     expect(await check({ 'content/agents/a.md': agentMd({ securitySchemes }) })).toEqual([]);
   });

@@ -81,15 +81,13 @@ export const SecurityScheme = z
  */
 const ScopeList = z
   .strictObject({ list: z.array(nonEmptyString).optional() })
-  .superRefine((value, ctx) => {
-    if (value.list !== undefined && value.list.length > 0) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: ['list'],
-      params: { code: 'SCHEMA_EMPTY' },
-      message:
-        'a required scheme lists the scopes it needs. One without scopes (an API key, HTTP auth, mTLS) cannot be required in a signed card: the A2A SDKs drop an empty list when they canonicalise a card for its signature, so the requirement would go unsigned. Declare such a scheme in securitySchemes only',
-    });
+  .refine((value) => value.list !== undefined && value.list.length > 0, {
+    path: ['list'],
+    params: { code: 'SCHEMA_EMPTY' },
+    message:
+      'a required scheme lists the scopes it needs. One without scopes (an API key, HTTP auth, mTLS) cannot be required in a signed card: the A2A SDKs drop an empty list when they canonicalise a card for its signature, so the requirement would go unsigned. Declare such a scheme in securitySchemes only',
+    // Only when the object is otherwise sound: a misspelt `lists` gets its "did you mean", not this.
+    when: (payload) => payload.issues.length === 0,
   })
   .transform((value) => ({ list: value.list ?? [] }));
 

@@ -34,29 +34,63 @@ export function findString(value: unknown, wanted: ReadonlySet<string>): string 
   return undefined;
 }
 
-/** Characters that may continue a URN or a DID: a match followed by one of them names something else. */
-const NAME_CHAR = /[A-Za-z0-9._~%:/@!$&'()*+,;=-]/;
+/** What may stand right before a name for it to be a whole word: nothing, a space, an opening mark. */
+const WORD_BEFORE = /[\s"'(\[{<,;]/;
+/** What may follow a name for it to be a whole word: nothing, a space, a closing mark or punctuation. */
+const WORD_AFTER = /[\s"')\]}>,;!?]/;
 
-/** Whether `text` holds `name` as a whole word (not inside a longer URN or DID). */
+/**
+ * Whether `text` holds `name` as a whole word: after the start, a space or an opening mark (so not in a
+ * URL's path, query or fragment), and before the end, a space, a closing mark or punctuation (a `.`
+ * only when a space or the end follows, so `did:web:acme.co` is not found in `did:web:acme.com` nor in
+ * `did:web:acme.co.evil.example`).
+ */
 function holdsWord(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const before = text[at - 1];
     const after = text[at + name.length];
-    if ((before === undefined || !NAME_CHAR.test(before)) && (after === undefined || !NAME_CHAR.test(after)))
-      return true;
+    const next = text[at + name.length + 1];
+    const startsWord = before === undefined || WORD_BEFORE.test(before);
+    const endsWord =
+      after === undefined ||
+      WORD_AFTER.test(after) ||
+      (after === '.' && (next === undefined || WORD_AFTER.test(next)));
+    if (startsWord && endsWord) return true;
   }
   return false;
 }
 
 /**
- * Whether an artifact (`bytes`, any text format: a JSON card, YAML, …) declares an entry (ARD draft
- * §6.2, cross-origin target binding): its `identifier` or its publisher's `did` appears in the text as a
- * whole word, e.g. a JSON string `"did:web:acme.com"` or a sentence naming it, but not inside a longer
- * name (`did:web:acme.co` is not declared by `did:web:acme.com`).
+ * Whether an artifact (`bytes`, any text format) declares an entry (ARD draft §6.2, cross-origin target
+ * binding): its `identifier`, or its publisher's `did` (in any case: a did:web DID is a domain), appears
+ * as a whole word ({@link holdsWord}). A JSON artifact is searched string by string, keys included, after
+ * JSON decoding (so `\u0026` or `\/` escapes are read as the characters they stand for, and an escaped
+ * character cannot make a longer name look like this one); any other text is searched as it is.
  */
 export function declaresEntry(bytes: Uint8Array, identifier: string, did: string): boolean {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return holdsWord(text, identifier) || holdsWord(text, did);
+  const lowerDid = did.toLowerCase();
+  const holds = (text: string) => holdsWord(text, identifier) || holdsWord(text.toLowerCase(), lowerDid);
+  let json: unknown;
+  try {
+    json = parseJson(bytes, 'the artifact');
+  } catch {
+    return holds(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  }
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (holds(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const value of item) stack.push(value);
+    } else if (isRecord(item)) {
+      for (const [key, value] of Object.entries(item)) {
+        if (holds(key)) return true;
+        stack.push(value);
+      }
+    }
+  }
+  return false;
 }
 
 /** One strict UTF-8 decoder for every document (a fatal decoder keeps no state between whole calls). */

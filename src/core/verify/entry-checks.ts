@@ -15,7 +15,7 @@ import { declaresEntry, DocumentCache, isRecord, parseJson } from './documents.j
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
 import type { SiteReader } from './reader.js';
-import { checkTrust } from './trust-checks.js';
+import { checkTrust, didWebDomain } from './trust-checks.js';
 
 const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
 /** A registry's entry (ARD draft §4.3.2): its `url` is the lookup API, a service, not an artifact to pin. */
@@ -165,8 +165,9 @@ export async function verifyEntry(
     const unbound = originUnbound(entry.url, entry.identifier, urn.domain, artifact);
     // An entry its publisher signed is refused when its binding fails (§6.2), whoever publishes it;
     // another publisher's entry without that signature is only a hint, and so is its binding.
-    const did = `did:web:${urn.domain}`;
-    const signed = [entry.trustManifest, ...(entry.trustManifests ?? [])].some((tm) => tm?.identity === did);
+    const signed = [entry.trustManifest, ...(entry.trustManifests ?? [])].some(
+      (tm) => didWebDomain(tm?.identity) === urn.domain,
+    );
     if (unbound === undefined) f.pass();
     else if (ownDomain || signed) f.fail(subject, 'ARD_ORIGIN_UNBOUND', unbound);
     else f.warn(subject, 'ARD_ORIGIN_UNBOUND', unbound);

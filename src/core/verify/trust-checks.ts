@@ -27,7 +27,8 @@ function didDocumentUrl(did: string): string {
 }
 
 /** The domain of a bare did:web DID, or undefined for anything else. */
-function didWebDomain(identity: unknown): string | undefined {
+/** The domain of a `did:web:<domain>` identity (lower case), or `undefined` for anything else. */
+export function didWebDomain(identity: unknown): string | undefined {
   if (typeof identity !== 'string') return undefined;
   try {
     return domainFromDidWeb(identity);
