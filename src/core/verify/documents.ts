@@ -35,7 +35,7 @@ export function findString(value: unknown, wanted: ReadonlySet<string>): string 
 }
 
 /** What may stand right before a name for it to be a whole word: nothing, a space, an opening mark. */
-const WORD_BEFORE = /[\s"'(\[{<,;]/;
+const WORD_BEFORE = /[\s"'([{<,;]/;
 /** What may follow a name for it to be a whole word: nothing, a space, a closing mark or punctuation. */
 const WORD_AFTER = /[\s"')\]}>,;!?]/;
 
