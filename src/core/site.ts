@@ -25,22 +25,26 @@ import { siteFileArtifacts } from './site-files.js';
 import type { PhaseTimer } from './timings.js';
 import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } from './trust-manifest.js';
 
-/** Media type of an A2A AgentCard entry (ARD draft §3.2.1 example). */
-export const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
-/** Media type of the ARD manifest (ARD draft §8.1.1). */
-export const ARD_MEDIA_TYPE = 'application/ard+json';
-/** Media type of a registry entry: its `url` is the base URI of a lookup API (ARD draft §3.6, §4.2, §8.1.2). */
-export const REGISTRY_TYPE = 'application/ai-registry+json';
-/** Site path of the manifest (ARD initial contact: the well-known URI). */
-export const MANIFEST_PATH = '/.well-known/ard.json';
-/** Site path of the DID document of `did:web:<domain>` (did:web method spec). */
-export const DID_PATH = '/.well-known/did.json';
-/** Site path of the JWK Set (`jku` of the card signatures). */
-export const JWKS_PATH = '/.well-known/jwks.json';
-/** A2A well-known location of the primary agent's card (A2A v0.3+). */
-export const WELL_KNOWN_CARD_PATH = '/.well-known/agent-card.json';
-/** Pre-0.3 well-known card location, written when `hosting.legacyAgentJson` is on. */
-export const LEGACY_WELL_KNOWN_CARD_PATH = '/.well-known/agent.json';
+export {
+  A2A_CARD_TYPE,
+  ARD_MEDIA_TYPE,
+  DID_PATH,
+  JWKS_PATH,
+  LEGACY_WELL_KNOWN_CARD_PATH,
+  MANIFEST_PATH,
+  REGISTRY_TYPE,
+  WELL_KNOWN_CARD_PATH,
+} from './well-known.js';
+import {
+  A2A_CARD_TYPE,
+  ARD_MEDIA_TYPE,
+  DID_PATH,
+  JWKS_PATH,
+  LEGACY_WELL_KNOWN_CARD_PATH,
+  MANIFEST_PATH,
+  REGISTRY_TYPE,
+  WELL_KNOWN_CARD_PATH,
+} from './well-known.js';
 
 /** One file of the built site. `path` is the URL path (leading `/`). */
 export interface Artifact {

@@ -10,16 +10,13 @@ import { ArdsiteError } from '../errors.js';
 import { canonicalBytes } from '../jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { formatAirUrn, parseAirUrn } from '../urn.js';
+import { A2A_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';
 import { verifyCard } from './card-checks.js';
 import { declaresEntry, DocumentCache, isRecord, parseJson } from './documents.js';
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
 import type { SiteReader } from './reader.js';
 import { checkTrust, didWebDomain } from './trust-checks.js';
-
-const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
-/** A registry's entry (ARD draft §4.3.2): its `url` is the lookup API, a service, not an artifact to pin. */
-const REGISTRY_TYPE = 'application/ai-registry+json';
 
 function entryLabel(entry: unknown, index: number): string {
   const id = (entry as { identifier?: unknown })?.identifier;

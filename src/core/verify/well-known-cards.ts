@@ -7,14 +7,13 @@
 import { ENTRY_EXTENSION_URI } from '../card.js';
 import { digestMatches, sha256Digest } from '../digest.js';
 import { parseAirUrn } from '../urn.js';
+import { A2A_CARD_TYPE, LEGACY_WELL_KNOWN_CARD_PATH, WELL_KNOWN_CARD_PATH } from '../well-known.js';
 import { findString, isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';
 
 /** The well-known paths of an agent card (A2A §8.2, and the pre-0.3 path). */
-export const WELL_KNOWN_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
-
-const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
+export const WELL_KNOWN_CARD_PATHS = [WELL_KNOWN_CARD_PATH, LEGACY_WELL_KNOWN_CARD_PATH] as const;
 
 /** True for a read that failed because there is nothing at the URL (a missing file, HTTP 403/404/410). */
 function isAbsent(error: unknown): boolean {
