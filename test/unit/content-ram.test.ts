@@ -396,6 +396,20 @@ ${extra}operations:
     expect(JSON.stringify(model!.agents[0]!.ram)).not.toContain('manageAccessUrl');
   });
 
+  it('keeps the stored spec (specFile, specDigest) given in one file only, out of the emitted RAM', async () => {
+    const digest = `sha256:${'ab'.repeat(32)}`;
+    const { model } = await load({
+      'content/resources/a.yaml': resource(),
+      'content/resources/b.yaml': resource(`specFile: content/specs/notes.json\nspecDigest: ${digest}\n`),
+      'content/agents/a.md': user,
+    });
+    expect(model!.resources.get('notes')).toMatchObject({
+      specFile: 'content/specs/notes.json',
+      specDigest: digest,
+    });
+    expect(JSON.stringify(model!.agents[0]!.ram)).not.toMatch(/specFile|specDigest/);
+  });
+
   it('refuses two different manageAccessUrl values', async () => {
     const { diagnostics } = await load({
       'content/resources/a.yaml': resource(manage('a.example.test')),

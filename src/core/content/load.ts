@@ -137,8 +137,8 @@ class Catalog {
 
   /**
    * Adds `item` under `id`. The RAM fields (`ram`) of two definitions must be deep-equal; an
-   * authoring-only field (`extra`) given by one side only is taken from that side, and conflicts when
-   * both give it differently.
+   * authoring-only field (one of `extras`) given by one side only is taken from that side, and conflicts
+   * when both give it differently.
    */
   private merge<T extends { origin: Origin }>(
     map: Map<string, T>,
@@ -146,7 +146,7 @@ class Catalog {
     id: string,
     item: T,
     ram: (t: T) => unknown,
-    extra: keyof T,
+    extras: ReadonlyArray<keyof T>,
   ): void {
     const existing = map.get(id);
     if (!existing) {
@@ -171,10 +171,13 @@ class Catalog {
       );
       return;
     }
-    const extraConflict =
-      existing[extra] !== undefined && item[extra] !== undefined && existing[extra] !== item[extra];
+    const extraConflict = extras.some(
+      (extra) =>
+        existing[extra] !== undefined && item[extra] !== undefined && existing[extra] !== item[extra],
+    );
     if (!extraConflict && canonicalJson(ram(existing)) === canonicalJson(ram(item))) {
-      if (existing[extra] === undefined && item[extra] !== undefined) existing[extra] = item[extra];
+      for (const extra of extras)
+        if (existing[extra] === undefined && item[extra] !== undefined) existing[extra] = item[extra];
       return;
     }
     const thereLine = there.source.locate(there.path)?.line;
@@ -194,13 +197,19 @@ class Catalog {
   addResource(input: ResourceInput, origin: Origin): void {
     const item: CatalogResource = { resource: toRamResource(input), origin };
     if (input.manageAccessUrl) item.manageAccessUrl = input.manageAccessUrl;
-    this.merge(this.resources, 'resource', input.id, item, (r) => r.resource, 'manageAccessUrl');
+    if (input.specFile) item.specFile = input.specFile;
+    if (input.specDigest) item.specDigest = input.specDigest;
+    this.merge(this.resources, 'resource', input.id, item, (r) => r.resource, [
+      'manageAccessUrl',
+      'specFile',
+      'specDigest',
+    ]);
   }
 
   addOperation(input: OperationInput, origin: Origin): void {
     const item: CatalogOperation = { operation: toRamOperation(input), origin };
     if (input.readOnly !== undefined) item.readOnly = input.readOnly;
-    this.merge(this.operations, 'operation', input.id, item, (o) => o.operation, 'readOnly');
+    this.merge(this.operations, 'operation', input.id, item, (o) => o.operation, ['readOnly']);
   }
 
   /** Adds a resource file's resource and its nested operations (`resource` implied). */

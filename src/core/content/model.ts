@@ -19,6 +19,10 @@ export interface CatalogResource {
   resource: RamResource;
   /** Authoring data (DESIGN.md §6): where the user manages or revokes the agent's access. */
   manageAccessUrl?: string;
+  /** Authoring data (DESIGN.md §9): the stored copy of the resource's spec, project-relative. */
+  specFile?: string;
+  /** Authoring data (DESIGN.md §9): `sha256:<hex>` of the stored spec's bytes. */
+  specDigest?: string;
   origin: Origin;
 }
 

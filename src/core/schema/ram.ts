@@ -2,8 +2,8 @@
  * Zod 4 schemas of the Resource Access Manifest (RAM), the proto of the RAM proposal (seed 000,
  * `package a2a.v1`) in its proto3 JSON mapping: camelCase field names, enums as their names.
  *
- * Authoring-only fields (never emitted in a card): `manageAccessUrl` on a Resource, `readOnly` on an
- * Operation, `skills` on a ResourceAccess. The loader strips them when it builds the emitted RAM.
+ * Authoring-only fields (never emitted in a card): `manageAccessUrl`, `specFile` and `specDigest` on a
+ * Resource, `readOnly` on an Operation, `skills` on a ResourceAccess. The loader strips them when it builds the emitted RAM.
  *
  * The `*_UNSPECIFIED` enum values parse here (they are valid proto names) and are refused by the RAM
  * integrity check with its own code (`RAM_UNSPECIFIED_ENUM`), so the author gets the precise reason.
@@ -34,7 +34,15 @@ export const ResourceSpec = z.strictObject({
   resourcePath: nonEmptyString.optional(),
 });
 
-/** `Resource` (seed 000) plus the authoring-only `manageAccessUrl` (DESIGN.md §6). */
+/** `sha256:` and 64 lowercase hex digits: the digest of a stored spec's bytes. */
+export const sha256DigestString = z
+  .string()
+  .regex(/^sha256:[0-9a-f]{64}$/, 'must be "sha256:" and 64 lowercase hex digits');
+
+/**
+ * `Resource` (seed 000) plus the authoring-only `manageAccessUrl` (DESIGN.md §6) and the stored copy of
+ * its spec, `specFile` and `specDigest` (DESIGN.md §9, written by `npm run specs`).
+ */
 export const Resource = z.strictObject({
   id: nonEmptyString,
   interactionProtocol: InteractionProtocol,
@@ -44,6 +52,16 @@ export const Resource = z.strictObject({
   developerDocumentationUrl: httpsUrl.optional(),
   spec: ResourceSpec.optional(),
   manageAccessUrl: httpsUrl.optional(),
+  specFile: nonEmptyString
+    .optional()
+    .describe(
+      "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result). Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
+    ),
+  specDigest: sha256DigestString
+    .optional()
+    .describe(
+      'sha256 digest of the stored spec file, "sha256:<hex>". Written by npm run specs; a build refuses a stored copy whose bytes no longer match it.',
+    ),
 });
 
 /** `ApiOperationSpec` (seed 000): how to find a REST operation in its spec. */

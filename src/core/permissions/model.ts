@@ -1,0 +1,153 @@
+/**
+ * The data model of permissions derived from API specs (issue 15; DESIGN.md §9 "Permissions from specs").
+ *
+ * Seed 000 says the RAM "catalogs the resource operations themselves and not the specific permissions
+ * associated with them (the permission sets are expected to be derived from the RAM via offline tooling)".
+ * ardsite is that tooling: each Resource's `spec.specUrl` is stored once in the publisher's project
+ * (`npm run specs`), every Operation is resolved against it, and each ResourceAccess gets the
+ * authorisation it needs, least privilege first.
+ *
+ * Where the results live (all computed by src/core/permissions/, never authored):
+ * - {@link AgentPermissions} per agent: the `permissions.json` file beside its card
+ *   (`/agents/<slug>/permissions.json`, {@link PERMISSIONS_FILE_NAME}), typed `application/json` in `_headers`.
+ * - {@link CardPermissions} in the card's RAM extension params under the key `permissions` (beside the
+ *   RAM and `skillAccesses`, never inside the RAM object): the permission sets, and the file's URL and
+ *   `sha256:` digest. The card's A2A signature and the entry's digest cover those params, so the entry pins
+ *   the file through the card.
+ * - Footprint terms of the ARD entry (`ram:scopes`, `ram:requiredScopes`; src/core/footprint.ts), computed
+ *   from the card's permission sets so that a registry can filter agents by the scopes they ask for.
+ *
+ * A scope is compared between releases (issue 16, "a broader scope") through {@link PermissionSet}: a grant
+ * is broader when it adds a scope, or moves one to a stronger necessity.
+ */
+
+/** The file name of an agent's permission sets, beside its card: `/agents/<slug>/permissions.json`. */
+export const PERMISSIONS_FILE_NAME = 'permissions.json';
+
+/** The kinds of machine-readable contract ardsite resolves operations against. */
+export type SpecFormat = 'openapi' | 'google-discovery' | 'mcp-tools';
+
+/**
+ * The type of a security scheme, with OpenAPI's names (OpenAPI 3.1 §4.8.27 `type`): a Google Discovery
+ * document's `auth.oauth2` is `oauth2`.
+ */
+export type SchemeType = 'oauth2' | 'openIdConnect' | 'apiKey' | 'http' | 'mutualTLS';
+
+/** One scheme of a spec and the scopes it asks for: part of a {@link SecurityAlternative}. */
+export interface SchemeRequirement {
+  /** The scheme's name in the spec (`components.securitySchemes` key; `oauth2` for Discovery). */
+  scheme: string;
+  /** The scheme's type. */
+  type: SchemeType;
+  /** The scopes asked of it, sorted; empty for a scheme without scopes (an API key, HTTP auth). */
+  scopes: string[];
+}
+
+/**
+ * One way to be authorised for an operation: every requirement together (OpenAPI 3.1 §4.8.30, the
+ * members of one Security Requirement Object are all needed). An operation lists alternatives; any one
+ * suffices. A Discovery method's scopes are alternatives of one scope each.
+ */
+export interface SecurityAlternative {
+  requirements: SchemeRequirement[];
+}
+
+/**
+ * The least-privilege authorisation of one operation: of the alternatives the spec accepts, the one that
+ * grants the fewest operations of the spec (a read-only one for a read), and what else it grants.
+ */
+export interface LeastPrivilege {
+  /** The alternative chosen. */
+  requirements: SchemeRequirement[];
+  /** How many operations of the spec this alternative grants, this one included. */
+  grantsCount: number;
+  /** The other operations it grants (spec ids, or `METHOD path`), sorted: the blast radius of the grant. */
+  alsoGrants: string[];
+}
+
+/** What one ResourceAccess of an agent needs, derived from its resource's stored spec. */
+export interface AccessPermission {
+  /** The RAM `ResourceAccess.id`. */
+  access: string;
+  /** The RAM `Operation.id`. */
+  operation: string;
+  /** The RAM `Resource.id`. */
+  resource: string;
+  /** The access's `necessity` (seed 000 `AccessNecessity`). */
+  necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL';
+  /** The operation as the spec names it: its operationId, Discovery method id or MCP tool name, else `METHOD path`. */
+  specOperation: string;
+  /** True when the spec says the operation only reads (a safe HTTP method; MCP `readOnlyHint`). */
+  readOnly: boolean;
+  /** Every alternative the spec accepts (any one suffices); absent when the spec names no authorisation. */
+  accepted?: SecurityAlternative[];
+  /** The least-privilege alternative; absent when the spec names no authorisation for the operation. */
+  leastPrivilege?: LeastPrivilege;
+}
+
+/** One scheme of one resource that a permission set asks the person to allow. */
+export interface PermissionGrant {
+  /** The RAM `Resource.id` whose spec defines the scheme. */
+  resource: string;
+  /** The scheme's name in the spec. */
+  scheme: string;
+  /** The scheme's type. */
+  type: SchemeType;
+  /** The scopes, sorted and unique; absent for a scheme without scopes. */
+  scopes?: string[];
+}
+
+/**
+ * A permission set (seed 000's "permission sets … derived from the RAM"): the union of the
+ * least-privilege grants of some accesses, by necessity. A scope sits at the strongest necessity of the
+ * accesses that need it (REQUIRED before RECOMMENDED before OPTIONAL), and only there. Empty levels are
+ * left out (DESIGN.md §3: nothing empty in a card).
+ */
+export interface PermissionSet {
+  required?: PermissionGrant[];
+  recommended?: PermissionGrant[];
+  optional?: PermissionGrant[];
+}
+
+/** The stored spec one resource was resolved against. */
+export interface SpecSource {
+  /** The RAM `Resource.id`. */
+  resource: string;
+  format: SpecFormat;
+  /** The spec's own URL (`spec.specUrl`), when it has one. */
+  specUrl?: string;
+  /** `sha256:<hex>` of the stored copy's bytes. */
+  digest: string;
+}
+
+/**
+ * The permission file of one agent (`/agents/<slug>/permissions.json`): what each access needs, and the
+ * permission sets of the agent and of each skill.
+ */
+export interface AgentPermissions {
+  /** The agent's ARD identifier (`urn:air:…`). */
+  agent: string;
+  /** The specs the accesses were resolved against. */
+  specs: SpecSource[];
+  /** Each access whose resource has a stored spec, in RAM order. */
+  accesses: AccessPermission[];
+  /** The agent's permission set (every access). */
+  permissionSet?: PermissionSet;
+  /** skill id → the permission set of the accesses mapped to that skill (when the author mapped them). */
+  skillPermissionSets?: Record<string, PermissionSet>;
+}
+
+/**
+ * The `permissions` member of the card's RAM extension params: the permission sets, and the permission
+ * file pinned by its digest (the card's signature and the entry's digest cover it).
+ */
+export interface CardPermissions {
+  /** The agent's permission set. */
+  permissionSet?: PermissionSet;
+  /** skill id → permission set. */
+  skillPermissionSets?: Record<string, PermissionSet>;
+  /** Absolute URL of the agent's permission file. */
+  file: string;
+  /** `sha256:<hex>` of the permission file's bytes as served. */
+  digest: string;
+}
