@@ -9,34 +9,82 @@ import { httpsUrl, isoDate, nonEmptyString, urnSegment } from './common.js';
 export const DEFAULT_RAM_EXTENSION_URI = 'https://github.com/a2aproject/A2A/issues/1426';
 
 /** A public key that was rotated out: published until `retireAt`, dropped at once when `revoked`. */
-export const RetiredKey = z.strictObject({
-  jwk: z.record(z.string(), z.unknown()),
-  retireAt: isoDate.optional(),
-  revoked: z.boolean().optional(),
-});
+export const RetiredKey = z
+  .strictObject({
+    jwk: z.record(z.string(), z.unknown()).meta({
+      description: 'The public JWK of the old key, as `npm run keygen` printed it.',
+      examples: [{ kty: 'EC', crv: 'P-256', x: '…', y: '…', kid: 'key-2025' }],
+    }),
+    retireAt: isoDate.optional().meta({
+      description: 'Until when the key stays published, so signatures made with it still verify.',
+      examples: ['2026-06-30'],
+    }),
+    revoked: z.boolean().optional().meta({
+      description: 'true: the key was compromised; it is dropped at once and never signs.',
+    }),
+  })
+  .meta({ spec: 'DESIGN.md §4' });
 
 /** `signing:` settings (DESIGN.md §4). */
-export const SigningSettings = z.strictObject({
-  /** Type of a key created here (default ES256); when set, a supplied key of another type is refused. */
-  algorithm: z.enum(['ES256', 'EdDSA']).optional(),
-  keyFile: nonEmptyString.optional(),
-  requireKey: z.boolean().default(false),
-  /** Days after `issuedAt` at which trustManifests expire; none when absent. */
-  expiresInDays: z.number().int().positive().optional(),
-  retiredKeys: z.array(RetiredKey).optional(),
-});
+export const SigningSettings = z
+  .strictObject({
+    /** Type of a key created here (default ES256); when set, a supplied key of another type is refused. */
+    algorithm: z.enum(['ES256', 'EdDSA']).optional().meta({
+      description:
+        'The type of a key made here (ES256 when absent); when set, a supplied key of another type is refused.',
+      spec: 'RFC 7518 §3.1, RFC 8037',
+    }),
+    keyFile: nonEmptyString.optional().meta({
+      description:
+        'The private signing key (a JWK file) relative to the project; default .ardsite/keys/signing.jwk.json (made on the first build). Never under public/.',
+      examples: ['.ardsite/keys/signing.jwk.json'],
+    }),
+    requireKey: z.boolean().default(false).meta({
+      description: 'true: a build without the key fails instead of making one (for CI).',
+    }),
+    /** Days after `issuedAt` at which trustManifests expire; none when absent. */
+    expiresInDays: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({
+        description: 'Days after a build at which its trustManifests expire (`expiresAt`); none when absent.',
+        examples: [90],
+        spec: 'ARD draft §3.5',
+      }),
+    retiredKeys: z.array(RetiredKey).optional().meta({
+      description: 'Keys rotated out, still published in did.json and jwks.json until `retireAt`.',
+    }),
+  })
+  .meta({ spec: 'DESIGN.md §4' });
 
 /** `hosting:` options (DESIGN.md §2). */
-export const HostingSettings = z.strictObject({
-  /** Also write the primary card at `/.well-known/agent.json` (pre-0.3 clients). */
-  legacyAgentJson: z.boolean().default(false),
-});
+export const HostingSettings = z
+  .strictObject({
+    /** Also write the primary card at `/.well-known/agent.json` (pre-0.3 clients). */
+    legacyAgentJson: z.boolean().default(false).meta({
+      description:
+        'Also serve the primary agent’s card at /.well-known/agent.json, the path clients before A2A v0.3 ask for.',
+      spec: 'A2A v0.2 (agent.json), DESIGN.md §2',
+    }),
+  })
+  .meta({ spec: 'DESIGN.md §2' });
 
 /** `ram:` options (DESIGN.md §3). */
-export const RamSettings = z.strictObject({
-  extensionUri: httpsUrl.default(DEFAULT_RAM_EXTENSION_URI),
-  topLevel: z.boolean().default(true),
-});
+export const RamSettings = z
+  .strictObject({
+    extensionUri: httpsUrl.default(DEFAULT_RAM_EXTENSION_URI).meta({
+      description:
+        'The URI of the A2A extension that carries the RAM in each card (`capabilities.extensions[].uri`).',
+      examples: [DEFAULT_RAM_EXTENSION_URI],
+    }),
+    topLevel: z.boolean().default(true).meta({
+      description:
+        'Also write the RAM as a top-level `resourceAccessManifest` member of each card (seed 000’s form).',
+    }),
+  })
+  .meta({ spec: 'seed 000, DESIGN.md §3' });
 
 /** Federation modes of a search request (ARD draft §4.2.2.1, §4.3). */
 export const FEDERATION_MODES = ['auto', 'referrals', 'none'] as const;
@@ -60,93 +108,194 @@ const airUrn = nonEmptyString.superRefine((value, ctx) => {
  * tests), the identifier of its `application/ai-registry+json` entry (used in the visited-registries
  * trail), and the name returned in referrals.
  */
-export const RegistryPeer = z.strictObject({
-  url: httpsUrl.transform((u) => u.replace(/\/+$/, '')),
-  identifier: airUrn,
-  displayName: nonEmptyString,
-});
+export const RegistryPeer = z
+  .strictObject({
+    url: httpsUrl
+      .transform((u) => u.replace(/\/+$/, ''))
+      .meta({
+        description: 'The peer’s lookup API base URI.',
+        examples: ['https://registry.example.org/ard/v1'],
+      }),
+    identifier: airUrn.meta({
+      description: 'The URN of the peer’s registry entry.',
+      examples: ['urn:air:registry.example.org:agents:registry'],
+    }),
+    displayName: nonEmptyString.meta({
+      description: 'The peer’s name, returned in referrals.',
+      examples: ['Example Registry'],
+    }),
+  })
+  .meta({ spec: 'ARD draft §4.3' });
 
 /** `registry.federation:` (ARD draft §4.3, §6.6). */
-export const FederationSettings = z.strictObject({
-  /** The mode of a request that names none (the draft's default is `auto`). */
-  defaultMode: z.enum(FEDERATION_MODES).default('auto'),
-  /** The modes this registry answers; another mode is a 501 NOT_IMPLEMENTED. */
-  modes: z
-    .array(z.enum(FEDERATION_MODES))
-    .min(1)
-    .default([...FEDERATION_MODES]),
-  peers: z.array(RegistryPeer).default([]),
-  /** How long a peer may take to answer a forwarded query, in milliseconds. */
-  timeoutMs: z.number().int().min(50).max(30_000).default(2_000),
-  /** The Hop-Count a query starts with here when it has none (ARD draft §6.6: at most 3). */
-  maxHops: z.number().int().min(0).max(3).default(3),
-});
+export const FederationSettings = z
+  .strictObject({
+    /** The mode of a request that names none (the draft's default is `auto`). */
+    defaultMode: z
+      .enum(FEDERATION_MODES)
+      .default('auto')
+      .meta({ description: 'The federation mode of a request that names none.' }),
+    /** The modes this registry answers; another mode is a 501 NOT_IMPLEMENTED. */
+    modes: z
+      .array(z.enum(FEDERATION_MODES))
+      .min(1)
+      .default([...FEDERATION_MODES])
+      .meta({ description: 'The modes this registry answers; another mode gets 501 NOT_IMPLEMENTED.' }),
+    peers: z
+      .array(RegistryPeer)
+      .default([])
+      .meta({ description: 'The registries queries are forwarded to.' }),
+    /** How long a peer may take to answer a forwarded query, in milliseconds. */
+    timeoutMs: z
+      .number()
+      .int()
+      .min(50)
+      .max(30_000)
+      .default(2_000)
+      .meta({
+        description: 'How long a peer may take to answer a forwarded query, in milliseconds (50 to 30000).',
+        examples: [2000],
+      }),
+    /** The Hop-Count a query starts with here when it has none (ARD draft §6.6: at most 3). */
+    maxHops: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .default(3)
+      .meta({
+        description: 'The Hop-Count a query starts with here when it has none (0 to 3).',
+        examples: [3],
+        spec: 'ARD draft §6.6',
+      }),
+  })
+  .meta({ spec: 'ARD draft §4.2.2.1, §4.3' });
 
 /** `registry.pageToken:` the HMAC secret is read from this environment variable, never from the file. */
-export const PageTokenSettings = z.strictObject({
-  secretEnv: z
-    .string()
-    .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)')
-    .default(DEFAULT_PAGE_TOKEN_SECRET_ENV),
-});
+export const PageTokenSettings = z
+  .strictObject({
+    secretEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)')
+      .default(DEFAULT_PAGE_TOKEN_SECRET_ENV)
+      .meta({
+        description:
+          'The environment variable holding the HMAC secret of page tokens (never the secret itself).',
+        examples: [DEFAULT_PAGE_TOKEN_SECRET_ENV],
+      }),
+  })
+  .meta({ spec: 'ARD draft §4.2' });
 
 /** `registry.rateLimit:` a token bucket per client address (ARD draft §6.6). */
-export const RateLimitSettings = z.strictObject({
-  /** Requests a client may send in a burst. */
-  capacity: z.number().int().min(1).max(1_000_000).default(60),
-  /** Tokens added back per second. */
-  refillPerSecond: z.number().positive().max(1_000_000).default(10),
-  /** Loopback clients (127.0.0.0/8, ::1) are not limited: for benchmarks and local tools. */
-  exemptLoopback: z.boolean().default(false),
-});
+export const RateLimitSettings = z
+  .strictObject({
+    /** Requests a client may send in a burst. */
+    capacity: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(60)
+      .meta({ description: 'Requests a client address may send in a burst.', examples: [60] }),
+    /** Tokens added back per second. */
+    refillPerSecond: z
+      .number()
+      .positive()
+      .max(1_000_000)
+      .default(10)
+      .meta({ description: 'Requests added back to each bucket per second.', examples: [10] }),
+    /** Loopback clients (127.0.0.0/8, ::1) are not limited: for benchmarks and local tools. */
+    exemptLoopback: z.boolean().default(false).meta({
+      description: 'true: loopback clients (127.0.0.0/8, ::1) are not limited (benchmarks, local tools).',
+    }),
+  })
+  .meta({ spec: 'ARD draft §6.6' });
 
 /**
  * `registry:` the dynamic half of the site (ARD draft §4.2–§4.3): the lookup API served beside the static
  * files by `npm run serve`. Enabled here or with `npm run build -- --registry`.
  */
-export const RegistrySettings = z.strictObject({
-  enabled: z.boolean().default(false),
-  /** Path of the registry's base URI on the site's origin: `https://<domain><basePath>`. */
-  basePath: z
-    .string()
-    .regex(
-      /^(\/[A-Za-z0-9._~-]+)+$/,
-      'must be a path such as /ard/v1 (segments of A-Z a-z 0-9 . _ ~ -, no trailing slash)',
-    )
-    .refine(
-      (p) => !['/.well-known', '/agents', '/_astro'].some((own) => p === own || p.startsWith(`${own}/`)),
-      {
-        message: 'must not lie under /.well-known, /agents or /_astro, which the static site uses',
-        params: { code: 'SCHEMA_INVALID_VALUE' },
-      },
-    )
-    .default(DEFAULT_REGISTRY_BASE_PATH),
-  /** Last segment of the registry entry's URN: `urn:air:<domain>:<namespace>:<name>`. */
-  name: urnSegment.default('registry'),
-  displayName: nonEmptyString.optional(),
-  description: nonEmptyString.optional(),
-  federation: FederationSettings.default({
-    defaultMode: 'auto',
-    modes: [...FEDERATION_MODES],
-    peers: [],
-    timeoutMs: 2_000,
-    maxHops: 3,
-  }),
-  pageToken: PageTokenSettings.default({ secretEnv: DEFAULT_PAGE_TOKEN_SECRET_ENV }),
-  rateLimit: RateLimitSettings.default({ capacity: 60, refillPerSecond: 10, exemptLoopback: false }),
-  /** Largest request body accepted, in bytes; a larger one is refused before it is read. */
-  maxBodyBytes: z.number().int().min(256).max(1_048_576).default(16_384),
-  /**
-   * Bound of each server process's answer cache (src/core/registry/answer-cache.ts), in bytes: answers
-   * it has given, served again to the same request without a render. 0 turns it off.
-   */
-  answerCacheBytes: z
-    .number()
-    .int()
-    .min(0)
-    .max(4 * 1024 ** 3)
-    .default(64 * 1024 ** 2),
-});
+export const RegistrySettings = z
+  .strictObject({
+    enabled: z.boolean().default(false).meta({
+      description:
+        'true: `npm run build` builds in registry mode and `npm run serve` answers the lookup API.',
+    }),
+    /** Path of the registry's base URI on the site's origin: `https://<domain><basePath>`. */
+    basePath: z
+      .string()
+      .regex(
+        /^(\/[A-Za-z0-9._~-]+)+$/,
+        'must be a path such as /ard/v1 (segments of A-Z a-z 0-9 . _ ~ -, no trailing slash)',
+      )
+      .refine(
+        (p) => !['/.well-known', '/agents', '/_astro'].some((own) => p === own || p.startsWith(`${own}/`)),
+        {
+          message: 'must not lie under /.well-known, /agents or /_astro, which the static site uses',
+          params: { code: 'SCHEMA_INVALID_VALUE' },
+        },
+      )
+      .default(DEFAULT_REGISTRY_BASE_PATH)
+      .meta({
+        description: 'Path of the lookup API on the site: https://<domain><basePath>.',
+        examples: ['/ard/v1'],
+      }),
+    /** Last segment of the registry entry's URN: `urn:air:<domain>:<namespace>:<name>`. */
+    name: urnSegment.default('registry').meta({
+      description: 'Last segment of the registry entry’s URN: urn:air:<domain>:<namespace>:<name>.',
+      examples: ['registry'],
+      spec: 'ARD draft §3.4',
+    }),
+    displayName: nonEmptyString.optional().meta({
+      description: 'The registry entry’s displayName; default: "<organization> agent registry".',
+      examples: ['Example Travel Co. agent registry'],
+    }),
+    description: nonEmptyString.optional().meta({
+      description: 'The registry entry’s description.',
+      examples: ['Finds the travel agents of Example Travel Co. and its partners.'],
+    }),
+    federation: FederationSettings.default({
+      defaultMode: 'auto',
+      modes: [...FEDERATION_MODES],
+      peers: [],
+      timeoutMs: 2_000,
+      maxHops: 3,
+    }).meta({ description: 'How queries are forwarded to other registries.' }),
+    pageToken: PageTokenSettings.default({ secretEnv: DEFAULT_PAGE_TOKEN_SECRET_ENV }).meta({
+      description: 'The signed pageToken of paged answers.',
+    }),
+    rateLimit: RateLimitSettings.default({ capacity: 60, refillPerSecond: 10, exemptLoopback: false }).meta({
+      description: 'A token bucket per client address.',
+    }),
+    /** Largest request body accepted, in bytes; a larger one is refused before it is read. */
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(256)
+      .max(1_048_576)
+      .default(16_384)
+      .meta({
+        description:
+          'Largest request body accepted, in bytes (256 to 1048576); a larger one is refused unread.',
+        examples: [16384],
+      }),
+    /**
+     * Bound of each server process's answer cache (src/core/registry/answer-cache.ts), in bytes: answers
+     * it has given, served again to the same request without a render. 0 turns it off.
+     */
+    answerCacheBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(4 * 1024 ** 3)
+      .default(64 * 1024 ** 2)
+      .meta({
+        description:
+          'Bytes of answers each server process keeps to serve a repeated request again; 0 turns it off.',
+        examples: [67108864],
+      }),
+  })
+  .meta({ spec: 'ARD draft §4.2–§4.3' });
 
 /** The validated `registry:` settings, defaults applied. */
 export type RegistryConfig = z.infer<typeof RegistrySettings>;
@@ -154,25 +303,83 @@ export type RegistryConfig = z.infer<typeof RegistrySettings>;
 export type RegistryPeerConfig = z.infer<typeof RegistryPeer>;
 
 /** The publisher file. `siteUrl` must be exactly `https://<domain>/` (checked by the loader). */
-export const Publisher = z.strictObject({
-  domain: nonEmptyString.refine(isFqdn, 'must be a lower-case domain name without port or trailing dot'),
-  siteUrl: httpsUrl,
-  organization: nonEmptyString,
-  organizationUrl: httpsUrl,
-  namespace: urnSegment.default('agents'),
-  siteName: nonEmptyString.optional(),
-  description: nonEmptyString.optional(),
-  language: nonEmptyString.default('en'),
-  contactEmail: z.email().optional(),
-  contactUrl: httpsUrl.optional(),
-  privacyPolicyUrl: httpsUrl.optional(),
-  termsUrl: httpsUrl.optional(),
-  primaryAgent: urnSegment.optional(),
-  signing: SigningSettings.default({ requireKey: false }),
-  hosting: HostingSettings.default({ legacyAgentJson: false }),
-  ram: RamSettings.default({ extensionUri: DEFAULT_RAM_EXTENSION_URI, topLevel: true }),
-  registry: RegistrySettings.default(() => RegistrySettings.parse({})),
-});
+export const Publisher = z
+  .strictObject({
+    domain: nonEmptyString
+      .refine(isFqdn, 'must be a lower-case domain name without port or trailing dot')
+      .meta({
+        description: 'The site’s domain: the did:web identity and the domain of every URN.',
+        examples: ['agents.example.com'],
+        spec: 'ARD draft §3.4, did:web',
+      }),
+    siteUrl: httpsUrl.meta({
+      description: 'Exactly https://<domain>/: ARD and did:web live at the root.',
+      examples: ['https://agents.example.com/'],
+    }),
+    organization: nonEmptyString.meta({
+      description: 'Who publishes: the provider of the agents and the name shown on pages.',
+      examples: ['Example Travel Co.'],
+      spec: 'A2A v1.0 AgentProvider',
+    }),
+    organizationUrl: httpsUrl.meta({
+      description: 'The publisher’s main web site (the provider url of the cards).',
+      examples: ['https://www.example.com/'],
+      spec: 'A2A v1.0 AgentProvider',
+    }),
+    namespace: urnSegment.default('agents').meta({
+      description: 'The URN namespace: urn:air:<domain>:<namespace>:<slug>.',
+      examples: ['travel'],
+      spec: 'ARD draft §3.4',
+    }),
+    siteName: nonEmptyString.optional().meta({
+      description: 'The title of the pages; default: `organization`.',
+      examples: ['Example Travel agents'],
+    }),
+    description: nonEmptyString.optional().meta({
+      description: 'One sentence about the site, shown on its home page.',
+      examples: ['The AI agents of Example Travel Co. and what they may touch.'],
+    }),
+    language: nonEmptyString.default('en').meta({
+      description: 'The language of the pages (BCP 47 tag, `<html lang>`).',
+      examples: ['en'],
+      spec: 'BCP 47',
+    }),
+    contactEmail: z
+      .email()
+      .optional()
+      .meta({
+        description: 'An address people can write to about the agents, shown on pages.',
+        examples: ['agents@example.com'],
+      }),
+    contactUrl: httpsUrl.optional().meta({
+      description: 'A contact page, shown on pages.',
+      examples: ['https://www.example.com/contact'],
+    }),
+    privacyPolicyUrl: httpsUrl.optional().meta({
+      description: 'The privacy policy, linked from the pages.',
+      examples: ['https://www.example.com/privacy'],
+    }),
+    termsUrl: httpsUrl.optional().meta({
+      description: 'The terms of service, linked from pages.',
+      examples: ['https://www.example.com/terms'],
+    }),
+    primaryAgent: urnSegment.optional().meta({
+      description: 'The slug of the agent also served at /.well-known/agent-card.json.',
+      examples: ['trip-helper'],
+      spec: 'A2A v1.0 §8.2 (well-known AgentCard)',
+    }),
+    signing: SigningSettings.default({ requireKey: false }).meta({ description: 'How the site is signed.' }),
+    hosting: HostingSettings.default({ legacyAgentJson: false }).meta({
+      description: 'Extra files for hosting.',
+    }),
+    ram: RamSettings.default({ extensionUri: DEFAULT_RAM_EXTENSION_URI, topLevel: true }).meta({
+      description: 'Where each card carries its RAM.',
+    }),
+    registry: RegistrySettings.default(() => RegistrySettings.parse({})).meta({
+      description: 'Registry mode: the lookup API served beside the static site by `npm run serve`.',
+    }),
+  })
+  .meta({ spec: 'DESIGN.md §1' });
 
 /** The validated publisher, defaults applied. */
 export type PublisherConfig = z.infer<typeof Publisher>;

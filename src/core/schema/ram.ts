@@ -29,10 +29,19 @@ export const AccessNecessity = z.enum([
 export const HttpMethod = z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** `ResourceSpec` (seed 000): where the machine-readable contract of a Resource lives. */
-export const ResourceSpec = z.strictObject({
-  specUrl: httpsUrl.optional(),
-  resourcePath: nonEmptyString.optional(),
-});
+export const ResourceSpec = z
+  .strictObject({
+    specUrl: httpsUrl.optional().meta({
+      description:
+        'The machine-readable contract: an OpenAPI or Discovery document, an MCP server card, an AgentCard.',
+      examples: ['https://www.googleapis.com/discovery/v1/apis/calendar/v3/rest'],
+    }),
+    resourcePath: nonEmptyString.optional().meta({
+      description: 'The resource inside that contract (a path or resource name).',
+      examples: ['events'],
+    }),
+  })
+  .meta({ spec: 'seed 000 ResourceSpec' });
 
 /** `sha256:` and 64 lowercase hex digits: the digest of a stored spec's bytes. */
 export const sha256DigestString = z
@@ -43,68 +52,168 @@ export const sha256DigestString = z
  * `Resource` (seed 000) plus the authoring-only `manageAccessUrl` (DESIGN.md §6) and the stored copy of
  * its spec, `specFile` and `specDigest` (DESIGN.md §9, written by `npm run specs`).
  */
-export const Resource = z.strictObject({
-  id: nonEmptyString,
-  interactionProtocol: InteractionProtocol,
-  owner: ResourceOwner,
-  displayName: nonEmptyString,
-  description: nonEmptyString,
-  developerDocumentationUrl: httpsUrl.optional(),
-  spec: ResourceSpec.optional(),
-  manageAccessUrl: httpsUrl.optional(),
-  specFile: nonEmptyString
-    .optional()
-    .describe(
-      "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result). Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
-    ),
-  specDigest: sha256DigestString
-    .optional()
-    .describe(
-      'sha256 digest of the stored spec file, "sha256:<hex>". Written by npm run specs; a build refuses a stored copy whose bytes no longer match it.',
-    ),
-});
+export const Resource = z
+  .strictObject({
+    id: nonEmptyString.meta({
+      description: 'The resource id, unique in the site; operations name it in `resource`.',
+      examples: ['google-calendar-events-v3'],
+    }),
+    interactionProtocol: InteractionProtocol.meta({
+      description:
+        'How the agent reaches it: REST (an HTTP API), MCP (an MCP server’s tools) or A2A (another agent).',
+    }),
+    owner: ResourceOwner.meta({
+      description:
+        'CONSUMER: the user’s own account (2P, needs the user’s authorization); THIRD_PARTY: an outside service (3P).',
+    }),
+    displayName: nonEmptyString.meta({
+      description: 'The resource’s name, shown to people.',
+      examples: ['Google Calendar'],
+    }),
+    description: nonEmptyString.meta({
+      description: 'What the resource is, in a sentence.',
+      examples: ['Your Google Calendar events.'],
+    }),
+    developerDocumentationUrl: httpsUrl.optional().meta({
+      description: 'The resource’s documentation for developers.',
+      examples: ['https://developers.google.com/calendar/api/v3/reference/events'],
+    }),
+    spec: ResourceSpec.optional().meta({
+      description: 'Where the resource’s machine-readable contract lives.',
+    }),
+    manageAccessUrl: httpsUrl.optional().meta({
+      description: 'Where a user reviews or withdraws access; shown on permission pages, never in a card.',
+      examples: ['https://myaccount.google.com/connections'],
+      spec: 'DESIGN.md §6',
+    }),
+    specFile: nonEmptyString.optional().meta({
+      description:
+        "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result). Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
+      examples: ['specs/google-calendar-events-v3.json'],
+      spec: 'DESIGN.md §9',
+    }),
+    specDigest: sha256DigestString.optional().meta({
+      description:
+        'sha256 digest of the stored spec file, "sha256:<hex>". Written by npm run specs; a build refuses a stored copy whose bytes no longer match it.',
+      examples: ['sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
+      spec: 'DESIGN.md §9',
+    }),
+  })
+  .meta({ spec: 'seed 000 Resource' });
 
 /** `ApiOperationSpec` (seed 000): how to find a REST operation in its spec. */
-export const ApiOperationSpec = z.strictObject({
-  specUrl: httpsUrl.optional(),
-  operationId: nonEmptyString.optional(),
-  httpMethod: HttpMethod.optional(),
-});
+export const ApiOperationSpec = z
+  .strictObject({
+    specUrl: httpsUrl.optional().meta({
+      description: 'The API description holding the operation, when not the resource’s.',
+      examples: ['https://api.example.com/openapi.json'],
+    }),
+    operationId: nonEmptyString.optional().meta({
+      description:
+        'The operation’s id in that description (OpenAPI operationId, Discovery method id, MCP tool name).',
+      examples: ['calendar.events.list'],
+    }),
+    httpMethod: HttpMethod.optional().meta({ description: 'The HTTP method of a REST operation.' }),
+  })
+  .meta({ spec: 'seed 000 ApiOperationSpec' });
 
 /** `Operation` (seed 000) plus the authoring-only `readOnly` flag (DESIGN.md §6). */
-export const Operation = z.strictObject({
-  id: nonEmptyString,
-  resource: nonEmptyString,
-  description: nonEmptyString,
-  developerDocumentationUrl: z.array(httpsUrl).min(1).optional(),
-  apiOperationSpec: ApiOperationSpec.optional(),
-  readOnly: z.boolean().optional(),
-});
+export const Operation = z
+  .strictObject({
+    id: nonEmptyString.meta({
+      description: 'The operation id, unique in the site; accesses name it in `operation`.',
+      examples: ['calendar-events-list'],
+    }),
+    resource: nonEmptyString.meta({
+      description: 'The id of the resource the operation acts on.',
+      examples: ['google-calendar-events-v3'],
+    }),
+    description: nonEmptyString.meta({
+      description: 'What the operation does, in words a user understands.',
+      examples: ['Lists the events of your calendar'],
+    }),
+    developerDocumentationUrl: z
+      .array(httpsUrl)
+      .min(1)
+      .optional()
+      .meta({
+        description: 'The operation’s documentation for developers.',
+        examples: [['https://developers.google.com/calendar/api/v3/reference/events/list']],
+      }),
+    apiOperationSpec: ApiOperationSpec.optional().meta({
+      description: 'Where to find the operation in a machine-readable API description.',
+    }),
+    readOnly: z.boolean().optional().meta({
+      description: 'true when the operation changes nothing (permission pages say "read"); never in a card.',
+      spec: 'DESIGN.md §6',
+    }),
+  })
+  .meta({ spec: 'seed 000 Operation' });
 
 /** `ResourceAccess` (seed 000) plus the authoring-only `skills` list (DESIGN.md §1). */
-export const ResourceAccess = z.strictObject({
-  id: nonEmptyString,
-  operation: nonEmptyString,
-  identityUsed: IdentityType,
-  confirmationRequired: z.boolean().optional(),
-  accessJustification: nonEmptyString,
-  necessity: AccessNecessity,
-  skills: z.array(nonEmptyString).min(1).optional(),
-});
+export const ResourceAccess = z
+  .strictObject({
+    id: nonEmptyString.meta({
+      description: 'The access id, unique in the agent.',
+      examples: ['read-calendar'],
+    }),
+    operation: nonEmptyString.meta({
+      description: 'The id of the operation the agent may perform.',
+      examples: ['calendar-events-list'],
+    }),
+    identityUsed: IdentityType.meta({
+      description: 'END_USER: the operation runs with the user’s credentials; AGENT: with the agent’s own.',
+    }),
+    confirmationRequired: z.boolean().optional().meta({
+      description: 'true when the agent asks the user before each use (default false).',
+    }),
+    accessJustification: nonEmptyString.meta({
+      description: 'Why the agent needs the access, addressed to the user.',
+      examples: ['To find the free days for your trip.'],
+    }),
+    necessity: AccessNecessity.meta({
+      description:
+        'REQUIRED: the agent cannot work without it; RECOMMENDED: it works worse; OPTIONAL: one feature needs it.',
+    }),
+    skills: z
+      .array(nonEmptyString)
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          'The ids of the skills that use the access (permission pages group by skill); never in a card.',
+        examples: [['plan-trip']],
+        spec: 'DESIGN.md §1',
+      }),
+  })
+  .meta({ spec: 'seed 000 ResourceAccess' });
 
 /** `ResourceAccessManifest` (seed 000) as authored in a RAM JSON file (`ramFile:`). */
-export const ResourceAccessManifest = z.strictObject({
-  resources: z.array(Resource).optional(),
-  operations: z.array(Operation).optional(),
-  resourceAccesses: z.array(ResourceAccess).optional(),
-});
+export const ResourceAccessManifest = z
+  .strictObject({
+    resources: z.array(Resource).optional().meta({ description: 'The resources the agent uses.' }),
+    operations: z.array(Operation).optional().meta({ description: 'The operations on those resources.' }),
+    resourceAccesses: z
+      .array(ResourceAccess)
+      .optional()
+      .meta({ description: 'What the agent may do with each operation.' }),
+  })
+  .meta({ spec: 'seed 000 ResourceAccessManifest' });
 
 /** A `content/resources/<id>.yaml` file, or an inline resource of an agent: a Resource and its operations. */
 export const ResourceFile = Resource.extend({
   operations: z
-    .array(Operation.omit({ resource: true }).extend({ resource: nonEmptyString.optional() }))
-    .optional(),
-});
+    .array(
+      Operation.omit({ resource: true }).extend({
+        resource: nonEmptyString.optional().meta({
+          description: 'The resource the operation acts on; default: the resource of this file.',
+          examples: ['google-calendar-events-v3'],
+        }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'The operations of the resource.', spec: 'seed 000 Operation' }),
+}).meta({ spec: 'seed 000 Resource' });
 
 /** A validated Resource as authored (with `manageAccessUrl`). */
 export type ResourceInput = z.infer<typeof Resource>;

@@ -1,0 +1,41 @@
+/**
+ * `npm run reference`: writes docs/reference.md, the field reference of every file a publisher writes,
+ * from the descriptions, examples and specifications of the schemas (src/core/schema/*.ts). Fails (exit 1)
+ * and names the fields when a schema field has no description, specification or example.
+ *
+ * Usage: npm run reference [-- --check]   (--check: exit 1 when docs/reference.md is not up to date)
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { missingReferenceParts } from '../src/core/schema/reference.js';
+import { parseCommandLine } from './lib/args.js';
+import { formattedReference, referencePath } from './lib/reference-file.js';
+
+const { values } = parseCommandLine(
+  { options: { check: { type: 'boolean', default: false } } },
+  'usage: npm run reference [-- --check]',
+);
+
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const missing = missingReferenceParts();
+if (missing.length > 0) {
+  process.stderr.write(`${missing.map((m) => `error SCHEMA_UNDOCUMENTED ${m}`).join('\n')}\n`);
+  process.stderr.write(
+    `${missing.length} field(s) lack a description, spec or example in src/core/schema/\n`,
+  );
+  process.exit(1);
+}
+const text = await formattedReference(engineRoot);
+const path = referencePath(engineRoot);
+if (values.check) {
+  const current = await readFile(path, 'utf8').catch(() => '');
+  if (current !== text) {
+    process.stderr.write('docs/reference.md is out of date: run npm run reference\n');
+    process.exit(1);
+  }
+  process.stdout.write('docs/reference.md is up to date\n');
+} else {
+  await writeFile(path, text);
+  process.stdout.write(`wrote docs/reference.md (${text.split('\n').length} lines)\n`);
+}
