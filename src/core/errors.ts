@@ -70,6 +70,28 @@ export const ERROR_CODES = {
   /** An access maps to a skill id the agent does not declare. */
   RAM_UNKNOWN_SKILL: 'An access names a skill the agent does not have.',
 
+  // --- specs and permissions (DESIGN.md §9, issue 15) -----------------------------------------------
+  /** A stored spec is not an OpenAPI 3.x document, a Google Discovery document or an MCP tools/list result. */
+  SPEC_INVALID: 'The stored spec cannot be read as OpenAPI, Google Discovery or MCP tools/list.',
+  /** A stored spec's bytes do not match the resource's `specDigest`. */
+  SPEC_DIGEST_MISMATCH: 'The stored spec does not match its pinned digest.',
+  /** (warning) A resource names a `spec.specUrl` but has no stored copy (`npm run specs` makes one). */
+  SPEC_NOT_STORED: 'The spec is not stored in the project.',
+  /** (warning) A user's own (CONSUMER) REST resource has no spec, so its permissions cannot be derived. */
+  SPEC_MISSING: "A user's own REST resource has no spec.",
+  /** A spec could not be fetched or stored by `npm run specs`. */
+  SPEC_FETCH_FAILED: 'The spec could not be fetched.',
+  /** An operation does not resolve against its resource's spec. */
+  SPEC_OPERATION_UNRESOLVED: 'The operation is not in the spec.',
+  /** An operation's `httpMethod` disagrees with the spec. */
+  SPEC_HTTP_METHOD_MISMATCH: "The operation's HTTP method disagrees with the spec.",
+  /** (warning) The author's `readOnly` disagrees with what the spec says the operation does. */
+  SPEC_READ_WRITE_MISMATCH: 'readOnly disagrees with the spec.',
+  /** (warning) An access is declared with scopes broader than the least-privilege ones its spec needs. */
+  PERMISSION_SCOPE_BROADER: 'The declared scopes are broader than the operation needs.',
+  /** A card's permission sets or permission file disagree with what its RAM and specs give. */
+  PERMISSION_FILE_MISMATCH: "The card's permission file does not match its digest.",
+
   // --- agents and cards (A2A) ----------------------------------------------------------------------
   /** A security requirement names a scheme not declared in `securitySchemes`. */
   CARD_UNKNOWN_SECURITY_SCHEME: 'A security requirement names an undeclared scheme.',

@@ -1,0 +1,128 @@
+/**
+ * Finds a RAM Operation in its resource's spec (seed 000 `ApiOperationSpec`, `ResourceSpec`): by
+ * `apiOperationSpec.operationId` when it is found, else by `spec.resourcePath` plus `httpMethod` (the
+ * seed's precedence and fallback); an MCP tool by its name in `spec.resourcePath`. Then compares what the
+ * author wrote with the spec: the HTTP method (an error when it differs) and `readOnly` (a warning).
+ */
+import { suggest } from '../content/issues.js';
+import type { RamOperation, RamResource } from '../schema/ram.js';
+import { operationName, type SpecIndex, type SpecOperation } from './spec-index.js';
+
+/** A problem found while resolving one operation, before it is placed in a file. */
+export interface ResolutionProblem {
+  code: 'SPEC_OPERATION_UNRESOLVED' | 'SPEC_HTTP_METHOD_MISMATCH' | 'SPEC_READ_WRITE_MISMATCH';
+  severity: 'error' | 'warning';
+  message: string;
+  /** The field of the operation (or resource) the problem is about, relative to the operation. */
+  field:
+    | 'apiOperationSpec.operationId'
+    | 'apiOperationSpec.httpMethod'
+    | 'readOnly'
+    | 'resource.spec.resourcePath';
+}
+
+/** What {@link resolveOperation} gives: the spec's operation when found, and the problems. */
+export interface Resolution {
+  found?: SpecOperation;
+  problems: ResolutionProblem[];
+}
+
+/** A path template with every `{parameter}` made alike and no trailing slash: `/a/{}/b`. */
+function pathShape(path: string): string {
+  const shaped = path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+  return shaped.startsWith('/') ? shaped : `/${shaped}`;
+}
+
+const didYouMean = (hint: string | undefined) => (hint === undefined ? '' : ` (did you mean "${hint}"?)`);
+
+/**
+ * Resolves `operation` of `resource` against `index`. `readOnly` is the author's flag (authoring data),
+ * undefined when not given. Pure; linear in the spec's operations.
+ */
+export function resolveOperation(
+  resource: RamResource,
+  operation: RamOperation,
+  readOnly: boolean | undefined,
+  index: SpecIndex,
+): Resolution {
+  const problems: ResolutionProblem[] = [];
+  const resourcePath = resource.spec?.resourcePath;
+  const api = operation.apiOperationSpec;
+  let found: SpecOperation | undefined;
+
+  if (index.format === 'mcp-tools') {
+    const names = index.operations.map(operationName);
+    if (resourcePath === undefined) {
+      problems.push({
+        code: 'SPEC_OPERATION_UNRESOLVED',
+        severity: 'error',
+        field: 'resource.spec.resourcePath',
+        message: `resource "${resource.id}" names no tool: set spec.resourcePath to the tool's name (${index.title} lists ${names.join(', ') || 'no tool'})`,
+      });
+      return { problems };
+    }
+    found = index.operations.find((op) => op.id === resourcePath);
+    if (!found) {
+      problems.push({
+        code: 'SPEC_OPERATION_UNRESOLVED',
+        severity: 'error',
+        field: 'resource.spec.resourcePath',
+        message: `the tool "${resourcePath}" is not in the stored ${index.title}${didYouMean(suggest(resourcePath, names))}`,
+      });
+      return { problems };
+    }
+  } else {
+    if (api?.operationId !== undefined) found = index.operations.find((op) => op.id === api.operationId);
+    const method = api?.httpMethod?.toUpperCase();
+    if (!found && resourcePath !== undefined && method !== undefined) {
+      const shape = pathShape(resourcePath);
+      found = index.operations.find(
+        (op) =>
+          op.method === method &&
+          [op.path, ...(op.pathAliases ?? [])].some((p) => p !== undefined && pathShape(p) === shape),
+      );
+    }
+    if (!found) {
+      const ids = index.operations.flatMap((op) => (op.id === undefined ? [] : [op.id]));
+      const byPath = index.operations.map((op) => `${op.method ?? ''} ${op.path ?? ''}`);
+      const wanted = api?.operationId
+        ? `operationId "${api.operationId}"${didYouMean(suggest(api.operationId, ids))}`
+        : `${method ?? '(no httpMethod)'} ${resourcePath ?? '(no resource spec.resourcePath)'}` +
+          didYouMean(suggest(`${method ?? ''} ${resourcePath ?? ''}`, byPath));
+      const fallback =
+        api?.operationId && resourcePath !== undefined && method !== undefined
+          ? `, nor is ${method} ${resourcePath}`
+          : '';
+      problems.push({
+        code: 'SPEC_OPERATION_UNRESOLVED',
+        severity: 'error',
+        field: api?.operationId ? 'apiOperationSpec.operationId' : 'resource.spec.resourcePath',
+        message: `operation "${operation.id}": ${wanted} is not in the stored ${index.title}${fallback}`,
+      });
+      return { problems };
+    }
+    if (method !== undefined && found.method !== undefined && method !== found.method) {
+      problems.push({
+        code: 'SPEC_HTTP_METHOD_MISMATCH',
+        severity: 'error',
+        field: 'apiOperationSpec.httpMethod',
+        message:
+          `operation "${operation.id}" says ${method}, but the spec's ${operationName(found)} is ${found.method} ${found.path ?? ''}`.trimEnd(),
+      });
+    }
+  }
+
+  // The author's view: readOnly as written; for REST without it, the method decides (DESIGN.md §6).
+  const authorReadOnly = index.format === 'mcp-tools' ? readOnly === true : readOnly;
+  if (authorReadOnly !== undefined && authorReadOnly !== found.readOnly) {
+    problems.push({
+      code: 'SPEC_READ_WRITE_MISMATCH',
+      severity: 'warning',
+      field: 'readOnly',
+      message: found.readOnly
+        ? `operation "${operation.id}": the spec says ${operationName(found)} only reads, but the operation is not marked readOnly: true (the permission page then says it may change data)`
+        : `operation "${operation.id}" is marked readOnly: true, but the spec says ${operationName(found)} may change data${found.destructive ? ' (destructive)' : ''}`,
+    });
+  }
+  return { found, problems };
+}
