@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { buildProject } from '../helpers/build.js';
-import { fixture, REPO_ROOT } from '../helpers/site.js';
+import { EXAMPLE_LIKE, fixture, REPO_ROOT } from '../helpers/site.js';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -94,7 +94,7 @@ async function buildAndServe(name: string, project: string): Promise<Site> {
 
 beforeAll(async () => {
   const [example, edge] = await Promise.all([
-    buildAndServe('example', REPO_ROOT),
+    buildAndServe('example', EXAMPLE_LIKE),
     buildAndServe('pages-edge', fixture('pages-edge')),
     mkdir(SCREENSHOTS, { recursive: true }),
   ]);

@@ -1,5 +1,5 @@
 /**
- * `npm run check` as a publisher runs it: the real CLI in a child process, over the example content, the
+ * `npm run check` as a publisher runs it: the real CLI in a child process, over the example-like fixture, the
  * valid fixture and the broken fixture, in text and in `--json` form (DESIGN.md §1, §5).
  */
 import { execFile } from 'node:child_process';
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
 import { runScript } from '../helpers/cli.js';
-import { agentMd, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { agentMd, EXAMPLE_LIKE, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 
 afterAll(removeSites);
 
@@ -29,9 +29,9 @@ const lines = (text: string) => text.split('\n').filter((l) => l !== '');
 const summary = (text: string) => lines(text).at(-1);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe('npm run check on the example content', () => {
+describe('npm run check on the example-like content', () => {
   it('exits 0 with the summary line, and each warning printed above it', async () => {
-    const { code, stdout, stderr } = await check();
+    const { code, stdout, stderr } = await check('--root', EXAMPLE_LIKE);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const last = summary(stdout)!;
@@ -42,7 +42,13 @@ describe('npm run check on the example content', () => {
   });
 
   it('runs as the package.json script', async () => {
-    const { stdout } = await run('npm', ['run', '--silent', 'check', '--', '--json'], { cwd: REPO_ROOT });
+    const { stdout } = await run(
+      'npm',
+      ['run', '--silent', 'check', '--', '--root', EXAMPLE_LIKE, '--json'],
+      {
+        cwd: REPO_ROOT,
+      },
+    );
     expect(JSON.parse(stdout)).toMatchObject({ agents: 3, resources: 5, entries: 2, errors: 0 });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Broken-site fixtures for the verifier's tests, written in code so each one reads as what it breaks.
  *
- * - {@link buildExampleSite} builds the example publisher (`content/`) once, with the fixed TEST-ONLY
+ * - {@link buildExampleSite} builds the example-like fixture (test/fixtures/example-like/) once, with the fixed TEST-ONLY
  *   ES256 key and `SOURCE_DATE_EPOCH`, into a temporary folder (call it from `beforeAll`).
  * - {@link SiteCopy.of} copies that folder for one test; its methods edit the copy the way an attacker
  *   or a broken host would (change bytes, edit the manifest, re-sign with a test key, re-pin a digest).
@@ -25,9 +25,9 @@ import { trustManifestPayload } from '../../src/core/trust-manifest.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite, type VerifyReport, type VerifySiteOptions } from '../../src/core/verify/site.js';
 import { buildProject, copyProject, fixedKeyEnv, removeProjects, TEST_KEY_ES256 } from './build.js';
-import { REPO_ROOT } from './site.js';
+import { EXAMPLE_LIKE, REPO_ROOT } from './site.js';
 
-/** The example publisher's domain and origin (content/publisher.yaml). */
+/** The example-like site's domain and origin (its content/publisher.yaml). */
 export const DOMAIN = 'agents.example.com';
 export const ORIGIN = `https://${DOMAIN}`;
 /** The time the folder-mode checks run at: after the build's SOURCE_DATE_EPOCH (2025-11-24). */
@@ -142,7 +142,7 @@ const copies: string[] = [];
  * caches or a half-edited `src/`.
  */
 export async function buildExampleSite(): Promise<string> {
-  const root = await copyProject(REPO_ROOT);
+  const root = await copyProject(EXAMPLE_LIKE);
   const result = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
   if (result.code !== 0) throw new Error(`the example site did not build:\n${result.stderr}`);
   return result.outDir;

@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './site.js';
+import { EXAMPLE_LIKE, REPO_ROOT } from './site.js';
 
 /** `SOURCE_DATE_EPOCH` of the build tests: 2025-11-24T16:00:00Z. */
 export const SOURCE_DATE_EPOCH = '1764000000';
@@ -101,7 +101,7 @@ const made: string[] = [];
  * build's own folders, and one git commit dated {@link COMMIT_EPOCH}. Returns the folder's absolute
  * path.
  */
-export async function copyProject(src: string = REPO_ROOT): Promise<string> {
+export async function copyProject(src: string = EXAMPLE_LIKE): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'ardsite-build-'));
   made.push(root);
   await cp(path.join(src, 'content'), path.join(root, 'content'), { recursive: true });

@@ -17,6 +17,13 @@ export function fixture(name: string): string {
   return path.join(REPO_ROOT, 'test', 'fixtures', name);
 }
 
+/**
+ * The example-like site (test/fixtures/example-like/): a copy of the example publisher's `content/` and
+ * `public/`. Tests build and read this, never the example at the repository root, which a publisher
+ * edits or replaces.
+ */
+export const EXAMPLE_LIKE = fixture('example-like');
+
 /** The publisher every `makeSite` folder gets unless the test gives its own `content/publisher.yaml`. */
 export const DEFAULT_PUBLISHER = `domain: agents.example.test
 siteUrl: https://agents.example.test/

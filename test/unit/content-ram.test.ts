@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAndCheck, type CheckedContent } from '../../src/core/content/index.js';
 import { ramClosure } from '../../src/core/content/load.js';
 import type { Diagnostic } from '../../src/core/errors.js';
-import { agentMd, fixture, lineOf, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 
 afterAll(removeSites);
 
@@ -192,9 +192,9 @@ describe("the seed's JSON example", () => {
   const seedBytes = readFileSync(seedFile);
   const seed: unknown = JSON.parse(seedBytes.toString('utf8'));
 
-  it('is what content/agents/travel-reservation.ram.json holds, byte for byte', () => {
+  it('is what the example-like travel-reservation.ram.json holds, byte for byte', () => {
     expect(
-      readFileSync(path.join(REPO_ROOT, 'content/agents/travel-reservation.ram.json')).equals(seedBytes),
+      readFileSync(path.join(EXAMPLE_LIKE, 'content/agents/travel-reservation.ram.json')).equals(seedBytes),
     ).toBe(true);
   });
 
@@ -202,8 +202,8 @@ describe("the seed's JSON example", () => {
     expect(readFileSync(copy).equals(readFileSync(shared))).toBe(true);
   });
 
-  it('is emitted by the example travel-reservation agent, key by key in camelCase', async () => {
-    const { model, diagnostics } = await loadAndCheck({ root: REPO_ROOT });
+  it('is emitted by the example-like travel-reservation agent, key by key in camelCase', async () => {
+    const { model, diagnostics } = await loadAndCheck({ root: EXAMPLE_LIKE });
     expect(errors(diagnostics)).toEqual([]);
     const agent = model!.agents.find((a) => a.slug === 'travel-reservation')!;
     expect(agent.ram).toStrictEqual(camelizeKeys(seed));

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARD_BASE_CONTEXT } from '../../src/core/pages/json-ld.js';
 import { buildProject } from '../helpers/build.js';
 import { attr, elements, parseHtml, textContent, visibleText, type HtmlDocument } from '../helpers/html.js';
-import { fixture, REPO_ROOT } from '../helpers/site.js';
+import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** Proto enum names that must never reach a page (DESIGN.md §6: meanings only). */
 const ENUM_NAMES =
@@ -78,7 +78,7 @@ async function buildSite(name: string, src: string, language: string): Promise<B
 beforeAll(async () => {
   sites.push(
     ...(await Promise.all([
-      buildSite('example', REPO_ROOT, 'en'),
+      buildSite('example', EXAMPLE_LIKE, 'en'),
       buildSite('pages-edge', fixture('pages-edge'), 'en-GB'),
     ])),
   );

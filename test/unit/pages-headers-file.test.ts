@@ -15,7 +15,7 @@ import {
 } from '../../src/core/headers-file.js';
 import { htmlPagePaths } from '../../src/core/pages/paths.js';
 import type { SiteBuild } from '../../src/core/site.js';
-import { REPO_ROOT } from '../helpers/site.js';
+import { EXAMPLE_LIKE } from '../helpers/site.js';
 
 describe('the _headers syntax', () => {
   const text = [
@@ -100,7 +100,7 @@ describe('the site files of a build', () => {
   const file = (p: string) => new TextDecoder().decode(site.artifacts.get(p)!.bytes);
 
   beforeAll(async () => {
-    site = (await prepareBuild({ root: REPO_ROOT, env: { ARDSITE_DEV_KEY: '1', CI: '1' } })).site;
+    site = (await prepareBuild({ root: EXAMPLE_LIKE, env: { ARDSITE_DEV_KEY: '1', CI: '1' } })).site;
   });
 
   it('robots.txt names the manifest (Agentmap) and the sitemap', () => {

@@ -17,7 +17,7 @@ import {
 } from '../../src/core/pages/permissions.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../../src/core/schema/ram.js';
 import type { SiteBuild } from '../../src/core/site.js';
-import { fixture, REPO_ROOT } from '../helpers/site.js';
+import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** Proto enum names that must never reach a page (DESIGN.md §6: meanings only). */
 const ENUM_NAMES =
@@ -29,7 +29,7 @@ let edge: SiteBuild;
 
 beforeAll(async () => {
   [example, edge] = await Promise.all([
-    prepareBuild({ root: REPO_ROOT, env }).then((p) => p.site),
+    prepareBuild({ root: EXAMPLE_LIKE, env }).then((p) => p.site),
     prepareBuild({ root: fixture('pages-edge'), env }).then((p) => p.site),
   ]);
 });
