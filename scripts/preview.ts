@@ -2,8 +2,9 @@
  * `npm run preview`: serves a built site (default `dist/`) with the headers its `_headers` declares,
  * as Netlify and Cloudflare Pages would (DESIGN.md §7). Astro's own preview ignores `_headers`.
  *
- * Usage: npm run preview [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
- * Environment: PORT and HOST, overridden by the flags. Defaults: dist, 4321, 127.0.0.1.
+ * Usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
+ * Environment: PORT and HOST, overridden by the flags. Defaults: <root>/dist (root: the working folder),
+ * 4321, 127.0.0.1.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +13,13 @@ import { startPreviewServer } from '../src/core/preview-server.js';
 
 const { values } = parseArgs({
   options: {
-    dir: { type: 'string', default: 'dist' },
+    root: { type: 'string', default: process.cwd() },
+    dir: { type: 'string' },
     port: { type: 'string', default: process.env.PORT ?? '4321' },
     host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
   },
 });
-const dir = path.resolve(values.dir!);
+const dir = values.dir === undefined ? path.resolve(values.root!, 'dist') : path.resolve(values.dir);
 const port = Number(values.port);
 
 if (!existsSync(dir)) {

@@ -3,7 +3,8 @@
  * discovery, entry shape and URNs, digests, trustManifest signatures through did:web, publisher
  * authority, A2A card signatures, RAM integrity and the two RAM copies.
  *
- * Options: --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
+ * Options: --root <project> (checks <project>/dist, origin from <project>/content/publisher.yaml),
+ * --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
  * --timeout MS, --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one
  * less than the cores, at most 7, for a large folder; 0 checks everything in one thread). `--json`
@@ -40,7 +41,7 @@ import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
 
 const usage =
-  'usage: npm run verify -- <dist-folder | https://domain/> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
+  'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
 
 /**
  * A manifest this large (bytes) has enough entries for helper threads to pay for their start. Measured
@@ -73,12 +74,12 @@ async function folderHelpers(
   return threads === undefined ? {} : { note: `checking in one thread: ${started.reason}` };
 }
 
-async function defaultOrigin(): Promise<string | undefined> {
+async function defaultOrigin(root: string): Promise<string | undefined> {
   try {
     const { parse: parseYaml } = await import('yaml');
-    const publisher = parseYaml(
-      await readFile(path.join(process.cwd(), 'content/publisher.yaml'), 'utf8'),
-    ) as { siteUrl?: unknown };
+    const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
+      siteUrl?: unknown;
+    };
     return typeof publisher?.siteUrl === 'string' ? publisher.siteUrl : undefined;
   } catch {
     return undefined;
@@ -103,6 +104,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       allowPositionals: true,
       options: {
         origin: { type: 'string' },
+        root: { type: 'string' },
         resolve: { type: 'string', multiple: true, default: [] },
         json: { type: 'boolean', default: false },
         'allow-private': { type: 'boolean', default: false },
@@ -122,7 +124,9 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
     out.stdout.write(`${usage}\n`);
     return 0;
   }
-  const target = positionals[0];
+  // --root <project>: its dist/ by default, and the origin from its content/publisher.yaml.
+  const projectRoot = path.resolve(values.root ?? '.');
+  const target = positionals[0] ?? (values.root === undefined ? undefined : path.join(projectRoot, 'dist'));
   if (!target || positionals.length > 1) {
     out.stderr.write(`${usage}\n`);
     return 2;
@@ -163,7 +167,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       const folder = path.resolve(target);
       if (!(await stat(folder).catch(() => undefined))?.isDirectory())
         throw new Error(`${target} is not a folder or an https URL`);
-      const given = values.origin ?? (await defaultOrigin());
+      const given = values.origin ?? (await defaultOrigin(projectRoot));
       if (!given)
         throw new Error(
           'a folder needs --origin https://<domain> (or a content/publisher.yaml with siteUrl here)',

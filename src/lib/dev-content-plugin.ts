@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { ViteUserConfig } from 'astro';
 import { ArdsiteError, formatDiagnostic } from '../core/errors.js';
+import { devProjectRoot } from './project-root.js';
 import { getSiteBuild, invalidateDevSite } from './site.js';
 
 /** Paths that may be artifacts: answered with the build error when the content does not load. */
@@ -24,13 +25,13 @@ type VitePlugin = Extract<NonNullable<ViteUserConfig['plugins']>[number], { name
 
 /** Options of {@link devContentPlugin}. */
 export interface DevContentPluginOptions {
-  /** The content folder to watch (default `<cwd>/content`). */
+  /** The content folder to watch (default the dev project's `content/`, src/lib/project-root.ts). */
   contentDir?: string;
 }
 
 /** The dev plugin: content watcher with full reload, and the artifact middleware. */
 export function devContentPlugin(options: DevContentPluginOptions = {}): VitePlugin {
-  const contentDir = path.resolve(options.contentDir ?? path.join(process.cwd(), 'content'));
+  const contentDir = path.resolve(options.contentDir ?? path.join(devProjectRoot(), 'content'));
   return {
     name: 'ardsite:dev-content',
     apply: 'serve',

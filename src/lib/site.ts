@@ -1,6 +1,6 @@
 /**
  * How pages get the computed site: the one the build script provided (same process), or, under
- * `npm run dev`, one computed here from `content/` with the same core functions.
+ * `npm run dev`, one computed here from the project's `content/` (`--root`) with the same core functions.
  *
  * The dev cache lives on `globalThis`, like the build's slot (src/core/build-context.ts): Vite loads
  * the pages and the config's plugin (src/lib/dev-content-plugin.ts) as separate module instances, and
@@ -12,6 +12,7 @@ import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import type { AgentBuild, SiteBuild } from '../core/site.js';
+import { devProjectRoot } from './project-root.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
 type DevSlot = { [DEV_SLOT]?: Promise<SiteBuild> };
@@ -22,7 +23,7 @@ export async function getSiteBuild(): Promise<SiteBuild> {
   if (provided) return provided;
   const slot = globalThis as DevSlot;
   // The overlay and the terminal show only the message: it names every file, field and line at fault.
-  slot[DEV_SLOT] ??= prepareBuild({ root: process.cwd() }).then(
+  slot[DEV_SLOT] ??= prepareBuild({ root: devProjectRoot() }).then(
     (p) => p.site,
     (error: unknown) => {
       throw withDiagnosticsInMessage(error);

@@ -1,0 +1,40 @@
+/**
+ * `npm run dev`: Astro's dev server over a publisher project: pages rendered from its `content/`,
+ * reloaded on each change, its `public/` served, and the artifacts (`/.well-known/ard.json`, the cards,
+ * …) answered as a build would write them (src/lib/dev-content-plugin.ts).
+ *
+ * Usage: npm run dev [-- --root <project folder>] [-- --port <n>] [-- --host <ip>]
+ * Defaults: the working folder, port 4321, 127.0.0.1. Stops on SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import { dev } from 'astro';
+import { parseCommandLine } from './lib/args.js';
+
+const { values } = parseCommandLine(
+  {
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      port: { type: 'string', default: process.env.PORT ?? '4321' },
+      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+    },
+  },
+  'usage: npm run dev [-- --root <project folder>] [-- --port <n>] [-- --host <ip>]',
+);
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`--port must be a TCP port number, not "${values.port}".\n`);
+  process.exit(2);
+}
+// The app (astro.config.mjs, src/pages) stays here; the project's content/ and public/ come from --root.
+const appRoot = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(values.root!);
+process.env.ARDSITE_ROOT = root;
+const server = await dev({
+  root: appRoot,
+  publicDir: path.join(root, 'public'),
+  server: { port, host: values.host! },
+  logLevel: 'info',
+});
+const stop = () => void server.stop().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,77 @@
+/**
+ * `npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>]
+ * [--organization-url <https URL>]`: creates a publisher project of one's own (src/core/new-project.ts):
+ * content/ with one starter agent and resource, an empty public/, a .gitignore and a README. Refuses a
+ * folder that exists and is not empty. A folder outside any git repository gets `git init`: the first build
+ * writes the signing key only where git is seen to ignore it (src/core/keys.ts). Exit 0 on success, 1 when the folder or an option is refused, 2
+ * on bad usage.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { newProjectFiles, newProjectProblems } from '../src/core/new-project.js';
+import { parseCommandLine } from './lib/args.js';
+
+const usage =
+  'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+const { values, positionals } = parseCommandLine(
+  {
+    allowPositionals: true,
+    options: {
+      domain: { type: 'string' },
+      organization: { type: 'string' },
+      namespace: { type: 'string' },
+      'organization-url': { type: 'string' },
+    },
+  },
+  usage,
+);
+if (positionals.length !== 1 || values.domain === undefined || values.organization === undefined) {
+  process.stderr.write(`${usage}\n`);
+  process.exit(2);
+}
+const options = {
+  domain: values.domain,
+  organization: values.organization,
+  namespace: values.namespace,
+  organizationUrl: values['organization-url'],
+};
+const problems = newProjectProblems(options);
+if (problems.length > 0) {
+  process.stderr.write(`${problems.join('\n')}\n`);
+  process.exit(1);
+}
+const root = path.resolve(positionals[0]!);
+const existing = await readdir(root).catch(() => undefined);
+if (existing && existing.length > 0) {
+  process.stderr.write(`${root} exists and is not empty: name a new folder\n`);
+  process.exit(1);
+}
+for (const [file, text] of newProjectFiles(options)) {
+  const target = path.join(root, file);
+  if (text === null) {
+    await mkdir(target, { recursive: true });
+    continue;
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, text, { flag: 'wx' });
+}
+// The key of the first build is written only where git ignores it: make the project a repository.
+const git = promisify(execFile);
+const inRepository = await git('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root }).then(
+  () => true,
+  () => false,
+);
+let gitNote = '';
+if (!inRepository) {
+  gitNote = await git('git', ['init', '-q'], { cwd: root }).then(
+    () => ' (a new git repository)',
+    () => ' (git not found: install it, or the first build cannot keep the key out of git)',
+  );
+}
+const relative = path.relative(process.cwd(), root);
+const shown = relative === '' ? '.' : relative.startsWith('..') ? root : relative;
+process.stdout.write(
+  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: npm run check -- --root ${shown} && npm run build -- --root ${shown}\n`,
+);

@@ -1,0 +1,11 @@
+/**
+ * The publisher project `npm run dev` serves: the folder `scripts/dev.ts` was given with `--root`
+ * (passed on in `ARDSITE_ROOT`, since Astro loads the pages and the config's plugin as separate
+ * modules), else the working folder.
+ */
+import path from 'node:path';
+
+/** Absolute path of the project folder (its `content/`, `public/`, `.ardsite/`). */
+export function devProjectRoot(): string {
+  return path.resolve(process.env.ARDSITE_ROOT ?? process.cwd());
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run new` (issue 17): a publisher project of one's own, from nothing. Made by the real CLI in an
+ * empty temporary folder, then checked, built (the first build makes the key, as for any publisher),
+ * verified, previewed and served by `npm run dev`, each with `--root`: 0 warnings, and nothing of the
+ * example publisher in the project or its dist/.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newProjectFiles, newProjectProblems } from '../../src/core/new-project.js';
+import { buildProject, type BuildResult } from '../helpers/build.js';
+import { runScript } from '../helpers/cli.js';
+import { EXAMPLE_LIKE, REPO_ROOT } from '../helpers/site.js';
+
+let parent: string;
+let root: string;
+let made: Awaited<ReturnType<typeof runScript>>;
+let built: BuildResult;
+
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(tmpdir(), 'ardsite-new-'));
+  root = path.join(parent, 'acme-agents');
+  made = await runScript(
+    'new.ts',
+    root,
+    '--domain',
+    'agents.acme.test',
+    '--organization',
+    'Acme "Rockets" Inc.',
+    '--namespace',
+    'rockets',
+  );
+  // No CI, no key given: the first build makes the site's key, as a publisher's first build does.
+  built = await buildProject(root, { env: {} });
+}, 240_000);
+
+afterAll(async () => {
+  if (parent) await rm(parent, { recursive: true, force: true });
+});
+
+/** Every file of the example (content/, public/) by its name, and words only the example uses. */
+const exampleFiles = fg
+  .sync(['content/**', 'public/**'], { cwd: EXAMPLE_LIKE })
+  .map((f) => path.basename(f).replace(/\.(md|ya?ml)$/, ''));
+const exampleWords = /travel|itinerary|trip-tools|partner-hotel|example\.com/i;
+
+describe('npm run new', () => {
+  it('creates content/, public/, a .gitignore and a README, and nothing of the example', async () => {
+    expect(made.code, made.stderr).toBe(0);
+    const files = await fg(['**'], { cwd: root, dot: true, ignore: ['.git/**', 'dist/**', '.ardsite/**'] });
+    expect(files.sort()).toEqual([
+      '.gitignore',
+      'README.md',
+      'content/agents/helper.md',
+      'content/publisher.yaml',
+      'content/resources/public-holidays.yaml',
+    ]);
+    expect(existsSync(path.join(root, 'public'))).toBe(true);
+    for (const file of files) expect(readFileSync(path.join(root, file), 'utf8')).not.toMatch(exampleWords);
+    expect(await readFile(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.ardsite\/$/m);
+    expect(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')).toContain('namespace: rockets');
+  });
+
+  it('builds with 0 warnings, makes the key on the first build, and its dist/ holds nothing of the example', async () => {
+    expect(built.code, built.stderr).toBe(0);
+    expect(built.stderr).not.toMatch(/^W /m);
+    expect(built.stderr).toContain('created a new signing key');
+    expect(existsSync(path.join(root, '.ardsite/keys/signing.jwk.json'))).toBe(true);
+    const dist = await fg(['**'], { cwd: built.outDir, dot: true });
+    expect(dist).toContain('.well-known/ard.json');
+    expect(dist).toContain('agents/helper/agent-card.json');
+    for (const file of dist) {
+      expect(exampleFiles).not.toContain(path.basename(file).replace(/\.(json|html)$/, ''));
+      expect(readFileSync(path.join(built.outDir, file)).toString('latin1'), file).not.toMatch(exampleWords);
+    }
+    const manifest = JSON.parse(await readFile(path.join(built.outDir, '.well-known/ard.json'), 'utf8'));
+    expect(manifest.entries.map((e: { identifier: string }) => e.identifier)).toEqual([
+      'urn:air:agents.acme.test:rockets:helper',
+    ]);
+  });
+
+  it('check --root finds 0 errors and 0 warnings', async () => {
+    const { code, stdout } = await runScript('check.ts', '--root', root);
+    expect(code).toBe(0);
+    expect(stdout).toBe('1 agent, 1 resource, 0 entries, 0 errors, 0 warnings\n');
+  });
+
+  it('verify --root checks its dist/ with the origin of its publisher.yaml', async () => {
+    const { code, stdout } = await runScript('verify.ts', '--root', root, '--threads', '0');
+    expect(code, stdout).toBe(0);
+    expect(stdout).toContain('as https://agents.acme.test/');
+    expect(stdout).toMatch(/0 failed, 0 warnings/);
+  });
+
+  it('preview --root and dev --root serve the project', async () => {
+    for (const [script, wait] of [
+      ['preview.ts', /Serving .* at (http:\/\/127\.0\.0\.1:\d+)\//],
+      ['dev.ts', /(http:\/\/127\.0\.0\.1:\d+)\//],
+    ] as const) {
+      const port = String(40_000 + Math.floor(Math.random() * 20_000));
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', `scripts/${script}`, '--root', root, '--port', port],
+        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+      );
+      try {
+        const origin = await new Promise<string>((resolve, reject) => {
+          let text = '';
+          const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${text}`)), 90_000);
+          const seen = (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            const match = wait.exec(text);
+            if (match) {
+              clearTimeout(timer);
+              resolve(match[1]!);
+            }
+          };
+          child.stdout.on('data', seen);
+          child.stderr.on('data', seen);
+        });
+        const ard = await fetch(`${origin}/.well-known/ard.json`);
+        expect(ard.status, script).toBe(200);
+        expect(JSON.stringify(await ard.json())).toContain('urn:air:agents.acme.test:rockets:helper');
+        const page = await fetch(`${origin}/agents/helper/`);
+        expect(page.status, script).toBe(200);
+        expect(await page.text()).toContain('Acme &quot;Rockets&quot; Inc. Holiday Helper');
+      } finally {
+        child.kill('SIGTERM');
+      }
+    }
+  }, 180_000);
+
+  it('refuses a folder that is not empty, and says what is wrong with each option', async () => {
+    const again = await runScript('new.ts', root, '--domain', 'agents.acme.test', '--organization', 'Acme');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('is not empty');
+    expect(
+      newProjectProblems({ domain: 'https://Acme.test/', organization: ' ', namespace: 'Big NS' }),
+    ).toHaveLength(3);
+    expect(() => newProjectFiles({ domain: 'acme', organization: 'Acme' })).toThrow(/--domain "acme"/);
+    const usage = await runScript('new.ts', path.join(parent, 'x'), '--domain', 'a.test');
+    expect(usage.code).toBe(2);
+  });
+});
