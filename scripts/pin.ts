@@ -14,7 +14,7 @@
  * file cannot take the digest without another change; every file's new text is made before any is
  * written.
  */
-import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { fetchDigests, pinTargets, withDigest } from '../src/core/content/pin.js';
@@ -27,6 +27,7 @@ import {
 } from '../src/core/verify/http-reader.js';
 import { parseCommandLine } from './lib/args.js';
 import { counted } from './lib/counted.js';
+import { replaceFile } from './lib/replace-file.js';
 
 const usage =
   'usage: npm run pin [-- --all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
@@ -88,22 +89,6 @@ if (targets.length === 0) {
       : 'Every entry of this site that points outside it has a digest: nothing to pin (--all fetches them again).\n',
   );
   process.exit(0);
-}
-
-/** Writes `text` over `file` (through a symbolic link, to the file it names) with the same mode. */
-async function replaceFile(file: string, text: string): Promise<void> {
-  const real = await realpath(file);
-  const { mode } = await stat(real);
-  // Through a temporary file beside it, so an interrupted run never leaves half a YAML file.
-  const temporary = `${real}.pin-${process.pid}.tmp`;
-  try {
-    await writeFile(temporary, text, { mode });
-    await chmod(temporary, mode);
-    await rename(temporary, real);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 let written = 0;

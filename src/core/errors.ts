@@ -75,7 +75,7 @@ export const ERROR_CODES = {
   SPEC_INVALID: 'The stored spec cannot be read as OpenAPI, Google Discovery or MCP tools/list.',
   /** A stored spec's bytes do not match the resource's `specDigest`. */
   SPEC_DIGEST_MISMATCH: 'The stored spec does not match its pinned digest.',
-  /** (warning) A resource names a `spec.specUrl` but has no stored copy (`npm run specs` makes one). */
+  /** (warning) A user's own (CONSUMER) resource names a `spec.specUrl` but has no stored copy (`npm run specs` makes one). */
   SPEC_NOT_STORED: 'The spec is not stored in the project.',
   /** (warning) A user's own (CONSUMER) REST resource has no spec, so its permissions cannot be derived. */
   SPEC_MISSING: "A user's own REST resource has no spec.",

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import type { Diagnostic, ErrorCode } from '../../src/core/errors.js';
 import { agentMd, DEFAULT_PUBLISHER, lineOf, makeSite, removeSites } from '../helpers/site.js';
+import { NOTES_OPENAPI, storedSpec } from '../helpers/specs.js';
 
 afterAll(removeSites);
 
@@ -64,14 +65,44 @@ const CLEAN_ACCESSES = [
   access('search', 'search-call', { identityUsed: 'AGENT' }),
 ];
 
+/** NOTES with its stored OpenAPI spec (a user's own REST service is expected to have one). */
+const NOTES_SPEC = storedSpec('notes.json', NOTES_OPENAPI);
+const NOTES_WITH_SPEC = NOTES.replace(
+  'operations:\n',
+  `spec: { resourcePath: /notes }\n${NOTES_SPEC.pin}operations:\n`,
+);
+
 describe('the baseline', () => {
   it('a site using every operation, as the right identity, with 2 queries, is clean', async () => {
     const diagnostics = await check({
-      'content/resources/notes.yaml': NOTES,
+      'content/resources/notes.yaml': NOTES_WITH_SPEC,
+      [NOTES_SPEC.file]: NOTES_SPEC.text,
       'content/resources/search.yaml': SEARCH,
       'content/agents/a.md': agentMd({ resourceAccesses: CLEAN_ACCESSES }),
     });
     expect(diagnostics).toEqual([]);
+  });
+});
+
+describe("W SPEC_MISSING: a user's own REST service without a spec", () => {
+  it('warns at the resource, and is quiet once the spec is stored and for outside services', async () => {
+    const agent = agentMd({ resourceAccesses: CLEAN_ACCESSES });
+    const without = await check({
+      'content/resources/notes.yaml': NOTES,
+      'content/resources/search.yaml': SEARCH,
+      'content/agents/a.md': agent,
+    });
+    expect(without).toMatchObject([
+      { code: 'SPEC_MISSING', severity: 'warning', file: 'content/resources/notes.yaml', line: 1 },
+    ]);
+    const outside = await check({
+      'content/resources/notes.yaml': NOTES.replace('owner: CONSUMER', 'owner: THIRD_PARTY'),
+      'content/resources/search.yaml': SEARCH,
+      'content/agents/a.md': agentMd({
+        resourceAccesses: CLEAN_ACCESSES.map((a) => ({ ...a, identityUsed: 'AGENT' })),
+      }),
+    });
+    expect(withCode(outside, 'SPEC_MISSING')).toEqual([]);
   });
 });
 

@@ -17,6 +17,14 @@ async function load(files: Record<string, string>): Promise<CheckedContent> {
   return loadAndCheck({ root: await makeSite(files) });
 }
 
+/**
+ * Without the warnings about specs (a user's own REST resource with no spec, or a spec URL not stored):
+ * these tests are about the RAM itself; test/unit/permissions-*.test.ts test those warnings.
+ */
+function withoutSpecWarnings(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => d.code !== 'SPEC_MISSING' && d.code !== 'SPEC_NOT_STORED');
+}
+
 /** Errors only: the warnings (unused items, …) are not what these tests are about. */
 function errors(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics.filter((d) => d.severity === 'error');
@@ -161,8 +169,8 @@ describe('snake_case and camelCase input give the same RAM', () => {
   });
 
   it('both load without a finding', () => {
-    expect(snake.diagnostics).toEqual([]);
-    expect(camel.diagnostics).toEqual([]);
+    expect(withoutSpecWarnings(snake.diagnostics)).toEqual([]);
+    expect(withoutSpecWarnings(camel.diagnostics)).toEqual([]);
   });
 
   it('gives deep-equal agent.ram', () => {
@@ -220,7 +228,12 @@ describe("the seed's JSON example", () => {
     });
     expect(errors(diagnostics)).toEqual([]);
     // The seed reaches a CONSUMER MCP tool as AGENT: the one warning it draws.
-    expect(diagnostics.map((d) => d.code)).toEqual(['RAM_CONSUMER_AS_AGENT']);
+    // The seed names the specs of the user's calendar and weather tool but stores none of them.
+    expect(diagnostics.map((d) => d.code).sort()).toEqual([
+      'RAM_CONSUMER_AS_AGENT',
+      'SPEC_NOT_STORED',
+      'SPEC_NOT_STORED',
+    ]);
     expect(model!.agents[0]!.ram).toStrictEqual(camelizeKeys(seed));
   });
 });
@@ -297,7 +310,7 @@ operations:
     const agent = model.agents.find((a) => a.slug === 'a')!;
     const diagnostics: Diagnostic[] = [];
     const { ram, files } = ramClosure(agent.accesses, model.resources, model.operations, diagnostics);
-    expect(diagnostics).toEqual([]);
+    expect(withoutSpecWarnings(diagnostics)).toEqual([]);
     expect(ram).toStrictEqual(agent.ram);
     expect([...files].sort()).toEqual(['content/resources/alpha.yaml', 'content/resources/beta.yaml']);
     expect(agent.files).toEqual([
@@ -317,7 +330,7 @@ operations:
     };
     const diagnostics: Diagnostic[] = [];
     const { ram } = ramClosure([dangling, ...agent.accesses], model.resources, model.operations, diagnostics);
-    expect(diagnostics).toMatchObject([
+    expect(withoutSpecWarnings(diagnostics)).toMatchObject([
       { code: 'RAM_DANGLING_OPERATION', file: 'content/agents/a.md', path: 'resourceAccesses[4].operation' },
     ]);
     expect(ram.operations.map((o) => o.id)).toEqual(['b1', 'a2', 'a1']);
@@ -356,7 +369,7 @@ ${extra}operations:
       'content/resources/b.yaml': `{ displayName: Notes, owner: CONSUMER, interactionProtocol: REST, id: notes, description: "The user's notes.", operations: [{ apiOperationSpec: { httpMethod: GET }, description: Lists notes., id: notes-list }] }\n`,
       'content/agents/a.md': user,
     });
-    expect(diagnostics).toEqual([]);
+    expect(withoutSpecWarnings(diagnostics)).toEqual([]);
     expect(model!.agents[0]!.ram.resources).toHaveLength(1);
   });
 
@@ -377,7 +390,7 @@ ${extra}operations:
       'content/agents/a.md': user.replace('---\n', '---\nramFile: ./a.ram.json\n'),
       'content/agents/a.ram.json': JSON.stringify(ram),
     });
-    expect(diagnostics).toEqual([]);
+    expect(withoutSpecWarnings(diagnostics)).toEqual([]);
   });
 
   it.each([
@@ -391,7 +404,7 @@ ${extra}operations:
     };
     files[withUrl as keyof typeof files] = resource(manage('a.example.test'));
     const { model, diagnostics } = await load(files);
-    expect(diagnostics).toEqual([]);
+    expect(withoutSpecWarnings(diagnostics)).toEqual([]);
     expect(model!.resources.get('notes')!.manageAccessUrl).toBe('https://a.example.test/connections');
     expect(JSON.stringify(model!.agents[0]!.ram)).not.toContain('manageAccessUrl');
   });
@@ -416,7 +429,7 @@ ${extra}operations:
       'content/resources/b.yaml': resource(manage('b.example.test')),
       'content/agents/a.md': user,
     });
-    expect(diagnostics).toMatchObject([
+    expect(withoutSpecWarnings(diagnostics)).toMatchObject([
       { code: 'RAM_CONFLICTING_DEFINITION', file: 'content/resources/b.yaml', path: '(document)' },
     ]);
   });
@@ -448,7 +461,7 @@ ${extra}operations:
       'content/agents/a.ram.json': ramText,
     });
     // The resources are equal and merge; the operations differ in their description.
-    expect(diagnostics).toEqual([
+    expect(withoutSpecWarnings(diagnostics)).toEqual([
       expect.objectContaining({
         code: 'RAM_CONFLICTING_DEFINITION',
         severity: 'error',

@@ -187,16 +187,16 @@ describe('permissionView', () => {
       'How much it needs these actions: 0 required, 2 recommended, 2 optional.',
       'No action is marked higher risk.',
     ]);
-    // The seed's MCP weather tool carries no readOnly flag, so it is assumed to change data.
+    // The seed's RAM file carries no readOnly flag for the MCP weather tool; the example's resource file
+    // (content/resources/google-maps-lookup-weather.yaml) adds readOnly: true, as its stored tools/list
+    // result's readOnlyHint says.
     const weather = view.groups[0]!.resources.find((r) => r.id === 'google-maps-lookup-weather')!;
-    expect(weather.accesses[0]).toMatchObject({ mayChangeData: true, actsAsYou: false, higherRisk: false });
+    expect(weather.accesses[0]).toMatchObject({ mayChangeData: false, actsAsYou: false, higherRisk: false });
     // It sits under "Your accounts and data" and runs as the agent: the sentence says both.
     expect(weather.accesses[0]!.asWhom).toBe(
       'As itself: this is one of your services, but the agent reaches it with its own account, not yours.',
     );
-    expect(weather.accesses[0]!.effectText).toBe(
-      'It may change data: the publisher has not said that it only reads.',
-    );
+    expect(weather.accesses[0]!.effectText).toBe('It only reads data.');
     expect(weather.kindText).toBe('A tool made for AI agents (an MCP server).');
   });
 

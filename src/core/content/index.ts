@@ -2,6 +2,8 @@
  * Content loading and checking in one call: what `npm run check`, the build and the dev server use.
  */
 import type { Diagnostic } from '../errors.js';
+import { checkPermissions } from '../permissions/checks.js';
+import { loadPermissionCatalog } from '../permissions/catalog.js';
 import { checkContent } from './checks.js';
 import { loadContent, type LoadOptions } from './load.js';
 import type { ContentModel } from './model.js';
@@ -13,12 +15,17 @@ export interface CheckedContent {
 }
 
 /**
- * Loads `content/` and runs every check (DESIGN.md §1, §5). Diagnostics are sorted by file, then line,
+ * Loads `content/` and runs every check (DESIGN.md §1, §5), stored specs and permissions included (§9). Diagnostics are sorted by file, then line,
  * so one run lists every fault of every file in a stable order. Never throws on bad content.
  */
 export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent> {
   const { model, diagnostics } = await loadContent(options);
-  if (model) diagnostics.push(...checkContent(model));
+  if (model) {
+    diagnostics.push(...checkContent(model));
+    const loaded = await loadPermissionCatalog(model);
+    model.permissions = loaded.catalog;
+    diagnostics.push(...loaded.diagnostics, ...checkPermissions(model));
+  }
   diagnostics.sort(
     (a, b) =>
       (a.file ?? '').localeCompare(b.file ?? '') ||

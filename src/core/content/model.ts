@@ -6,6 +6,7 @@ import type { AgentFrontMatterInput } from '../schema/agent.js';
 import type { OtherEntryInput } from '../schema/entry.js';
 import type { PublisherConfig } from '../schema/publisher.js';
 import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
+import type { PermissionCatalog } from '../permissions/catalog.js';
 import type { SourceDoc } from './source.js';
 
 /** Where an item was defined: a document and the field path inside it. */
@@ -90,4 +91,9 @@ export interface ContentModel {
   resources: Map<string, CatalogResource>;
   operations: Map<string, CatalogOperation>;
   entries: OtherEntryModel[];
+  /**
+   * The stored specs and every used operation resolved against them (DESIGN.md §9), set by
+   * `loadAndCheck`; absent when the model was loaded without it.
+   */
+  permissions?: PermissionCatalog;
 }

@@ -105,59 +105,89 @@ export async function fetchDigests(
 
 /**
  * `text` (an entry's YAML file) with its top-level `digest` set to `digest`, changed by editing the text
- * itself so that nothing else in the file moves: an existing `digest` value is replaced where it stands
- * (its comment kept), a new `digest:` line goes right after the `url` pair (or at the end), with the
- * file's own line ending and the `url` key's indentation. The result is read back with the content
- * loader's YAML reader (js-yaml, YAML 1.2 core schema) and must equal the file's value with that one
- * field changed.
+ * itself so that nothing else in the file moves (see {@link withTopLevelValues}; a new `digest:` line goes
+ * right after the `url` pair).
  * @throws ArdsiteError `YAML_INVALID` naming `file` when the text is not one YAML mapping, or when the
  *   digest cannot be written without changing anything else (the message says to add it by hand).
  */
 export function withDigest(text: string, digest: string, file: string): string {
-  const doc = parseDocument(text, { keepSourceTokens: false });
+  return withTopLevelValues(text, [['digest', digest]], 'url', file);
+}
+
+/**
+ * `text` (a YAML file holding one mapping) with each top-level `key` of `values` set to its plain scalar
+ * value, changed by editing the text itself so that nothing else in the file moves: an existing value is
+ * replaced where it stands (its comment kept); new `key: value` lines go, in order, right after the pair
+ * `after` (or at the end), with the file's own line ending and that key's indentation. The result is read
+ * back with the content loader's YAML reader (js-yaml, YAML 1.2 core schema) and must equal the file's
+ * value with those fields changed.
+ * @throws ArdsiteError `YAML_INVALID` naming `file` when the text is not one YAML mapping, or when the
+ *   values cannot be written without changing anything else (the message says to add them by hand).
+ */
+export function withTopLevelValues(
+  text: string,
+  values: ReadonlyArray<readonly [key: string, value: string]>,
+  after: string,
+  file: string,
+): string {
+  const wanted = values.map(([k, v]) => `${k}: ${v}`).join(', ');
   const refuse = (why: string): never => {
-    throw new ArdsiteError('YAML_INVALID', `${file}: ${why}; add "digest: ${digest}" to it by hand`);
+    throw new ArdsiteError('YAML_INVALID', `${file}: ${why}; add "${wanted}" to it by hand`);
   };
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  let edited = text;
+  const added: string[] = [];
+  // Replace from the end of the text backwards, so earlier ranges stay valid.
+  const replacements: Array<[start: number, end: number, value: string]> = [];
+  const doc = parseDocument(text, { keepSourceTokens: false });
   if (doc.errors.length > 0)
     refuse(`the yaml library cannot read it (${doc.errors[0]!.message.split('\n')[0]})`);
   if (!isMap(doc.contents)) refuse('it is not one YAML mapping');
   const map = doc.contents as YAMLMap<unknown, unknown>;
   const pairs = map.items as Array<Pair<unknown, unknown>>;
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  let edited: string;
-  const existing = pairs.find((pair) => keyOf(pair) === 'digest');
-  const value = existing?.value;
-  if (existing && value instanceof Scalar && value.range) {
-    edited = text.slice(0, value.range[0]) + digest + text.slice(value.range[1]);
-  } else if (existing) {
-    refuse('its digest is not a single value');
-  } else {
-    const url = pairs.find((pair) => keyOf(pair) === 'url');
-    const keyStart = url?.key instanceof Scalar ? url.key.range?.[0] : undefined;
-    const valueEnd = url?.value instanceof Scalar ? url.value.range?.[2] : undefined;
+  for (const [key, value] of values) {
+    const existing = pairs.find((pair) => keyOf(pair) === key);
+    const node = existing?.value;
+    if (existing && node instanceof Scalar && node.range)
+      replacements.push([node.range[0], node.range[1], value]);
+    else if (existing) refuse(`its ${key} is not a single value`);
+    else added.push(`${key}: ${value}`);
+  }
+  for (const [start, end, value] of replacements.sort((a, b) => b[0] - a[0]))
+    edited = edited.slice(0, start) + value + edited.slice(end);
+  if (added.length > 0) {
+    // Insertions come after every replacement in the text only when they sit later; recompute on the
+    // edited text so the anchor's range is current.
+    const again = parseDocument(edited, { keepSourceTokens: false });
+    const anchorPairs = (again.contents as YAMLMap<unknown, unknown>).items as Array<Pair<unknown, unknown>>;
+    const anchor = anchorPairs.find((pair) => keyOf(pair) === after);
+    const keyStart = anchor?.key instanceof Scalar ? anchor.key.range?.[0] : undefined;
+    const valueEnd = (anchor?.value as { range?: [number, number, number] } | undefined)?.range?.[2];
     let at: number;
     let indent = '';
     if (keyStart !== undefined && valueEnd !== undefined) {
       at = valueEnd;
-      indent = ' '.repeat(keyStart - (text.lastIndexOf('\n', keyStart - 1) + 1));
+      indent = ' '.repeat(keyStart - (edited.lastIndexOf('\n', keyStart - 1) + 1));
     } else {
-      at = map.range?.[2] ?? text.length;
+      at = (again.contents as YAMLMap<unknown, unknown>).range?.[2] ?? edited.length;
     }
-    const before = text.slice(0, at);
+    const before = edited.slice(0, at);
     const lineStart = before === '' || before.endsWith('\n') ? '' : eol;
-    edited = `${before}${lineStart}${indent}digest: ${digest}${eol}${text.slice(at)}`;
+    edited = `${before}${lineStart}${added.map((line) => `${indent}${line}${eol}`).join('')}${edited.slice(at)}`;
   }
-  // Read back as the loader reads it: only the digest may differ.
-  const expected = { ...(loadYaml(text, { schema: CORE_SCHEMA }) as Record<string, unknown>), digest };
+  // Read back as the loader reads it: only these fields may differ.
+  const expected = {
+    ...(loadYaml(text, { schema: CORE_SCHEMA }) as Record<string, unknown>),
+    ...Object.fromEntries(values.map(([k, v]) => [k, loadYaml(v, { schema: CORE_SCHEMA })])),
+  };
   let actual: unknown;
   try {
-    actual = loadYaml(edited!, { schema: CORE_SCHEMA });
+    actual = loadYaml(edited, { schema: CORE_SCHEMA });
   } catch {
     actual = undefined;
   }
-  if (!isDeepStrictEqual(actual, expected))
-    refuse('writing the digest into it would change more than the digest');
-  return edited!;
+  if (!isDeepStrictEqual(actual, expected)) refuse(`writing ${wanted} into it would change more than that`);
+  return edited;
 }
 
 function keyOf(pair: Pair<unknown, unknown>): unknown {

@@ -92,8 +92,8 @@ function usedResources(model: ContentModel): Set<string> {
 /**
  * Loads every used resource's stored spec and resolves every used operation (DESIGN.md §9). Never throws
  * on bad input: problems are diagnostics (`SPEC_*`, `FILE_*`), each naming the file, field and line.
- * Warns about a user's own REST resource without a spec (`SPEC_MISSING`) and about a spec URL with no
- * stored copy (`SPEC_NOT_STORED`).
+ * Warns about a user's own (CONSUMER) REST resource without a spec (`SPEC_MISSING`), and about a user's
+ * own resource whose spec URL has no stored copy (`SPEC_NOT_STORED`).
  */
 export async function loadPermissionCatalog(
   model: ContentModel,
@@ -107,6 +107,8 @@ export async function loadPermissionCatalog(
       const r = resource.resource;
       if (!used.has(r.id) || r.interactionProtocol === 'A2A') return;
       if (resource.specFile === undefined) {
+        // Only the person's own services are asked to grant anything (seed 000: 2P needs permission).
+        if (r.owner !== 'CONSUMER') return;
         if (r.spec?.specUrl !== undefined)
           diagnostics.push(
             at(
@@ -119,7 +121,7 @@ export async function loadPermissionCatalog(
               ['spec', 'specUrl'],
             ),
           );
-        else if (r.owner === 'CONSUMER' && r.interactionProtocol === 'REST')
+        else if (r.interactionProtocol === 'REST')
           diagnostics.push(
             at(
               resource,

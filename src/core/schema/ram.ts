@@ -89,7 +89,7 @@ export const Resource = z
     specFile: nonEmptyString.optional().meta({
       description:
         "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result). Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
-      examples: ['specs/google-calendar-events-v3.json'],
+      examples: ['content/specs/google-calendar-events-v3.json'],
       spec: 'DESIGN.md §9',
     }),
     specDigest: sha256DigestString.optional().meta({

@@ -1,0 +1,195 @@
+/**
+ * `npm run specs` (DESIGN.md §9; src/core/permissions/store.ts): fetches once the spec of each resource
+ * whose `spec.specUrl` has no stored copy yet, stores it under content/specs/, and writes `specFile` and
+ * `specDigest` into the resource's YAML file (comments kept). A spec kept as a local file (an MCP
+ * tools/list result, a description you wrote) is pinned the same way. Builds then read only the stored
+ * copy. Fetches go the way `npm run verify` reads (https with TLS 1.3, a timeout, a size cap, no private
+ * address, no redirect to another origin).
+ *
+ * Usage: npm run specs [-- --update] [--dry-run] [--root <project folder>] [--resolve host=URL]
+ *   [--allow-private] [--timeout MS] [--max-bytes N]
+ *   --update    fetch every stored spec again (and re-pin changed local files), and report what changed
+ *   --dry-run   print what would be written, write nothing
+ * Exit 0 when every spec was stored (or was already), 1 when one could not be fetched, read or written, 2
+ * for bad usage or content with errors other than those of specs (`npm run check` shows them).
+ */
+import path from 'node:path';
+import { loadAndCheck } from '../src/core/content/index.js';
+import { withTopLevelValues } from '../src/core/content/pin.js';
+import { sha256Digest } from '../src/core/digest.js';
+import { formatDiagnostic } from '../src/core/errors.js';
+import { readProjectFile } from '../src/core/permissions/catalog.js';
+import { parseSpec } from '../src/core/permissions/parse-spec.js';
+import type { SpecIndex } from '../src/core/permissions/spec-index.js';
+import {
+  describeSpecChange,
+  specTargets,
+  storedSpecPath,
+  type SpecTarget,
+} from '../src/core/permissions/store.js';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  httpReader,
+  parseResolve,
+} from '../src/core/verify/http-reader.js';
+import { readFile } from 'node:fs/promises';
+import { parseCommandLine } from './lib/args.js';
+import { counted } from './lib/counted.js';
+import { replaceFile } from './lib/replace-file.js';
+
+const usage =
+  'usage: npm run specs [-- --update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
+
+const { values } = parseCommandLine(
+  {
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      update: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      resolve: { type: 'string', multiple: true, default: [] },
+      'allow-private': { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      'max-bytes': { type: 'string' },
+    },
+  },
+  usage,
+);
+
+/** A positive whole number from an option, or exit 2 naming it. */
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (Number.isInteger(n) && n > 0) return n;
+  process.stderr.write(`specs: --${name} expects a positive whole number, got "${value}"\n${usage}\n`);
+  process.exit(2);
+}
+
+let resolve: Map<string, string>;
+try {
+  resolve = parseResolve(values.resolve ?? []);
+} catch (error) {
+  process.stderr.write(`specs: ${(error as Error).message}\n${usage}\n`);
+  process.exit(2);
+}
+const reader = httpReader({
+  resolve,
+  allowPrivate: values['allow-private'],
+  timeoutMs: positive('timeout', values.timeout, DEFAULT_TIMEOUT_MS),
+  maxBytes: positive('max-bytes', values['max-bytes'], DEFAULT_MAX_BYTES),
+});
+
+const root = path.resolve(values.root!);
+const { model, diagnostics } = await loadAndCheck({ root });
+// The spec findings (not stored, digest changed, operation not in the spec) are what this command is
+// for, or what it may fix; any other error stops it.
+const errors = diagnostics.filter((d) => d.severity === 'error' && !d.code.startsWith('SPEC_'));
+if (!model || errors.length > 0) {
+  for (const d of errors) process.stderr.write(`${formatDiagnostic(d)}\n`);
+  process.stderr.write(`specs: the content has errors; fix them first (npm run check)\n`);
+  process.exit(2);
+}
+
+const dryRun = values['dry-run'];
+const { targets, skipped } = specTargets(model, { update: values.update });
+for (const skip of skipped) process.stdout.write(`skip  ${skip.file}  ${skip.reason}\n`);
+if (targets.length === 0) {
+  process.stdout.write(
+    values.update
+      ? 'No resource has a spec to fetch or pin.\n'
+      : 'Every spec is stored and pinned: nothing to do (--update fetches them again).\n',
+  );
+  process.exit(0);
+}
+
+let failed = 0;
+let written = 0;
+const fail = (target: SpecTarget, why: string) => {
+  failed++;
+  process.stderr.write(`FAIL  ${target.file}  ${target.resource}: ${why}\n`);
+};
+
+/** The stored copy now, parsed, when there is one that still reads (for the change report). */
+async function previous(target: SpecTarget): Promise<SpecIndex | undefined> {
+  if (!target.specFile || !target.url) return undefined;
+  try {
+    return await parseSpec(await readProjectFile(root, target.specFile), target.specFile);
+  } catch {
+    return undefined;
+  }
+}
+
+for (const target of targets) {
+  let bytes: Uint8Array;
+  try {
+    if (target.url) {
+      const doc = await reader.read(target.url);
+      if (!doc) throw new Error('the URL is outside what may be read from here');
+      bytes = doc.bytes;
+    } else {
+      bytes = await readProjectFile(root, target.specFile!);
+    }
+  } catch (error) {
+    fail(
+      target,
+      `cannot ${target.url ? `fetch ${target.url}` : `read ${target.specFile}`}: ${(error as Error).message}`,
+    );
+    continue;
+  }
+  const specFile = storedSpecPath(target, bytes);
+  let index: SpecIndex;
+  try {
+    index = await parseSpec(bytes, target.url ?? specFile);
+  } catch (error) {
+    fail(target, `${(error as Error).message} (nothing written)`);
+    continue;
+  }
+  const digest = sha256Digest(bytes);
+  if (target.specDigest === digest && target.specFile === specFile) {
+    process.stdout.write(`same  ${target.file}  ${target.resource}  ${digest} (${bytes.length} bytes)\n`);
+    continue;
+  }
+  const before = await previous(target);
+  let yamlText: string;
+  try {
+    yamlText = withTopLevelValues(
+      await readFile(path.join(root, target.file), 'utf8'),
+      [
+        ['specFile', specFile],
+        ['specDigest', digest],
+      ],
+      // Beside the stored copy's name when the file has one, else after the spec it stores.
+      target.specFile ? 'specFile' : 'spec',
+      target.file,
+    );
+  } catch (error) {
+    fail(target, (error as Error).message);
+    continue;
+  }
+  const from = target.url ? `from ${target.url}` : 'local file';
+  const line = `${target.file}  ${target.resource}  ${specFile}  ${digest} (${bytes.length} bytes, ${from}; ${index.title}, ${counted(index.operations.length, 'operation')})`;
+  if (dryRun) {
+    process.stdout.write(`would store  ${line}\n`);
+  } else {
+    try {
+      if (target.url) await replaceFile(path.join(root, specFile), bytes);
+      await replaceFile(path.join(root, target.file), yamlText);
+    } catch (error) {
+      fail(target, `cannot write it: ${(error as Error).message}`);
+      continue;
+    }
+    process.stdout.write(`stored  ${line}\n`);
+  }
+  written++;
+  if (target.specDigest && target.specDigest !== digest) {
+    process.stdout.write(`  changed: was ${target.specDigest}\n`);
+    const changes = before ? describeSpecChange(before, index) : [];
+    for (const change of changes) process.stdout.write(`  ${change}\n`);
+    if (before && changes.length === 0)
+      process.stdout.write('  no operation, scope or least privilege changed\n');
+  }
+}
+process.stdout.write(
+  `${counted(targets.length, 'spec')} to store: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
+);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,115 @@
+/**
+ * Scopes an agent's card asks for that its RAM does not need (issue 15): the card's `securityRequirements`
+ * (the agent's, A2A v1.0 `AgentCard.securityRequirements`, and each skill's) compared with the permission
+ * sets derived from the specs. A scope of a card requirement belongs to a resource when that resource's
+ * stored spec defines the scope and either the scope is an absolute URL (as Google's are) or the card's
+ * scheme names one of the spec scheme's OAuth or OpenID Connect URLs (the same provider). Such a scope
+ * that the matching permission set does not hold is broader than needed.
+ */
+import type { AgentModel } from '../content/model.js';
+import type { PermissionCatalog } from './catalog.js';
+import type { AgentPermissions, PermissionSet } from './model.js';
+
+/** One scope a card asks for beyond what the RAM needs. */
+export interface BroaderScope {
+  /** `agent` for the card's own requirements, else the skill id. */
+  where: 'agent' | { skill: string };
+  /** Field path in the agent's front matter (`securityRequirements[0].schemes.google.list`). */
+  path: PropertyKey[];
+  /** The RAM resource whose spec defines the scope. */
+  resource: string;
+  /** The card scheme's name. */
+  cardScheme: string;
+  /** The scope asked for. */
+  scope: string;
+  /** The scopes the RAM needs of that resource there (the permission set's), sorted; empty when none. */
+  needed: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The OAuth and OpenID Connect URLs a card scheme (A2A v1.0 proto form) names. */
+function cardSchemeUrls(scheme: unknown): string[] {
+  if (!isObject(scheme)) return [];
+  const urls: string[] = [];
+  const oauth = scheme.oauth2SecurityScheme;
+  if (isObject(oauth)) {
+    if (typeof oauth.oauth2MetadataUrl === 'string') urls.push(oauth.oauth2MetadataUrl);
+    if (isObject(oauth.flows))
+      for (const flow of Object.values(oauth.flows))
+        if (isObject(flow))
+          for (const v of Object.values(flow)) if (typeof v === 'string' && /^https?:/.test(v)) urls.push(v);
+  }
+  const oidc = scheme.openIdConnectSecurityScheme;
+  if (isObject(oidc) && typeof oidc.openIdConnectUrl === 'string') urls.push(oidc.openIdConnectUrl);
+  return urls;
+}
+
+/** Every scope of `set` for `resource`, at any necessity. */
+function scopesOf(set: PermissionSet | undefined, resource: string): string[] {
+  const all = [...(set?.required ?? []), ...(set?.recommended ?? []), ...(set?.optional ?? [])];
+  return [...new Set(all.filter((g) => g.resource === resource).flatMap((g) => g.scopes ?? []))].sort();
+}
+
+/**
+ * The scopes `agent`'s card requirements ask for beyond its permission sets (`permissions`), one item per
+ * scope and place. Resources are those of the agent's RAM with a stored spec in `catalog`. Pure.
+ */
+export function broaderScopes(
+  agent: AgentModel,
+  catalog: PermissionCatalog,
+  permissions: AgentPermissions | undefined,
+): BroaderScope[] {
+  const out: BroaderScope[] = [];
+  const schemes = (agent.front.securitySchemes ?? {}) as Record<string, unknown>;
+  const specs = agent.ram.resources.flatMap((r) => {
+    const stored = catalog.specs.get(r.id);
+    return stored ? [{ resource: r.id, index: stored.index }] : [];
+  });
+  if (specs.length === 0) return out;
+  const owner = (cardScheme: string, scope: string): string | undefined => {
+    const urls = new Set(cardSchemeUrls(schemes[cardScheme]));
+    for (const { resource, index } of specs) {
+      for (const scheme of index.schemes.values()) {
+        if (!scheme.scopes.has(scope)) continue;
+        if (/^https?:\/\//.test(scope) || scheme.urls.some((u) => urls.has(u))) return resource;
+      }
+    }
+    return undefined;
+  };
+  const visit = (
+    requirements: ReadonlyArray<{ schemes: Record<string, { list: string[] }> }> | undefined,
+    base: PropertyKey[],
+    where: BroaderScope['where'],
+    set: PermissionSet | undefined,
+  ) => {
+    (requirements ?? []).forEach((requirement, i) => {
+      for (const [cardScheme, { list }] of Object.entries(requirement.schemes)) {
+        for (const scope of list) {
+          const resource = owner(cardScheme, scope);
+          if (resource === undefined) continue;
+          const needed = scopesOf(set, resource);
+          if (needed.includes(scope)) continue;
+          out.push({
+            where,
+            path: [...base, i, 'schemes', cardScheme, 'list'],
+            resource,
+            cardScheme,
+            scope,
+            needed,
+          });
+        }
+      }
+    });
+  };
+  visit(agent.front.securityRequirements, ['securityRequirements'], 'agent', permissions?.permissionSet);
+  agent.front.skills.forEach((skill, i) => {
+    // A skill without mapped accesses is measured against the agent's whole set.
+    const set = agent.skillAccesses?.[skill.id]
+      ? permissions?.skillPermissionSets?.[skill.id]
+      : permissions?.permissionSet;
+    visit(skill.securityRequirements, ['skills', i, 'securityRequirements'], { skill: skill.id }, set);
+  });
+  return out;
+}
