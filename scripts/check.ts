@@ -19,7 +19,8 @@ const { values } = parseCommandLine(
 const { model, diagnostics } = await loadAndCheck({ root: values.root! });
 const errors = diagnostics.filter((d) => d.severity === 'error').length;
 const warnings = diagnostics.length - errors;
-const agents = model?.agents.length ?? 0;
+// Agents are counted by file: one with errors is still an agent of the site (reported above).
+const agents = model?.agentFiles.length ?? 0;
 const resources = model?.resources.size ?? 0;
 const entries = model?.entries.length ?? 0;
 

@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   SCHEMA_INVALID_ENUM: 'A value is not one of the allowed values.',
   /** An object has a key that the format does not define. */
   SCHEMA_UNKNOWN_KEY: 'Unknown key.',
+  /**
+   * A field is written the way another A2A document writes it (the v0.3 security forms `type: oauth2`
+   * and `security:`, v0.3 interface fields, snake_case names): the message says what to write instead.
+   */
+  A2A_SPELLING: 'A field is written in another A2A form; the message says what to write instead.',
   /** A required field is absent. */
   SCHEMA_REQUIRED: 'A required field is missing.',
   /** A field that must carry a value is empty (`""`, `[]`, `{}`). */

@@ -358,12 +358,13 @@ export function checkContent(model: ContentModel): Diagnostic[] {
   checkEntries(model, r);
   checkUnused(model, r);
   const primary = model.publisher.primaryAgent;
-  if (primary && !model.agents.some((a) => a.slug === primary)) {
+  // An agent file with errors is reported there; naming it is not a second fault.
+  if (primary && !model.agents.some((a) => a.slug === primary) && !model.agentFiles.includes(primary)) {
     r.add(
       model.publisherSource,
       ['primaryAgent'],
       'SCHEMA_INVALID_VALUE',
-      `primaryAgent "${primary}" is not an agent (agents: ${model.agents.map((a) => a.slug).join(', ') || 'none'})`,
+      `primaryAgent "${primary}" is not an agent (agents: ${model.agentFiles.join(', ') || 'none'})`,
     );
   }
   for (const agent of model.agents) {

@@ -49,8 +49,12 @@ interface ZodDefLike {
   shape?: Record<string, unknown>;
 }
 
-/** Walks a zod schema along `path`, unwrapping optional/default/pipe wrappers; returns the object shape's keys. */
-function knownKeysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
+/**
+ * Walks a zod schema along `path` (array indexes and record keys step into the element and value
+ * schemas), unwrapping optional/default/pipe wrappers; returns the keys of the object shape found there,
+ * or `[]` when there is none.
+ */
+export function knownKeysAt(schema: unknown, path: readonly PropertyKey[]): string[] {
   let current = schema as ZodDefLike | undefined;
   const unwrap = (s: ZodDefLike | undefined): ZodDefLike | undefined => {
     let cur = s;
@@ -134,6 +138,11 @@ export function issuesToDiagnostics(
       if (received === undefined) {
         code = 'SCHEMA_REQUIRED';
         message = 'required field is missing';
+      } else if (received === null) {
+        // `description:` with nothing after it: YAML reads null, which says nothing to an author.
+        code = 'SCHEMA_EMPTY';
+        const key = rel.at(-1);
+        message = `is empty: write ${issue.expected === 'string' ? 'the text' : `the ${issue.expected}`} after "${typeof key === 'string' ? key : '-'}:"`;
       } else {
         code = 'SCHEMA_INVALID_TYPE';
         message = `expected ${issue.expected}, got ${describe(received)}${

@@ -38,6 +38,7 @@ import type {
   OtherEntryModel,
   Origin,
 } from './model.js';
+import { rewriteA2aSpellings } from './a2a-spellings.js';
 import { normalizeRamKeys } from './normalize.js';
 import { SourceDoc } from './source.js';
 
@@ -319,7 +320,8 @@ function normalizeAgentFront(raw: unknown, source: SourceDoc, diagnostics: Diagn
   for (const key of ['resources', 'resourceAccesses'] as const) {
     if (key in out) out[key] = normalizeRamKeys(out[key], source, [key], diagnostics);
   }
-  return out;
+  // Other A2A spellings of card fields: one error each, saying what to write, and rewritten.
+  return rewriteA2aSpellings(out, source, diagnostics);
 }
 
 /** An agent as read from its files, before its RAM closure and URN are computed. */
@@ -330,7 +332,7 @@ type RawAgent = Pick<AgentModel, 'slug' | 'file' | 'source' | 'front' | 'body' |
  * are read, so that their references are checked in the same run and the resources they use do not
  * look unused (DESIGN.md §1: every error of every file in one run).
  */
-type InvalidAgent = Pick<AgentModel, 'file' | 'accesses'> & {
+type InvalidAgent = Pick<AgentModel, 'slug' | 'file' | 'accesses'> & {
   invalid: true;
   /** The `operation` of every access item, valid or not: what the author meant the agent to use. */
   mentionedOperations: string[];
@@ -411,7 +413,9 @@ async function loadAgent(
     const mentionedOperations = (Array.isArray(items) ? items : [])
       .map((item) => (item as { operation?: unknown } | null)?.operation)
       .filter((op): op is string => typeof op === 'string');
-    return { file, accesses, invalid: true, mentionedOperations };
+    // The accesses of its ramFile count too: its resources are not unused because the front matter erred.
+    mentionedOperations.push(...accesses.map((a) => a.access.operation));
+    return { slug, file, accesses, invalid: true, mentionedOperations };
   }
   const parts: AgentRamParts = {
     ...(front.ramFile === undefined ? {} : { ramFile: front.ramFile }),
@@ -693,6 +697,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
       publisherSource,
       agents,
       usedByInvalidAgents,
+      agentFiles: agentFiles.map((f) => path.basename(f, '.md')),
       resources: catalog.resources,
       operations: catalog.operations,
       entries,

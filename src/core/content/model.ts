@@ -88,6 +88,11 @@ export interface ContentModel {
    * it does not count as unused.
    */
   usedByInvalidAgents: { operationIds: ReadonlySet<string>; resourceIds: ReadonlySet<string> };
+  /**
+   * The slug of every agent file (`content/agents/<slug>.md`), built or not: what the summary counts,
+   * and what `primaryAgent` may name without a second error when the agent itself has errors.
+   */
+  agentFiles: string[];
   resources: Map<string, CatalogResource>;
   operations: Map<string, CatalogOperation>;
   entries: OtherEntryModel[];
