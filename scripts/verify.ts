@@ -6,10 +6,12 @@
  * Options: --root <project> (checks <project>/dist, origin from <project>/content/publisher.yaml),
  * --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
- * --timeout MS, --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one
+ * --timeout MS, --deadline S (the whole run, default 300 s: then a partial report that names what was not
+ * checked), --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one
  * less than the cores, at most 7, for a large folder; 0 checks everything in one thread). `--json`
  * reports `helperThreads`, the helpers that ran.
- * Exit 0 all checks held, 1 some check failed, 2 the site could not be read.
+ * Exit 0 all checks held, 1 some check failed (or the deadline left some unchecked), 2 the site could not
+ * be read at all (its manifest unreadable) or bad usage.
  *
  * A large folder (a manifest of 8 MiB or more, some thousands of entries) is checked with helper threads
  * (src/core/verify/helper-threads.ts), started before the verifier's own modules are loaded so that
@@ -26,6 +28,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Deadline } from '../src/core/verify/deadline.js';
 import { discoverManifest } from '../src/core/verify/discovery.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
 import { startVerifyHelpers, type VerifyHelpers } from '../src/core/verify/helper-threads.js';
@@ -41,7 +44,10 @@ import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
 
 const usage =
-  'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--max-entries N] [--threads N]';
+  'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
+
+/** Default of `--deadline`: the whole run, in seconds. */
+const DEFAULT_DEADLINE_S = 300;
 
 /**
  * A manifest this large (bytes) has enough entries for helper threads to pay for their start. Measured
@@ -110,6 +116,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         'allow-private': { type: 'boolean', default: false },
         'max-bytes': { type: 'string' },
         timeout: { type: 'string' },
+        deadline: { type: 'string' },
         'max-entries': { type: 'string' },
         threads: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -143,10 +150,15 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   let origin: string;
   let startUrl: string | undefined;
   let maxEntries: number;
+  let deadlineMs: number;
   /** The folder checked, as the summary names it (relative to the working folder when inside it); none for a URL. */
   let folderLabel: string | undefined;
   try {
     maxEntries = number(values['max-entries'], 100_000);
+    const seconds = values.deadline === undefined ? DEFAULT_DEADLINE_S : Number(values.deadline);
+    if (!(Number.isFinite(seconds) && seconds > 0) || values.deadline?.trim() === '')
+      throw new Error(`--deadline expects a positive number of seconds, got "${values.deadline}"`);
+    deadlineMs = seconds * 1000;
     const maxBytes = number(values['max-bytes'], DEFAULT_MAX_BYTES);
     const threads = values.threads === undefined ? undefined : Number(values.threads);
     if (threads !== undefined && !(/^\d+$/.test(values.threads!) && threads <= MAX_THREADS))
@@ -187,7 +199,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   }
   try {
     return await verifyAndReport(
-      { reader, origin, startUrl, maxEntries, parallel, json: values.json, folderLabel },
+      { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json: values.json, folderLabel },
       out,
     );
   } finally {
@@ -202,6 +214,8 @@ interface VerifyRun {
   /** The URL given on the command line (discovery starts there), for a site over HTTP. */
   startUrl: string | undefined;
   maxEntries: number;
+  /** The whole run's time limit (`--deadline`), in milliseconds. */
+  deadlineMs: number;
   parallel: VerifySiteOptions['parallel'];
   json: boolean;
   /** The folder checked, as the summary names it; none for a site over HTTP. */
@@ -210,7 +224,7 @@ interface VerifyRun {
 
 /** Runs the checks and writes the report; the exit code as {@link runVerify} gives it. */
 async function verifyAndReport(
-  { reader, origin, startUrl, maxEntries, parallel, json, folderLabel }: VerifyRun,
+  { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json, folderLabel }: VerifyRun,
   out: VerifyOutput,
 ): Promise<number> {
   const { verifySite } = await import('../src/core/verify/site.js');
@@ -218,15 +232,21 @@ async function verifyAndReport(
   let discovery;
   let report;
   const started = performance.now();
+  // One deadline for the whole run: discovery's reads are bound by it too.
+  const at = Date.now() + deadlineMs;
+  const discoveryDeadline = new Deadline(at);
   try {
-    discovery = await discoverManifest(reader, origin, startUrl);
+    discovery = await discoverManifest(discoveryDeadline.bound(reader), origin, startUrl);
+    discoveryDeadline.dispose();
     report = await verifySite(reader, {
       origin,
       manifestUrl: discovery.manifestUrl,
       maxEntries,
+      deadline: at,
       ...(parallel ? { parallel } : {}),
     });
   } catch (error) {
+    discoveryDeadline.dispose();
     if (json) out.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
     else out.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
     return 2;
@@ -238,7 +258,7 @@ async function verifyAndReport(
   const warnings = findings.length - failed;
   if (json) {
     out.stdout.write(
-      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, helperThreads: parallel?.helpers.size ?? 0, passed, failed, warnings, findings }, null, 2)}\n`,
+      `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, helperThreads: parallel?.helpers.size ?? 0, passed, failed, warnings, findings, ...(report.notChecked ? { notChecked: report.notChecked } : {}) }, null, 2)}\n`,
     );
   } else {
     for (const f of findings) {

@@ -155,6 +155,10 @@ export const ERROR_CODES = {
   ARD_DIGEST_MISMATCH: 'The digest does not match the served bytes.',
   /** (warning) A discovery signal is missing: `<link rel="ard">`, the `Link` header or robots.txt `Agentmap:`. */
   DISCOVERY_MISSING: 'A discovery signal for the manifest is missing.',
+  /** (warning) A discovery signal (`<link rel="ard" href>`, `Link`, `Agentmap:`) holds no valid URL. */
+  DISCOVERY_INVALID: 'A discovery signal holds no valid URL.',
+  /** `npm run verify` reached its `--deadline` before every check ran: the report is partial. */
+  VERIFY_INCOMPLETE: 'The deadline passed before every check ran.',
   /** The manifest does not have the shape of the CDDL (ARD draft §5). */
   ARD_MANIFEST_INVALID: 'The manifest does not have the ARD shape.',
 

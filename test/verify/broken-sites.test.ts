@@ -556,7 +556,7 @@ describe('the card', () => {
       expect.objectContaining({
         code: 'JSON_INVALID',
         subject: urnOf('itinerary-concierge'),
-        message: expect.stringContaining('nested too deeply'),
+        message: expect.stringContaining('more than 512 levels deep'),
       }),
     );
     // Every other entry is still checked.

@@ -2,7 +2,7 @@
  * Finding a site's ARD manifest the way a crawler does (ARD draft §3.6, §4.1.1; DESIGN.md §4): the
  * well-known URI `/.well-known/ard.json`, `<link rel="ard">` in an HTML page or the HTTP `Link` header
  * with `rel="ard"` (RFC 8288), and the `Agentmap:` line of robots.txt. Each signal found is checked to
- * point at the same manifest; a missing signal is a warning.
+ * point at the same manifest; a missing signal, or one that holds no valid URL, is a warning.
  */
 import type { VerifyFinding } from './findings.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
@@ -50,6 +50,33 @@ export function agentmapsInRobots(text: string): string[] {
     .filter((v): v is string => v !== undefined);
 }
 
+/**
+ * The absolute URLs of `hrefs` resolved against `base` (WHATWG URL); each one that is no URL is a
+ * `DISCOVERY_INVALID` warning on `subject` instead (a hostile page's `href="http://[x"` is a finding, not
+ * the end of the run).
+ */
+function resolveSignals(
+  hrefs: readonly string[],
+  base: string,
+  subject: string,
+  signal: string,
+  findings: VerifyFinding[],
+): string[] {
+  const out: string[] = [];
+  for (const href of hrefs) {
+    if (URL.canParse(href, base)) out.push(new URL(href, base).href);
+    else {
+      findings.push({
+        code: 'DISCOVERY_INVALID',
+        severity: 'warning',
+        subject,
+        message: `${signal} ${JSON.stringify(href.slice(0, 200))} is not a valid URL, so it does not point at the manifest`,
+      });
+    }
+  }
+  return out;
+}
+
 /** The document at `url`, or why it could not be read (the reader's message; "not read from here"). */
 async function tryRead(
   reader: SiteReader,
@@ -78,11 +105,13 @@ export async function discoverManifest(
   const candidates = new Set<string>();
   const page = startUrl && !/\.json(\?|$)/.test(startUrl) ? startUrl : `${origin}/`;
   const { doc: html, problem: pageProblem } = await tryRead(reader, page);
+  const headerLinks = ardLinksInHeader(html?.link);
+  const htmlLinks = html ? ardLinksInHtml(new TextDecoder().decode(html.bytes)) : [];
   const fromPage = [
-    ...ardLinksInHeader(html?.link),
-    ...(html ? ardLinksInHtml(new TextDecoder().decode(html.bytes)) : []),
-  ].map((href) => new URL(href, page).href);
-  if (fromPage.length === 0) {
+    ...resolveSignals(headerLinks, page, page, 'the Link: rel="ard" target', findings),
+    ...resolveSignals(htmlLinks, page, page, 'the <link rel="ard"> href', findings),
+  ];
+  if (fromPage.length === 0 && headerLinks.length + htmlLinks.length === 0) {
     findings.push({
       code: 'DISCOVERY_MISSING',
       severity: 'warning',
@@ -91,24 +120,24 @@ export async function discoverManifest(
         ? 'the page has no <link rel="ard"> and no Link: rel="ard" header'
         : `the page could not be read (${pageProblem}), so its <link rel="ard"> was not looked for`,
     });
-  } else {
+  } else if (fromPage.length > 0) {
     passed++;
     fromPage.forEach((u) => candidates.add(u));
   }
   const { doc: robots, problem: robotsProblem } = await tryRead(reader, `${origin}/robots.txt`);
-  const agentmaps = robots
-    ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)).map((u) => new URL(u, origin).href)
-    : [];
-  if (agentmaps.length === 0) {
+  const robotsUrl = `${origin}/robots.txt`;
+  const agentmapValues = robots ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)) : [];
+  const agentmaps = resolveSignals(agentmapValues, origin, robotsUrl, 'the Agentmap: value', findings);
+  if (agentmapValues.length === 0) {
     findings.push({
       code: 'DISCOVERY_MISSING',
       severity: 'warning',
-      subject: `${origin}/robots.txt`,
+      subject: robotsUrl,
       message: robots
         ? 'robots.txt has no Agentmap: line'
         : `robots.txt could not be read (${robotsProblem}), so no Agentmap: line was found`,
     });
-  } else {
+  } else if (agentmaps.length > 0) {
     passed++;
     agentmaps.forEach((u) => candidates.add(u));
   }

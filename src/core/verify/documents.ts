@@ -6,6 +6,7 @@
 import { importJWK } from 'jose';
 import { KeyObject } from 'node:crypto';
 import { ArdsiteError } from '../errors.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../json.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 
 /** True for a JSON object (not null, not an array). */
@@ -98,12 +99,27 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The JSON value of `bytes`, decoded as strict UTF-8 (a byte order mark is dropped, as the WHATWG
- * decoder does) and parsed by `JSON.parse` (RFC 8259). `what` names the document in the error.
- * @throws ArdsiteError `JSON_INVALID` when the bytes are not UTF-8 or not JSON.
+ * decoder does) and parsed by `JSON.parse` (RFC 8259), at most {@link MAX_JSON_DEPTH} arrays and objects
+ * deep (RFC 8259 §9 lets a parser limit nesting), so that no later walk of the value can exhaust the call
+ * stack. `what` names the document in the error.
+ * @throws ArdsiteError `JSON_INVALID` when the bytes are not UTF-8, not JSON, or nested too deeply.
  */
 export function parseJson(bytes: Uint8Array, what: string): unknown {
+  let text: string;
   try {
-    return JSON.parse(utf8.decode(bytes));
+    text = utf8.decode(bytes);
+  } catch (error) {
+    throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
+  }
+  const depth = jsonNestingDepth(text, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new ArdsiteError(
+      'JSON_INVALID',
+      `${what} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, which the verifier does not read`,
+    );
+  }
+  try {
+    return JSON.parse(text);
   } catch (error) {
     throw new ArdsiteError('JSON_INVALID', `${what} is not JSON: ${(error as Error).message}`);
   }

@@ -21,6 +21,7 @@
  */
 import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../did.js';
 import { ArdsiteError } from '../errors.js';
+import { Deadline } from './deadline.js';
 import { DocumentCache, isRecord } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
@@ -28,12 +29,17 @@ import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-thread
 import type { FetchedDocument, SiteReader } from './reader.js';
 import { checkWellKnownCards } from './well-known-cards.js';
 
-/** The verifier's report. `passed` counts the checks that held. */
+/**
+ * The verifier's report. `passed` counts the checks that held. `notChecked`, present only when the
+ * deadline passed first, names what was not checked: entries (by identifier, or `entries[i]`) and the
+ * site-wide checks; a `VERIFY_INCOMPLETE` failure says the same in words.
+ */
 export interface VerifyReport {
   origin: string;
   entries: number;
   passed: number;
   findings: VerifyFinding[];
+  notChecked?: string[];
 }
 
 /** Options of {@link verifySite}. */
@@ -62,7 +68,18 @@ export interface VerifySiteOptions {
    * out for peer results, which are not the manifest those copies belong with.
    */
   wellKnownCards?: boolean;
+  /**
+   * When the run must end (milliseconds since the epoch, as `Date.now()`; default none): reads in flight
+   * then are abandoned, no check starts after it, and the report is partial (`notChecked`).
+   */
+  deadline?: number;
 }
+
+/** Past the last entry index: helper threads that add to the shared counter claim nothing more. */
+const COUNTER_STOP = 2 ** 30;
+
+/** What the site-wide checks are called when the deadline left them out. */
+const SITE_WIDE_CHECKS = 'the site-wide checks (published keys, the DID document, the A2A well-known cards)';
 
 /** Entries checked at most, unless `maxEntries` says otherwise. */
 const MAX_ENTRIES = 100_000;
@@ -98,15 +115,45 @@ async function checkAllEntries(
   duplicates: ReadonlySet<number>,
   cache: DocumentCache,
   shared: { run: SharedEntries; checkHere: boolean } | undefined,
-): Promise<EntryOutcome[]> {
+  deadline: Deadline,
+): Promise<Array<EntryOutcome | undefined>> {
   const outcomes = new Array<EntryOutcome | undefined>(entries.length);
   const keep = (index: number, outcome: EntryOutcome) => {
     if (index < entries.length) outcomes[index] = outcome;
   };
+  // At the deadline, what has been reported so far is the result (taken before the reads it cut short
+  // report their failures), and helper threads claim nothing more.
+  let atDeadline: Array<EntryOutcome | undefined> | undefined;
+  deadline.whenPassed(() => {
+    atDeadline = outcomes.slice();
+    if (shared) {
+      for (const [index, outcome] of shared.run.outcomes)
+        if (index < entries.length) atDeadline[index] ??= outcome;
+      Atomics.store(shared.run.counter, 0, COUNTER_STOP);
+    }
+  });
+  const work = checkEntries(reader, context, entries, duplicates, cache, shared, outcomes, keep, deadline);
+  await Promise.race([work, deadline.passed]);
+  return atDeadline ?? outcomes;
+}
+
+/** The work of {@link checkAllEntries}: fills `outcomes` (through `keep`) until done or past the deadline. */
+async function checkEntries(
+  reader: SiteReader,
+  context: EntryContext,
+  entries: readonly unknown[],
+  duplicates: ReadonlySet<number>,
+  cache: DocumentCache,
+  shared: { run: SharedEntries; checkHere: boolean } | undefined,
+  outcomes: Array<EntryOutcome | undefined>,
+  keep: (index: number, outcome: EntryOutcome) => void,
+  deadline: Deadline,
+): Promise<void> {
   if (shared) {
     const { run } = shared;
     if (shared.checkHere) {
       const claim = () => {
+        if (deadline.expired) return undefined;
         const index = Atomics.add(run.counter, 0, 1);
         return index < entries.length ? index : undefined;
       };
@@ -118,8 +165,13 @@ async function checkAllEntries(
   const left: number[] = [];
   for (let i = 0; i < entries.length; i++) if (outcomes[i] === undefined) left.push(i);
   let next = 0;
-  await verifyClaimedEntries(reader, context, entries, duplicates, () => left[next++], keep, cache);
-  return outcomes as EntryOutcome[];
+  const claimLeft = () => (deadline.expired ? undefined : left[next++]);
+  await verifyClaimedEntries(reader, context, entries, duplicates, claimLeft, keep, cache);
+}
+
+/** How an entry is named in `notChecked`: its identifier when it has a string one, else `entries[i]`. */
+function entryName(entry: unknown, index: number): string {
+  return isRecord(entry) && typeof entry.identifier === 'string' ? entry.identifier : `entries[${index}]`;
 }
 
 /**
@@ -128,6 +180,20 @@ async function checkAllEntries(
  * (exit 2 of `npm run verify`).
  */
 export async function verifySite(reader: SiteReader, options: VerifySiteOptions): Promise<VerifyReport> {
+  const deadline = new Deadline(options.deadline);
+  try {
+    return await verifyUntil(deadline.bound(reader), options, deadline);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** {@link verifySite} with its reader bound by `deadline`. */
+async function verifyUntil(
+  reader: SiteReader,
+  options: VerifySiteOptions,
+  deadline: Deadline,
+): Promise<VerifyReport> {
   const origin = options.origin.replace(/\/$/, '');
   const siteDomain = new URL(origin).hostname;
   const f = new Findings();
@@ -183,12 +249,60 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
   }
   const duplicates = duplicateEntries(entries);
   const context = { origin, now: run.now, siteDomain };
-  const outcomes = await checkAllEntries(reader, context, entries, duplicates, cache, shared);
-  for (const outcome of outcomes) {
-    f.passed += outcome.passed;
-    f.list.push(...outcome.findings);
+  const outcomes = await checkAllEntries(reader, context, entries, duplicates, cache, shared, deadline);
+  const notChecked: string[] = [];
+  // A plain loop: the outcomes of entries never checked are holes, which forEach would skip.
+  for (let index = 0; index < outcomes.length; index++) {
+    const outcome = outcomes[index];
+    if (outcome === undefined) notChecked.push(entryName(entries[index], index));
+    else {
+      f.passed += outcome.passed;
+      f.list.push(...outcome.findings);
+    }
   }
+  // The site-wide checks record into their own findings, kept only when they ended before the deadline.
+  const siteWide = new Findings();
+  let siteWideDone = false;
+  if (!deadline.expired) {
+    const checks = siteWideChecks(cache, reader, origin, siteDomain, entries, options, siteWide).then(
+      () => (siteWideDone = true),
+    );
+    await Promise.race([checks, deadline.passed]);
+  }
+  if (siteWideDone) {
+    f.passed += siteWide.passed;
+    f.list.push(...siteWide.list);
+  } else notChecked.push(SITE_WIDE_CHECKS);
+  const report: VerifyReport = { origin, entries: entries.length, passed: f.passed, findings: f.list };
+  if (!deadline.expired || (siteWideDone && notChecked.length === 0)) return report;
+  const left = notChecked.filter((name) => name !== SITE_WIDE_CHECKS);
+  const parts: string[] = [];
+  if (left.length > 0) {
+    const named = `${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}`;
+    parts.push(`${left.length} of ${entries.length} entries (${named})`);
+  }
+  if (!siteWideDone) parts.push(SITE_WIDE_CHECKS);
+  f.fail(
+    manifestUrl,
+    'VERIFY_INCOMPLETE',
+    `the deadline (--deadline) passed before every check ran; not checked: ${parts.join('; ')}. The rest of this report is complete`,
+  );
+  return { ...report, notChecked };
+}
 
+/**
+ * The checks made once per site, after the entries: published keys carry no private members, the DID
+ * document is the site's own, and the A2A well-known card copies (./well-known-cards.ts).
+ */
+async function siteWideChecks(
+  cache: DocumentCache,
+  reader: SiteReader,
+  origin: string,
+  siteDomain: string,
+  entries: readonly unknown[],
+  options: VerifySiteOptions,
+  f: Findings,
+): Promise<void> {
   // Published keys carry no private members (each JWK of jwks.json and did.json, read once per run).
   for (const [url, what] of [
     [`${origin}/.well-known/jwks.json`, 'the JWK Set'],
@@ -214,7 +328,6 @@ export async function verifySite(reader: SiteReader, options: VerifySiteOptions)
   }
   await checkOwnDidDocument(origin, cache, f);
   if (options.wellKnownCards !== false) await checkWellKnownCards(reader, origin, siteDomain, entries, f);
-  return { origin, entries: entries.length, passed: f.passed, findings: f.list };
 }
 
 /**
