@@ -8,6 +8,7 @@ import { withoutUndefined, type JsonObject, type JsonValue } from './json.js';
 import type { AgentModel, ContentModel } from './content/model.js';
 import { ArdsiteError } from './errors.js';
 import type { AgentInterfaceInput, SecurityRequirementInput } from './schema/agent.js';
+import type { CardPermissions } from './permissions/model.js';
 import type { Ram } from './schema/ram.js';
 
 /** URI of the data-only extension that names the card's ARD entry (ARD draft §4.3.1; docs/extensions.md). */
@@ -26,13 +27,22 @@ export interface AgentExtension {
   params: JsonObject;
 }
 
-/** The params of the RAM extension: the RAM, plus the skill → access map when the author gave one. */
-export type RamExtensionParams = Ram & { skillAccesses?: Record<string, string[]> };
+/**
+ * The params of the RAM extension: the RAM, plus the skill → access map when the author gave one, plus
+ * the permission sets derived from the specs and the digest of the permission file (DESIGN.md §9;
+ * src/core/permissions/model.ts), each beside the RAM, never inside it.
+ */
+export type RamExtensionParams = Ram & {
+  skillAccesses?: Record<string, string[]>;
+  permissions?: CardPermissions;
+};
 
 /** Inputs to {@link buildAgentCard} that come from the build, not from the agent file. */
 export interface CardContext {
   /** The site's `did:web:<domain>`. */
   did: string;
+  /** The agent's permission sets and permission file digest, when its accesses have stored specs. */
+  permissions?: CardPermissions;
 }
 
 /** Drops `undefined` members (shallow), keeping the order of the others. */
@@ -68,11 +78,12 @@ function v1Interface(i: AgentInterfaceInput): JsonObject {
   });
 }
 
-/** The RAM extension params: the RAM, then `skillAccesses` beside it (never inside the RAM). */
-export function ramExtensionParams(agent: AgentModel): RamExtensionParams {
+/** The RAM extension params: the RAM, then `skillAccesses` and `permissions` beside it (never inside the RAM). */
+export function ramExtensionParams(agent: AgentModel, permissions?: CardPermissions): RamExtensionParams {
   const params: RamExtensionParams = { ...agent.ram };
   if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0)
     params.skillAccesses = agent.skillAccesses;
+  if (permissions) params.permissions = permissions;
   return params;
 }
 
@@ -94,7 +105,7 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
       description:
         'Resource Access Manifest (RAM): the outside resources this agent accesses for its users, which operations, as whom, why and whether it asks first.',
       required: false,
-      params: ramExtensionParams(agent) as unknown as JsonObject,
+      params: ramExtensionParams(agent, context.permissions) as unknown as JsonObject,
     });
   }
   extensions.push({

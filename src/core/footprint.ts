@@ -60,3 +60,33 @@ export function ramFootprint(ram: Ram): RamFootprint {
   for (const [key, value] of lists) if (value) out[key] = value;
   return { ...(out as Partial<RamFootprint>), ...footprint };
 }
+
+/** The footprint terms of an agent's permission sets (DESIGN.md §9); absent when it has none. */
+export interface PermissionFootprint {
+  /** Every least-privilege OAuth scope the agent asks for, at any necessity, sorted and unique. */
+  'ram:scopes'?: string[];
+  /** The scopes asked for by REQUIRED accesses, sorted and unique. */
+  'ram:requiredScopes'?: string[];
+}
+
+/**
+ * The footprint terms of `permissions` (the `permissions` member of a card's RAM extension params,
+ * src/core/permissions/model.ts `CardPermissions`), so a registry can filter agents by the scopes they
+ * ask for. Tolerates any JSON (a verifier passes what a card carries): what is not a permission set
+ * gives no term. Empty lists are left out.
+ */
+export function permissionFootprint(permissions: unknown): PermissionFootprint {
+  const set = (permissions as { permissionSet?: Record<string, unknown> } | undefined)?.permissionSet;
+  const scopes = (level: unknown): string[] =>
+    (Array.isArray(level) ? level : []).flatMap((grant: unknown) => {
+      const list = (grant as { scopes?: unknown } | null)?.scopes;
+      return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+    });
+  const out: PermissionFootprint = {};
+  if (!set || typeof set !== 'object') return out;
+  const all = sortedUnique([...scopes(set.required), ...scopes(set.recommended), ...scopes(set.optional)]);
+  const required = sortedUnique(scopes(set.required));
+  if (all) out['ram:scopes'] = all;
+  if (required) out['ram:requiredScopes'] = required;
+  return out;
+}

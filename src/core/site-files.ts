@@ -36,6 +36,9 @@ export const PAGE_CSP =
 /** The agent card path pattern of `_headers` (one rule for every `/agents/<slug>/agent-card.json`). */
 export const CARD_PATH_PATTERN = '/agents/:slug/agent-card.json';
 
+/** The permission file path pattern of `_headers` (every `/agents/<slug>/permissions.json`, DESIGN.md §9). */
+export const PERMISSIONS_PATH_PATTERN = '/agents/:slug/permissions.json';
+
 /** What the site files are computed from: the publisher, the built agents and entries, the artifacts so far. */
 export interface SiteFilesInput {
   publisher: PublisherConfig;
@@ -116,11 +119,21 @@ export function headerRules(input: SiteFilesInput): HeaderRule[] {
     },
   ];
   const cardPaths = new Set(input.agents.map((a) => a.cardPath));
+  const permissionPaths = new Set(
+    input.agents.flatMap((a) => (a.permissionsPath ? [a.permissionsPath] : [])),
+  );
   for (const artifact of input.artifacts.values()) {
-    if (!/json$/.test(artifact.mediaType) || cardPaths.has(artifact.path)) continue;
+    if (
+      !/json$/.test(artifact.mediaType) ||
+      cardPaths.has(artifact.path) ||
+      permissionPaths.has(artifact.path)
+    )
+      continue;
     rules.push({ path: artifact.path, headers: jsonHeaders(artifact.mediaType) });
   }
   if (cardPaths.size > 0) rules.push({ path: CARD_PATH_PATTERN, headers: jsonHeaders('application/json') });
+  if (permissionPaths.size > 0)
+    rules.push({ path: PERMISSIONS_PATH_PATTERN, headers: jsonHeaders('application/json') });
   // Own entries served from public/ (an MCP server card, …) are fetched by crawlers too.
   for (const { model } of input.otherEntries) {
     const url = model.entry.url;

@@ -15,7 +15,9 @@ import { representativeQueries } from './content/checks.js';
 import { buildDidDocument, buildJwks, didWebFromDomain } from './did.js';
 import { sha256Digest } from './digest.js';
 import { ArdsiteError } from './errors.js';
-import { ramFootprint, ramNamespace, RAM_PREFIX } from './footprint.js';
+import { permissionFootprint, ramFootprint, ramNamespace, RAM_PREFIX } from './footprint.js';
+import { PERMISSIONS_FILE_NAME, type AgentPermissions, type CardPermissions } from './permissions/model.js';
+import { agentPermissions } from './permissions/sets.js';
 import { isoSeconds, lastModified } from './git-time.js';
 import { canonicalBytes } from './jcs.js';
 import { mapLimit } from './concurrency.js';
@@ -73,6 +75,13 @@ export interface AgentBuild {
   cardUrl: string;
   entry: ArdEntry;
   trustManifest: SignedTrustManifest;
+  /**
+   * What the agent's accesses need, derived from the stored specs (DESIGN.md §9), when some access has
+   * one; served at `permissionsPath`, pinned by digest in the card's RAM extension params.
+   */
+  permissions?: AgentPermissions;
+  /** `/agents/<slug>/permissions.json`, when `permissions` is set. */
+  permissionsPath?: string;
 }
 
 /** What the build made of one `content/entries/` file. */
@@ -168,12 +177,31 @@ async function buildAgent(
   did: string,
   signer: JwsSigner,
   options: ComputeSiteOptions,
-): Promise<{ build: AgentBuild; cardBytes: Uint8Array }> {
+): Promise<{ build: AgentBuild; cardBytes: Uint8Array; permissionsBytes?: Uint8Array }> {
   const { publisher } = model;
   const timer = options.timer;
   const timed = <T>(phase: string, fn: () => T): T => (timer ? timer.time(phase, fn) : fn());
+  // The permission file first: the card pins it by digest (DESIGN.md §9).
+  const permissions = model.permissions
+    ? timed('permissions', () => agentPermissions(agent, model.permissions!))
+    : undefined;
+  let cardPermissions: CardPermissions | undefined;
+  let permissionsBytes: Uint8Array | undefined;
+  const permissionsPath = `/agents/${agent.slug}/${PERMISSIONS_FILE_NAME}`;
+  if (permissions) {
+    permissionsBytes = serializeJsonDocument(permissions);
+    cardPermissions = withoutUndefined({
+      permissionSet: permissions.permissionSet,
+      skillPermissionSets: permissions.skillPermissionSets,
+      file: absoluteUrl(publisher.siteUrl, permissionsPath),
+      digest: sha256Digest(permissionsBytes),
+    }) as CardPermissions;
+  }
   // Steps 1–3: card without signatures, A2A signature, one serialisation.
-  const unsigned = buildAgentCard(agent, model, { did });
+  const unsigned = buildAgentCard(agent, model, {
+    did,
+    ...(cardPermissions ? { permissions: cardPermissions } : {}),
+  });
   const card = await signAgentCard(unsigned, signer, publisher.domain);
   const cardBytes = serializeJsonDocument(card);
   // Step 4: digest of the exact bytes served.
@@ -211,10 +239,17 @@ async function buildAgent(
     digest,
     metadata: front.discovery?.metadata,
     ...ramFootprint(agent.ram),
+    ...permissionFootprint(cardPermissions),
     trustManifest,
   });
   const provider = card.provider as AgentBuild['provider'];
-  return { build: { agent, provider, digest, cardPath, cardUrl, entry, trustManifest }, cardBytes };
+  const build: AgentBuild = { agent, provider, digest, cardPath, cardUrl, entry, trustManifest };
+  if (permissions && permissionsBytes) {
+    build.permissions = permissions;
+    build.permissionsPath = permissionsPath;
+    return { build, cardBytes, permissionsBytes };
+  }
+  return { build, cardBytes };
 }
 
 async function buildOtherEntry(
@@ -381,7 +416,11 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     artifacts.set(p, { path: p, bytes, mediaType });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
-  for (const { build, cardBytes } of built) add(build.cardPath, cardBytes, 'application/json');
+  for (const { build, cardBytes, permissionsBytes } of built) {
+    add(build.cardPath, cardBytes, 'application/json');
+    if (build.permissionsPath && permissionsBytes)
+      add(build.permissionsPath, permissionsBytes, 'application/json');
+  }
   const primary =
     built.find((b) => b.build.agent.slug === publisher.primaryAgent) ??
     (built.length === 1 ? built[0] : undefined);

@@ -131,6 +131,10 @@ describe('the site files of a build', () => {
       '/.well-known/agent.json': 'application/json',
       '/mcp/trip-tools.json': 'application/json',
       ...Object.fromEntries(site.agents.map((a) => [a.cardPath, 'application/json'])),
+      // The permission files beside the cards (DESIGN.md §9), of the agents with stored specs.
+      ...Object.fromEntries(
+        site.agents.flatMap((a) => (a.permissionsPath ? [[a.permissionsPath, 'application/json']] : [])),
+      ),
     };
     for (const [p, type] of Object.entries(expected)) {
       const headers = Object.fromEntries(headersForPath(rules, p));

@@ -276,6 +276,20 @@ describe('the RAM footprint terms of an entry', () => {
     );
   });
 
+  it('a ram:scopes term broader than the permission sets of the card → ARD_FOOTPRINT_MISMATCH', async () => {
+    const site = await copy();
+    const before = (await site.entry('travel-reservation'))['ram:scopes'];
+    expect(before).toEqual(['https://www.googleapis.com/auth/calendar.events']);
+    await site.editEntry('travel-reservation', (e) => {
+      e['ram:scopes'] = ['https://www.googleapis.com/auth/calendar'];
+    });
+    const report = await site.verify();
+    expectFailures(report, ['ARD_FOOTPRINT_MISMATCH', urnOf('travel-reservation')]);
+    expect(failures(report)[0]!.message).toContain(
+      'ram:scopes is ["https://www.googleapis.com/auth/calendar"]',
+    );
+  });
+
   it("terms under a prefix the entry maps elsewhere are not ardsite's, and are not checked", async () => {
     const site = await copy();
     await site.editEntry('travel-reservation', (e) => {

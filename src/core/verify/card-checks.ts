@@ -239,7 +239,7 @@ export async function verifyCard(
   if (problems.length > 0) return;
   f.pass();
   const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
-  if (ownCard && copiesAgree) checkFootprint(subject, entry, extensionUri, ram, f);
+  if (ownCard && copiesAgree) checkFootprint(subject, entry, extensionUri, ram, f, extensionRam?.permissions);
 }
 
 /**

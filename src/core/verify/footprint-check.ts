@@ -5,13 +5,20 @@
  * so only the card, pinned by the signed digest, vouches for them.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { ramFootprint, ramNamespace, RAM_PREFIX, type RamFootprint } from '../footprint.js';
+import {
+  permissionFootprint,
+  ramFootprint,
+  ramNamespace,
+  RAM_PREFIX,
+  type PermissionFootprint,
+  type RamFootprint,
+} from '../footprint.js';
 import type { Ram } from '../schema/ram.js';
 import { isRecord } from './documents.js';
 import type { Findings } from './findings.js';
 
-/** Every term {@link ramFootprint} computes, in a fixed order for the report. */
-const TERMS: ReadonlyArray<keyof RamFootprint> = [
+/** Every term {@link ramFootprint} and {@link permissionFootprint} compute, in a fixed order for the report. */
+const TERMS: ReadonlyArray<keyof RamFootprint | keyof PermissionFootprint> = [
   'ram:owners',
   'ram:interactionProtocols',
   'ram:identitiesUsed',
@@ -23,6 +30,8 @@ const TERMS: ReadonlyArray<keyof RamFootprint> = [
   'ram:consumerResourceCount',
   'ram:thirdPartyResourceCount',
   'ram:actsAsEndUser',
+  'ram:scopes',
+  'ram:requiredScopes',
 ];
 
 /** The IRI the entry's `@context` gives the `ram` prefix (an object, or an object in a list), if any. */
@@ -35,7 +44,8 @@ function ramPrefixOf(context: unknown): string | undefined {
 
 /**
  * Checks the footprint terms of `entry` against `ram`, the RAM of its card (one that passed the RAM
- * integrity check), carried in the card's extension `extensionUri`. Records into `f` under `subject`: a
+ * integrity check), carried in the card's extension `extensionUri`, and against `permissions`, the
+ * permission sets beside the RAM in that extension's params (DESIGN.md §9; scope terms). Records into `f` under `subject`: a
  * pass, or `ARD_FOOTPRINT_MISMATCH` naming each term that differs. Nothing is checked when the entry
  * carries no `ram:` term, or when its `@context` does not map the prefix to that extension's namespace
  * (the terms then mean something else).
@@ -46,17 +56,21 @@ export function checkFootprint(
   extensionUri: string | undefined,
   ram: unknown,
   f: Findings,
+  permissions?: unknown,
 ): void {
   if (!TERMS.some((term) => entry[term] !== undefined)) return;
   const prefix = ramPrefixOf(entry['@context']);
   if (prefix === undefined || extensionUri === undefined || prefix !== ramNamespace(extensionUri)) return;
   const record = isRecord(ram) ? ram : {};
   const list = (value: unknown) => (Array.isArray(value) ? value : []);
-  const expected = ramFootprint({
-    resources: list(record.resources),
-    operations: list(record.operations),
-    resourceAccesses: list(record.resourceAccesses),
-  } as Ram);
+  const expected: Record<string, unknown> = {
+    ...ramFootprint({
+      resources: list(record.resources),
+      operations: list(record.operations),
+      resourceAccesses: list(record.resourceAccesses),
+    } as Ram),
+    ...permissionFootprint(permissions),
+  };
   const differ = TERMS.filter((term) => !isDeepStrictEqual(entry[term], expected[term])).map(
     (term) =>
       `${term} is ${JSON.stringify(entry[term]) ?? 'missing'}, the card's RAM gives ${JSON.stringify(expected[term]) ?? 'none'}`,

@@ -1,0 +1,156 @@
+/**
+ * Permission sets in the built artifacts (DESIGN.md §9): the per-agent permissions.json beside the card,
+ * pinned by its sha256 in the card's RAM extension params (beside the RAM, never inside it), the scope
+ * footprint terms of the entry, and the `_headers` rule. Over test/fixtures/example-like (the example's
+ * copy: the Calendar v3 Discovery document, an OpenHolidays OpenAPI description, tools/list results) and
+ * test/fixtures/content-valid (an OpenAPI notes service). Digests are recomputed with node:crypto.
+ */
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareBuild } from '../../src/core/build/prepare.js';
+import { permissionSet } from '../../src/core/permissions/sets.js';
+import type { SiteBuild } from '../../src/core/site.js';
+import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
+
+const env = { ARDSITE_DEV_KEY: '1', CI: '1' };
+const G = 'https://www.googleapis.com/auth/';
+let example: SiteBuild;
+let valid: SiteBuild;
+
+beforeAll(async () => {
+  [example, valid] = await Promise.all([
+    prepareBuild({ root: EXAMPLE_LIKE, env }).then((p) => p.site),
+    prepareBuild({ root: fixture('content-valid'), env }).then((p) => p.site),
+  ]);
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read back from the artifacts
+type Json = any;
+const json = (site: SiteBuild, path: string): Json =>
+  JSON.parse(new TextDecoder().decode(site.artifacts.get(path)!.bytes));
+const ramParams = (card: Json): Json =>
+  card.capabilities.extensions.find((e: { params: object }) => 'resourceAccesses' in e.params).params;
+
+describe('permission sets of the example (travel-reservation, itinerary-concierge)', () => {
+  it('travel-reservation asks only calendar.events, optional, for calendar.events.insert', () => {
+    const file = json(example, '/agents/travel-reservation/permissions.json');
+    expect(file.permissionSet).toEqual({
+      optional: [
+        {
+          resource: 'google-calendar-events-v3',
+          scheme: 'oauth2',
+          type: 'oauth2',
+          scopes: [`${G}calendar.events`],
+        },
+      ],
+    });
+    const insert = file.accesses.find(
+      (a: { access: string }) => a.access === 'create-personal-calendar-event-for-flight-reservation',
+    );
+    expect(insert).toMatchObject({
+      specOperation: 'calendar.events.insert',
+      leastPrivilege: { grantsCount: 12 },
+    });
+    // The holidays API and the weather tool resolve, and need no scope.
+    expect(file.accesses.map((a: { specOperation: string }) => a.specOperation)).toEqual([
+      'calendar.events.insert',
+      'calendar.events.insert',
+      'GET /PublicHolidays',
+      'lookup_weather',
+    ]);
+    expect(file.specs.map((s: { format: string }) => s.format)).toEqual([
+      'google-discovery',
+      'openapi',
+      'mcp-tools',
+    ]);
+  });
+
+  it('itinerary-concierge: a read at RECOMMENDED, a write at OPTIONAL, and its skill set', () => {
+    const file = json(example, '/agents/itinerary-concierge/permissions.json');
+    expect(file.permissionSet.recommended[0].scopes).toEqual([`${G}calendar.events.readonly`]);
+    expect(file.permissionSet.optional[0].scopes).toEqual([`${G}calendar.events`]);
+    expect(Object.keys(file.skillPermissionSets)).toEqual(['plan-itinerary']);
+  });
+
+  it('the card pins the file by digest, beside the RAM in its extension params, and the entry carries the scopes', () => {
+    for (const slug of ['travel-reservation', 'itinerary-concierge']) {
+      const bytes = example.artifacts.get(`/agents/${slug}/permissions.json`)!.bytes;
+      const card = json(example, `/agents/${slug}/agent-card.json`);
+      const params = ramParams(card);
+      expect(params.permissions.digest).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+      expect(params.permissions.file).toBe(`https://agents.example.com/agents/${slug}/permissions.json`);
+      expect(params.permissions.permissionSet).toEqual(
+        json(example, `/agents/${slug}/permissions.json`).permissionSet,
+      );
+      // Never inside the RAM object.
+      expect(JSON.stringify(card.resourceAccessManifest)).not.toContain('permission');
+    }
+    const entry = example.agents.find((a) => a.agent.slug === 'itinerary-concierge')!.entry;
+    expect(entry['ram:scopes']).toEqual([`${G}calendar.events`, `${G}calendar.events.readonly`]);
+    expect(entry['ram:requiredScopes']).toBeUndefined();
+  });
+
+  it('an agent without any access has no permission file', () => {
+    expect(example.artifacts.has('/agents/travel-policy-helper/permissions.json')).toBe(false);
+  });
+
+  it('_headers types every permission file with one rule', () => {
+    const headers = new TextDecoder().decode(example.artifacts.get('/_headers')!.bytes);
+    expect(headers).toMatch(/\/agents\/:slug\/permissions\.json\n {2}Content-Type: application\/json\n/);
+    expect(headers).not.toContain('/agents/travel-reservation/permissions.json');
+  });
+});
+
+describe('content-valid: an OpenAPI notes service', () => {
+  it('REQUIRED read and write: notes (the write needs it; the read is covered by it)', () => {
+    const file = json(valid, '/agents/note-taker/permissions.json');
+    // notes.list alone would take notes.readonly; notes.create needs notes, at the same necessity.
+    expect(file.permissionSet).toEqual({
+      required: [
+        { resource: 'notes-api', scheme: 'oauth', type: 'oauth2', scopes: ['notes', 'notes.readonly'] },
+      ],
+    });
+    const entry = valid.agents.find((a) => a.agent.slug === 'note-taker')!.entry;
+    expect(entry['ram:requiredScopes']).toEqual(['notes', 'notes.readonly']);
+  });
+});
+
+describe('permissionSet', () => {
+  const access = (
+    necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL',
+    resource: string,
+    scopes: string[],
+  ) => ({
+    access: `${resource}-${necessity}`,
+    operation: 'op',
+    resource,
+    necessity,
+    specOperation: 'op',
+    readOnly: false,
+    leastPrivilege: {
+      requirements: [{ scheme: 's', type: 'oauth2' as const, scopes }],
+      grantsCount: 1,
+      alsoGrants: [],
+    },
+  });
+
+  it('keeps each scope at the strongest necessity that needs it, and keeps resources apart', () => {
+    expect(
+      permissionSet([
+        access('OPTIONAL', 'a', ['x', 'y']),
+        access('REQUIRED', 'a', ['x']),
+        access('RECOMMENDED', 'b', ['x']),
+      ]),
+    ).toEqual({
+      required: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['x'] }],
+      recommended: [{ resource: 'b', scheme: 's', type: 'oauth2', scopes: ['x'] }],
+      optional: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['y'] }],
+    });
+  });
+
+  it('lists a scheme without scopes (an API key) once, at its strongest necessity', () => {
+    expect(permissionSet([access('OPTIONAL', 'a', []), access('RECOMMENDED', 'a', [])])).toEqual({
+      recommended: [{ resource: 'a', scheme: 's', type: 'oauth2' }],
+    });
+  });
+});
