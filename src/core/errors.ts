@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   FRONT_MATTER_MISSING: 'The Markdown file has no YAML front matter.',
   /** A required file (for example `content/publisher.yaml`) does not exist. */
   FILE_MISSING: 'A required file is missing.',
+  /** `npm run import` was given something that is not an A2A AgentCard it can turn into an agent file. */
+  IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
 

@@ -1,0 +1,102 @@
+/**
+ * `npm run import -- <card file or https URL> [--root <project>] [--slug <slug>]`: turns an existing
+ * A2A AgentCard into `content/agents/<slug>.md` and `content/resources/*.yaml` for its RAM
+ * (src/core/import/import-card.ts), and lists what it dropped or changed and why. A URL is read with the
+ * verifier's network reader (src/core/verify/http-reader.ts): https only, no private addresses (unless
+ * `--allow-private`), a 1 MiB cap and a timeout; `--resolve host=URL` as for verify and pin. Never overwrites a file that exists with other content. Exit 0 imported, 1 refused,
+ * 2 bad usage.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ArdsiteError } from '../src/core/errors.js';
+import { importAgentCard } from '../src/core/import/import-card.js';
+import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
+import { parseCommandLine } from './lib/args.js';
+
+/** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
+const MAX_CARD_BYTES = 1024 * 1024;
+
+const usage =
+  'usage: npm run import -- <card file or https URL> [--root <project folder>] [--slug <slug>] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
+const { values, positionals } = parseCommandLine(
+  {
+    allowPositionals: true,
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      slug: { type: 'string' },
+      /** host=URL: read https://host/… from that server instead (tests, a card not yet deployed). */
+      resolve: { type: 'string', multiple: true, default: [] },
+      'allow-private': { type: 'boolean', default: false },
+    },
+  },
+  usage,
+);
+if (positionals.length !== 1) {
+  process.stderr.write(`${usage}\n`);
+  process.exit(2);
+}
+const from = positionals[0]!;
+const root = path.resolve(values.root!);
+
+async function readCard(): Promise<string> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(from)) {
+    if (!/^https:\/\//i.test(from))
+      throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from}: a card is read over https only`);
+    const reader = httpReader({
+      maxBytes: MAX_CARD_BYTES,
+      resolve: parseResolve(values.resolve ?? []),
+      allowPrivate: values['allow-private'],
+    });
+    const doc = await reader.read(from).catch((error: unknown) => {
+      throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read: ${(error as Error).message}`);
+    });
+    if (!doc) throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read`);
+    return new TextDecoder().decode(doc.bytes);
+  }
+  const text = await readFile(path.resolve(from));
+  if (text.byteLength > MAX_CARD_BYTES)
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is larger than ${MAX_CARD_BYTES} bytes`);
+  return text.toString('utf8');
+}
+
+try {
+  if (!existsSync(path.join(root, 'content')))
+    throw new ArdsiteError(
+      'IMPORT_NOT_A_CARD',
+      `${root} has no content/ folder: make a project with npm run new first, or pass --root`,
+    );
+  let card: unknown;
+  try {
+    card = JSON.parse((await readCard()).replace(/^\uFEFF/, ''));
+  } catch (error) {
+    if (error instanceof ArdsiteError) throw error;
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON: ${(error as Error).message}`);
+  }
+  const result = importAgentCard(card, { source: from, ...(values.slug ? { slug: values.slug } : {}) });
+  // Every file is checked before any is written: an import is all or nothing.
+  const writes: Array<[string, string]> = [];
+  for (const [file, text] of result.files) {
+    const target = path.join(root, file);
+    const existing = await readFile(target, 'utf8').catch(() => undefined);
+    if (existing === undefined) writes.push([target, text]);
+    else if (file.startsWith('content/agents/'))
+      throw new ArdsiteError('IMPORT_NOT_A_CARD', `${file} exists: choose another --slug`);
+    else if (existing !== text)
+      process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
+  }
+  for (const [target, text] of writes) {
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text, { flag: 'wx' });
+    process.stdout.write(`wrote ${path.relative(root, target)}\n`);
+  }
+  for (const n of result.changed) process.stdout.write(`changed  ${n.field}: ${n.reason}\n`);
+  for (const n of result.dropped) process.stdout.write(`dropped  ${n.field}: ${n.reason}\n`);
+  process.stdout.write(
+    `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. Next: npm run check -- --root ${values.root}\n`,
+  );
+} catch (error) {
+  if (!(error instanceof ArdsiteError)) throw error;
+  process.stderr.write(`${error.message} [${error.code}]\n`);
+  process.exitCode = 1;
+}

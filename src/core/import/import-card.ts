@@ -1,0 +1,266 @@
+/**
+ * `npm run import`: an existing A2A AgentCard (v0.2, v0.3, v1.0 or hybrid; camelCase or snake_case)
+ * turned into the files of an ardsite project: `content/agents/<slug>.md` and, for the card's Resource
+ * Access Manifest (seed 000; at the top level as `resourceAccessManifest` or in an extension's
+ * `params`), one `content/resources/<id>.yaml` per Resource with its Operations. Every value ardsite can
+ * express is kept; what is dropped or changed is listed with its reason, in the result and as comments
+ * at the top of the agent file.
+ */
+import { stringify } from 'yaml';
+import { camelKeys, isRecord, type JsonRecord } from '../a2a-forms.js';
+import { ArdsiteError } from '../errors.js';
+import { Operation, Resource, ResourceAccess } from '../schema/ram.js';
+import {
+  capabilitiesOf,
+  ImportNotes,
+  interfacesOf,
+  mediaTypes,
+  requirementsOf,
+  securitySchemesOf,
+  skillsOf,
+  urlField,
+  type ImportNote,
+} from './agent-fields.js';
+
+/** Options of {@link importAgentCard}. */
+export interface ImportOptions {
+  /** The slug of the agent file; default: the card's name in lower case, words joined by `-`. */
+  slug?: string;
+  /** Where the card came from (a file path or URL), written in the agent file's comments. */
+  source: string;
+}
+
+/** What {@link importAgentCard} made. */
+export interface ImportResult {
+  slug: string;
+  /** Project-relative path → file text: the agent file and one file per resource of its RAM. */
+  files: Map<string, string>;
+  /** Fields of the card the agent file does not carry, and why. */
+  dropped: ImportNote[];
+  /** Fields kept in another form, and how. */
+  changed: ImportNote[];
+}
+
+/** The top-level card fields the import reads (the others are dropped as unknown). */
+const CARD_FIELDS = new Set([
+  'name',
+  'description',
+  'version',
+  'protocolVersion',
+  'url',
+  'preferredTransport',
+  'additionalInterfaces',
+  'supportedInterfaces',
+  'interfaces',
+  'provider',
+  'iconUrl',
+  'documentationUrl',
+  'capabilities',
+  'securitySchemes',
+  'security',
+  'securityRequirements',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'skills',
+  'supportsAuthenticatedExtendedCard',
+  'supportsExtendedAgentCard',
+  'signatures',
+  'resourceAccessManifest',
+]);
+
+/** A file-name-safe slug: lower case, runs of other characters as `-`. */
+export function slugOf(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'agent'
+  );
+}
+
+function hasSnakeKeys(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasSnakeKeys);
+  if (!isRecord(value)) return false;
+  return Object.entries(value).some(
+    ([k, v]) => /_[a-z0-9]/.test(k) || (k !== 'metadata' && k !== 'scopes' && hasSnakeKeys(v)),
+  );
+}
+
+function looksLikeRam(value: unknown): value is JsonRecord {
+  return (
+    isRecord(value) && ['resources', 'operations', 'resourceAccesses'].some((k) => Array.isArray(value[k]))
+  );
+}
+
+interface RamParts {
+  resourceFiles: Map<string, string>;
+  accesses: JsonRecord[];
+  topLevel: boolean;
+}
+
+/** The card's RAM (extension params first, else the top-level member), split into ardsite's files. */
+function ramOf(card: JsonRecord, notes: ImportNotes): RamParts | undefined {
+  const extensions =
+    isRecord(card.capabilities) && Array.isArray(card.capabilities.extensions)
+      ? card.capabilities.extensions
+      : [];
+  let fromExtension: JsonRecord | undefined;
+  extensions.forEach((ext: unknown, i) => {
+    if (!isRecord(ext)) return;
+    const params = camelKeys(ext.params);
+    if (looksLikeRam(params) && !fromExtension) fromExtension = params;
+    else
+      notes.drop(
+        `capabilities.extensions[${i}]`,
+        `extension ${JSON.stringify(ext.uri)}: ardsite writes a card's extensions itself (the RAM one and its ARD entry one); others cannot be declared in an agent file`,
+      );
+  });
+  const topLevel = looksLikeRam(card.resourceAccessManifest)
+    ? (camelKeys(card.resourceAccessManifest) as JsonRecord)
+    : undefined;
+  const ram = fromExtension ?? topLevel;
+  if (!ram) return undefined;
+  if (
+    fromExtension &&
+    topLevel &&
+    JSON.stringify(camelKeys({ ...fromExtension, skillAccesses: undefined })) !==
+      JSON.stringify({ ...topLevel, skillAccesses: undefined })
+  )
+    notes.drop('resourceAccessManifest', 'differs from the RAM in the extension; the extension’s is kept');
+
+  const resources = new Map<string, JsonRecord>();
+  (Array.isArray(ram.resources) ? ram.resources : []).forEach((r: unknown, i) => {
+    const parsed = Resource.safeParse(r);
+    if (parsed.success) resources.set(parsed.data.id, { ...(r as JsonRecord), operations: [] });
+    else notes.drop(`ram.resources[${i}]`, parsed.error.issues[0]?.message ?? 'not a RAM Resource');
+  });
+  const operations = new Set<string>();
+  (Array.isArray(ram.operations) ? ram.operations : []).forEach((o: unknown, i) => {
+    const parsed = Operation.safeParse(o);
+    const owner = parsed.success ? resources.get(parsed.data.resource) : undefined;
+    if (!parsed.success || !owner)
+      return notes.drop(
+        `ram.operations[${i}]`,
+        parsed.success
+          ? `names resource "${parsed.data.resource}", which the RAM does not define`
+          : (parsed.error.issues[0]?.message ?? 'not a RAM Operation'),
+      );
+    const { resource: _resource, ...rest } = o as JsonRecord;
+    (owner.operations as JsonRecord[]).push(rest);
+    operations.add(parsed.data.id);
+  });
+  const skillsOfAccess = new Map<string, string[]>();
+  if (isRecord(ram.skillAccesses))
+    for (const [skill, ids] of Object.entries(ram.skillAccesses))
+      for (const id of Array.isArray(ids) ? ids : [])
+        skillsOfAccess.set(String(id), [...(skillsOfAccess.get(String(id)) ?? []), skill]);
+  const accesses: JsonRecord[] = [];
+  (Array.isArray(ram.resourceAccesses) ? ram.resourceAccesses : []).forEach((a: unknown, i) => {
+    const parsed = ResourceAccess.safeParse(a);
+    if (!parsed.success || !operations.has(parsed.data.operation))
+      return notes.drop(
+        `ram.resourceAccesses[${i}]`,
+        parsed.success
+          ? `names operation "${parsed.data.operation}", which the RAM does not define`
+          : (parsed.error.issues[0]?.message ?? 'not a RAM ResourceAccess'),
+      );
+    const skills = skillsOfAccess.get(parsed.data.id);
+    accesses.push({ ...(a as JsonRecord), ...(skills ? { skills } : {}) });
+  });
+  const resourceFiles = new Map<string, string>();
+  for (const [id, resource] of resources) {
+    if ((resource.operations as JsonRecord[]).length === 0) delete resource.operations;
+    resourceFiles.set(
+      `content/resources/${slugOf(id)}.yaml`,
+      `# Imported by npm run import: a Resource of an agent's RAM (seed 000).\n${stringify(resource, { lineWidth: 0 })}`,
+    );
+  }
+  return { resourceFiles, accesses, topLevel: topLevel !== undefined };
+}
+
+function comments(notes: ImportNotes, source: string): string {
+  const lines = [`# Imported by npm run import from ${source}`];
+  for (const n of notes.changed) lines.push(`# Changed: ${n.field}: ${n.reason}`);
+  for (const n of notes.dropped) lines.push(`# Not kept: ${n.field}: ${n.reason}`);
+  return `${lines.map((l) => l.replace(/\n/g, ' ')).join('\n')}\n`;
+}
+
+/**
+ * Imports `input`, a parsed AgentCard. Throws `ArdsiteError` `IMPORT_NOT_A_CARD` when it is not an
+ * object with a `name`, or has no interface ardsite can publish or no skill it can keep.
+ */
+export function importAgentCard(input: unknown, options: ImportOptions): ImportResult {
+  if (!isRecord(input) || typeof input.name !== 'string' || input.name.trim() === '')
+    throw new ArdsiteError(
+      'IMPORT_NOT_A_CARD',
+      `${options.source} is not an A2A AgentCard: a JSON object with a "name"`,
+    );
+  const notes = new ImportNotes();
+  if (hasSnakeKeys(input)) notes.change('(names)', 'snake_case names read as their camelCase A2A names');
+  const card = camelKeys(input) as JsonRecord;
+  const slug = options.slug ?? slugOf(card.name as string);
+  if (!/^[a-z0-9._-]+$/.test(slug))
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `--slug "${slug}" must match [a-z0-9._-]+`);
+
+  const front: JsonRecord = { name: card.name };
+  front.description =
+    typeof card.description === 'string' && card.description.trim() !== '' ? card.description : card.name;
+  if (front.description === card.name && card.description !== card.name)
+    notes.change('description', 'absent: the name is used');
+  front.version = typeof card.version === 'string' && card.version !== '' ? card.version : '1.0.0';
+  if (front.version !== card.version) notes.change('version', 'absent: 1.0.0 is used');
+  const documentationUrl = urlField(card.documentationUrl, 'documentationUrl', notes);
+  if (documentationUrl) front.documentationUrl = documentationUrl;
+  const iconUrl = urlField(card.iconUrl, 'iconUrl', notes);
+  if (iconUrl) front.iconUrl = iconUrl;
+  if (isRecord(card.provider)) {
+    const url = urlField(card.provider.url, 'provider.url', notes);
+    if (url && typeof card.provider.organization === 'string')
+      front.provider = { organization: card.provider.organization, url };
+    else
+      notes.drop(
+        'provider',
+        'an AgentProvider needs an organization and an https url; the publisher is the provider instead',
+      );
+  }
+  const interfaces = interfacesOf(card, notes);
+  if (interfaces.length === 0)
+    throw new ArdsiteError(
+      'IMPORT_NOT_A_CARD',
+      `${options.source} names no interface ardsite can publish (an https URL, or host:port for GRPC)`,
+    );
+  front.interfaces = interfaces;
+  const capabilities = capabilitiesOf(card, notes);
+  if (capabilities) front.capabilities = capabilities;
+  const schemes = securitySchemesOf(card, notes);
+  if (schemes) front.securitySchemes = schemes;
+  const requirements = requirementsOf(card, '', schemes, notes);
+  if (requirements) front.securityRequirements = requirements;
+  for (const side of ['defaultInputModes', 'defaultOutputModes'] as const) {
+    front[side] = mediaTypes(card[side], side, notes) ?? ['text/plain'];
+    if (!Array.isArray(card[side]) || (front[side] as string[]).length === 0)
+      notes.change(side, 'absent: text/plain is used');
+  }
+  const skills = skillsOf(card, schemes, notes);
+  if (skills.length === 0)
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${options.source} has no skill ardsite can keep`);
+  front.skills = skills;
+  const ram = ramOf(card, notes);
+  if (ram && ram.accesses.length > 0) {
+    front.resourceAccesses = ram.accesses;
+    if (!ram.topLevel) front.ram = { topLevel: false };
+  }
+  if (card.signatures !== undefined)
+    notes.drop('signatures', 'ardsite signs the card it builds with the site’s own key');
+  for (const key of Object.keys(card))
+    if (!CARD_FIELDS.has(key)) notes.drop(key, 'not an AgentCard field ardsite writes');
+
+  const body = `${front.description as string}\n`;
+  const agent = `---\n${comments(notes, options.source)}${stringify(front, { lineWidth: 0 })}---\n\n${body}`;
+  const files = new Map<string, string>([
+    [`content/agents/${slug}.md`, agent],
+    ...(ram?.resourceFiles ?? []),
+  ]);
+  return { slug, files, dropped: notes.dropped, changed: notes.changed };
+}

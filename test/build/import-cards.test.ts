@@ -1,0 +1,176 @@
+/**
+ * `npm run import` over real published cards (test/fixtures/import-cards/, copied from
+ * ../shared/testdata/cards/, sources in its README) and two RAM-carrying cards: each imported into a
+ * project made by `npm run new`, the project checked (no error) and built, and each built card compared
+ * with the card it came from: every value ardsite can express is still there.
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camelKeys } from '../../src/core/a2a-forms.js';
+import { importAgentCard } from '../../src/core/import/import-card.js';
+import { buildProject, fixedKeyEnv, type BuildResult } from '../helpers/build.js';
+import { runScript } from '../helpers/cli.js';
+import { fixture } from '../helpers/site.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const CARDS: ReadonlyArray<[file: string, slug: string]> = [
+  ['a2a-samples--air_ticketing_agent.json', 'air-ticketing'],
+  ['a2a-samples--currency_agent--agent_card.json', 'currency-v03'],
+  ['a2a-samples--skills_agent--agent_card.json', 'currency-v10'],
+  ['a2a-spec-cli-testdata--full.json', 'recipe'],
+  ['ram-extension-hybrid-snake.json', 'trip-booker'],
+  ['ram-top-level-camel.json', 'weather-desk'],
+];
+const cardFile = (file: string) => path.join(fixture('import-cards'), file);
+const source = (file: string): Json => camelKeys(JSON.parse(readFileSync(cardFile(file), 'utf8'))) as Json;
+
+let parent: string;
+let root: string;
+const imports = new Map<string, Awaited<ReturnType<typeof runScript>>>();
+let built: BuildResult;
+let check: Awaited<ReturnType<typeof runScript>>;
+let server: http.Server;
+
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(tmpdir(), 'ardsite-import-'));
+  root = path.join(parent, 'site');
+  const made = await runScript(
+    'new.ts',
+    root,
+    '--domain',
+    'agents.importer.test',
+    '--organization',
+    'Importer',
+  );
+  if (made.code !== 0) throw new Error(made.stderr);
+  for (const [file, slug] of CARDS)
+    imports.set(slug, await runScript('import.ts', cardFile(file), '--root', root, '--slug', slug));
+  check = await runScript('check.ts', '--root', root);
+  built = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
+}, 240_000);
+
+afterAll(async () => {
+  server?.close();
+  if (parent) await rm(parent, { recursive: true, force: true });
+});
+
+const builtCard = async (slug: string): Promise<Json> =>
+  JSON.parse(await readFile(path.join(built.outDir, 'agents', slug, 'agent-card.json'), 'utf8'));
+
+describe('npm run import over real cards', () => {
+  it('imports each card, and the project checks with no error and builds', () => {
+    for (const [slug, run] of imports) expect(run.code, `${slug}: ${run.stderr}`).toBe(0);
+    expect(check.stdout.split('\n').at(-2)).toMatch(
+      /^7 agents, \d+ resources, 0 entries, 0 errors, \d+ warnings?$/,
+    );
+    expect(built.code, built.stderr).toBe(0);
+  });
+
+  it.each(CARDS)('the card built from %s keeps its values', async (file, slug) => {
+    const from = source(file);
+    const card = await builtCard(slug);
+    for (const field of ['name', 'description', 'version']) expect(card[field], field).toBe(from[field]);
+    expect(card.skills.map((s: Json) => [s.id, s.name, s.description, s.tags, s.examples])).toEqual(
+      from.skills.map((s: Json) => [s.id, s.name, s.description, s.tags, s.examples]),
+    );
+    for (const name of ['streaming', 'pushNotifications'])
+      if (from.capabilities?.[name] !== undefined)
+        expect(card.capabilities[name], name).toBe(from.capabilities[name]);
+    for (const side of ['defaultInputModes', 'defaultOutputModes'])
+      expect(card[side]).toEqual(from[side].filter((m: string) => m.includes('/')));
+    for (const field of ['documentationUrl', 'iconUrl'])
+      if (from[field]) expect(card[field]).toBe(from[field]);
+    if (from.provider?.url?.startsWith('https:')) expect(card.provider).toEqual(from.provider);
+    // Every address of the card is still served (a GRPC target as host:port).
+    const urls = card.supportedInterfaces.map((i: Json) => i.url);
+    const given = from.supportedInterfaces?.map((i: Json) => i.url) ?? [from.url];
+    for (const url of given) expect(urls).toContain(/grpc/.test(url) ? new URL(url).host + ':443' : url);
+    if (from.securitySchemes)
+      expect(Object.keys(card.securitySchemes).sort()).toEqual(Object.keys(from.securitySchemes).sort());
+  });
+
+  it('keeps a RAM from an extension (snake_case, with skill accesses) and from the top level', async () => {
+    const seed = camelKeys(
+      JSON.parse(readFileSync(path.join(fixture('seed'), 'travel-agent-ram.json'), 'utf8')),
+    ) as Json;
+    const trip = await builtCard('trip-booker');
+    const ext = trip.capabilities.extensions.find((e: Json) => Array.isArray(e.params?.resourceAccesses));
+    const { skillAccesses, permissions: _p, ...ram } = ext.params;
+    expect(ram.resources).toEqual(seed.resources);
+    expect(ram.operations).toEqual(seed.operations);
+    expect(ram.resourceAccesses).toEqual(seed.resourceAccesses);
+    expect(skillAccesses).toEqual(
+      source('ram-extension-hybrid-snake.json').capabilities.extensions[0].params.skill_accesses,
+    );
+    expect(trip.resourceAccessManifest).toBeUndefined(); // the card had it in the extension only
+    const weather = await builtCard('weather-desk');
+    expect(weather.resourceAccessManifest).toEqual(source('ram-top-level-camel.json').resourceAccessManifest);
+  });
+
+  it('lists what it drops and why', () => {
+    const out = (slug: string) => imports.get(slug)!.stdout;
+    expect(out('air-ticketing')).toContain(
+      'dropped  capabilities.stateTransitionHistory: not an AgentCapabilities field',
+    );
+    expect(out('air-ticketing')).toContain('dropped  defaultInputModes[0]: "text" is not a media type');
+    expect(out('currency-v03')).toContain('dropped  provider.url: "http://example.com" must use https:');
+    expect(out('recipe')).toContain('dropped  security[0]: requires bearerAuth without scopes');
+    expect(out('recipe')).toContain(
+      'dropped  capabilities.extensions[0]: extension "https://example.com/extensions/recipe-rating"',
+    );
+    expect(out('trip-booker')).toContain('dropped  signatures: ardsite signs the card');
+    expect(out('trip-booker')).toContain(
+      'changed  securitySchemes.google: the v0.3 form written in the v1.0 form',
+    );
+    expect(out('weather-desk')).toMatch(/0 changed, 0 dropped/);
+  });
+
+  it('reads a card over https through the network reader, and refuses http and private addresses', async () => {
+    const body = readFileSync(cardFile('a2a-samples--skills_agent--agent_card.json'));
+    server = http.createServer((_req, res) => res.end(body));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const fetched = await runScript(
+      'import.ts',
+      'https://cards.example.test/card.json',
+      '--root',
+      root,
+      '--slug',
+      'fetched',
+      '--resolve',
+      `cards.example.test=http://127.0.0.1:${port}`,
+    );
+    expect(fetched.code, fetched.stderr).toBe(0);
+    expect(await readFile(path.join(root, 'content/agents/fetched.md'), 'utf8')).toContain(
+      'name: Currency Conversion Agent',
+    );
+    const plain = await runScript('import.ts', `http://127.0.0.1:${port}/card.json`, '--root', root);
+    expect([plain.code, plain.stderr]).toEqual([1, expect.stringContaining('over https only')]);
+    const inside = await runScript('import.ts', `https://127.0.0.1:${port}/card.json`, '--root', root);
+    expect([inside.code, inside.stderr]).toEqual([1, expect.stringContaining('private address')]);
+    const again = await runScript(
+      'import.ts',
+      cardFile('ram-top-level-camel.json'),
+      '--root',
+      root,
+      '--slug',
+      'weather-desk',
+    );
+    expect([again.code, again.stderr]).toEqual([1, expect.stringContaining('exists: choose another --slug')]);
+  });
+
+  it('refuses what is not a card', () => {
+    expect(() => importAgentCard({ description: 'no name' }, { source: 'x.json' })).toThrow(
+      /not an A2A AgentCard/,
+    );
+    expect(() =>
+      importAgentCard({ name: 'N', url: 'http://example.com/', skills: [] }, { source: 'x.json' }),
+    ).toThrow(/no interface/);
+  });
+});
