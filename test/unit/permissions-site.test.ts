@@ -120,11 +120,13 @@ describe('permissionSet', () => {
     necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL',
     resource: string,
     scopes: string[],
+    identityUsed: 'END_USER' | 'AGENT' = 'END_USER',
   ) => ({
     access: `${resource}-${necessity}`,
     operation: 'op',
     resource,
     necessity,
+    identityUsed,
     specOperation: 'op',
     readOnly: false,
     leastPrivilege: {
@@ -144,6 +146,12 @@ describe('permissionSet', () => {
     ).toEqual({
       required: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['x'] }],
       recommended: [{ resource: 'b', scheme: 's', type: 'oauth2', scopes: ['x'] }],
+      optional: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['y'] }],
+    });
+  });
+
+  it('leaves out what the agent does with its own account (identityUsed AGENT)', () => {
+    expect(permissionSet([access('REQUIRED', 'a', ['x'], 'AGENT'), access('OPTIONAL', 'a', ['y'])])).toEqual({
       optional: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['y'] }],
     });
   });

@@ -233,10 +233,14 @@ describe('OpenAPI documents', () => {
 describe('MCP tools/list', () => {
   it('reads tools with their annotations; resolves a tool by its name in resourcePath', async () => {
     const index = await load('github-tools-list.json');
-    expect(index.operations).toEqual([
+    expect(index.operations).toMatchObject([
       { id: 'create_issue', readOnly: false, destructive: false, security: [] },
       { id: 'get_file_contents', readOnly: true, security: [] },
     ]);
+    expect(index.operations[1]!.destructive).toBeUndefined();
+    expect(index.operations[0]!.description).toBe(
+      'Create a new issue in a GitHub repository with a title and optional body.',
+    );
     const resource: RamResource = {
       id: 'gh',
       interactionProtocol: 'MCP',

@@ -6,7 +6,9 @@
 import type { ContentModel } from '../content/model.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { AgentBuild } from '../site.js';
+import { broaderScopes } from '../permissions/declared.js';
 import { footprintLine, NO_ACCESS_TEXT } from './footprint-line.js';
+import { grantView, type GrantView } from './permission-grants.js';
 import { fragmentId } from './paths.js';
 import {
   actsAsYou,
@@ -101,6 +103,8 @@ export interface ResourceView {
   documentationUrl?: string;
   /** Where the visitor manages or revokes the access (own services only). */
   manageAccessUrl?: string;
+  /** What the visitor will be asked to allow on it (own services only; DESIGN.md §9). */
+  grant?: GrantView;
   accesses: AccessView[];
 }
 
@@ -207,13 +211,14 @@ function summaryHigherRisk(c: PermissionCounts): string {
 
 /**
  * Computes the permission page of one agent (DESIGN.md §6) from its emitted RAM (`build.agent.ram`,
- * the object its card carries) and the catalog's authoring data in `model`.
+ * the object its card carries), the catalog's authoring data in `model`, and its permission sets
+ * (`build.permissions`, `model.permissions`: what the visitor will be asked to allow, DESIGN.md §9).
  * Pure and deterministic; never throws on a model that passed the content checks (a dangling
  * reference, which the checks refuse, is skipped).
  */
 export function permissionView(
   build: AgentBuild,
-  model: Pick<ContentModel, 'resources' | 'operations'>,
+  model: Pick<ContentModel, 'resources' | 'operations' | 'permissions'>,
 ): PermissionView {
   const { agent } = build;
   const { ram } = agent;
@@ -262,6 +267,7 @@ export function permissionView(
     });
   }
 
+  const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
     const catalog = model.resources.get(resource.id);
     const view: ResourceView = {
@@ -275,6 +281,8 @@ export function permissionView(
     if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
     if (ownerGroup(resource) === 'yours' && catalog?.manageAccessUrl)
       view.manageAccessUrl = catalog.manageAccessUrl;
+    if (ownerGroup(resource) === 'yours')
+      view.grant = grantView(resource.id, model.permissions, build.permissions, broader);
     return view;
   });
 

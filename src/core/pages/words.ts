@@ -100,3 +100,39 @@ export function formatDate(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : DATE_FORMAT.format(time);
 }
+
+/** The heading over the scopes of one of the visitor's own services (issue 15: the consent screen's words). */
+export const ASKED_TO_ALLOW_HEADING = 'You will be asked to allow:';
+
+/** Said of one of the visitor's own services when the agent needs no permission of theirs there. */
+export const NOTHING_TO_ALLOW_TEXT =
+  'You will not be asked to allow anything on this service: the agent does not use your account here.';
+
+/** Said of one of the visitor's own services whose API description the publisher did not give. */
+export const PERMISSION_UNKNOWN_TEXT =
+  'The publisher has not given the description of this service’s API, so the exact permission you will be asked for is not known here.';
+
+/** Shown for a permission whose description the service does not give. */
+export const SCOPE_WITHOUT_DESCRIPTION = 'The service gives no description of this permission.';
+
+/** How much else one permission allows besides what the agent says it does with it. */
+export function alsoAllowsText(count: number): string {
+  return count === 0
+    ? 'This permission allows nothing more than what the agent says it does.'
+    : `This permission also allows ${plural(count, 'other action')} on this service.`;
+}
+
+/** The label of the list of those other actions (shown on request). */
+export const ALSO_ALLOWS_SUMMARY = 'Show what else it allows';
+
+/** The warning when the agent's card asks for a broader permission than its declared actions need. */
+export function broaderPermissionText(asked: string, needed: readonly string[]): string {
+  const need =
+    needed.length === 0
+      ? 'its declared actions need no permission of yours here'
+      : `its declared actions need only “${needed.join('”, “')}”`;
+  return `The agent asks for “${asked}”, which allows more than it needs: ${need}.`;
+}
+
+/** The label of that warning. */
+export const BROADER_PERMISSION_LABEL = 'Asks for more than it needs';

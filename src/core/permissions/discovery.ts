@@ -74,6 +74,7 @@ export function parseDiscovery(doc: Json, file: string): SpecIndex {
           path: full,
           pathAliases: [...aliases],
           readOnly: SAFE_METHODS.has(method_),
+          ...(typeof method.description === 'string' ? { description: firstLine(method.description) } : {}),
           security,
         });
       }
@@ -97,6 +98,11 @@ export function parseDiscovery(doc: Json, file: string): SpecIndex {
     operations,
     schemes,
   };
+}
+
+/** The first line of a description, as a sentence. */
+export function firstLine(text: string): string {
+  return text.split('\n')[0]!.trim();
 }
 
 function invalid(file: string, why: string): ArdsiteError {

@@ -7,6 +7,7 @@
  * carry no alternatives.
  */
 import { ArdsiteError } from '../errors.js';
+import { firstLine } from './discovery.js';
 import type { SpecIndex, SpecOperation } from './spec-index.js';
 
 type Json = Record<string, unknown>;
@@ -46,6 +47,7 @@ export function parseMcpTools(doc: unknown, file: string): SpecIndex {
     return {
       id: tool.name,
       readOnly,
+      ...(typeof tool.description === 'string' ? { description: firstLine(tool.description) } : {}),
       ...(readOnly ? {} : { destructive: annotations.destructiveHint !== false }),
       security: [],
     };

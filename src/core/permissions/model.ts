@@ -75,6 +75,8 @@ export interface AccessPermission {
   resource: string;
   /** The access's `necessity` (seed 000 `AccessNecessity`). */
   necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL';
+  /** Whose credentials the access runs under (seed 000 `IdentityType`): only END_USER ones are asked of the person. */
+  identityUsed: 'END_USER' | 'AGENT';
   /** The operation as the spec names it: its operationId, Discovery method id or MCP tool name, else `METHOD path`. */
   specOperation: string;
   /** True when the spec says the operation only reads (a safe HTTP method; MCP `readOnlyHint`). */
@@ -99,7 +101,8 @@ export interface PermissionGrant {
 
 /**
  * A permission set (seed 000's "permission sets … derived from the RAM"): the union of the
- * least-privilege grants of some accesses, by necessity. A scope sits at the strongest necessity of the
+ * least-privilege grants of the accesses that act as the person (`identityUsed: END_USER`: what the
+ * person is asked to allow; an access as the agent itself uses the agent's own credentials), by necessity. A scope sits at the strongest necessity of the
  * accesses that need it (REQUIRED before RECOMMENDED before OPTIONAL), and only there. Empty levels are
  * left out (DESIGN.md §3: nothing empty in a card).
  */

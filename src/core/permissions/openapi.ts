@@ -11,6 +11,7 @@
  */
 import $RefParser, { type $Refs } from '@apidevtools/json-schema-ref-parser';
 import { ArdsiteError } from '../errors.js';
+import { firstLine } from './discovery.js';
 import type { SchemeRequirement, SchemeType, SecurityAlternative } from './model.js';
 import { SAFE_METHODS, type SpecIndex, type SpecOperation, type SpecScheme } from './spec-index.js';
 
@@ -127,6 +128,11 @@ export async function parseOpenApi(doc: Json, file: string): Promise<SpecIndex> 
         method: upper,
         path,
         readOnly: SAFE_METHODS.has(upper),
+        ...(typeof op.summary === 'string'
+          ? { description: firstLine(op.summary) }
+          : typeof op.description === 'string'
+            ? { description: firstLine(op.description) }
+            : {}),
         security:
           op.security === undefined
             ? globalSecurity

@@ -21,8 +21,8 @@ const LEVELS = [
 ] as const;
 
 /**
- * The permission set of `accesses`: each scheme of each resource with the scopes the accesses' least
- * privilege needs, placed at the strongest necessity that needs it (a scope needed by a REQUIRED access
+ * The permission set of `accesses`: each scheme of each resource with the scopes the least privilege of
+ * the accesses that act as the person (END_USER) needs, placed at the strongest necessity that needs it (a scope needed by a REQUIRED access
  * and by an OPTIONAL one is listed under `required` only). Grants are sorted by resource, then scheme.
  */
 export function permissionSet(accesses: readonly AccessPermission[]): PermissionSet {
@@ -31,7 +31,7 @@ export function permissionSet(accesses: readonly AccessPermission[]): Permission
   for (const [necessity, key] of LEVELS) {
     const grants = new Map<string, PermissionGrant>();
     for (const a of accesses) {
-      if (a.necessity !== necessity || !a.leastPrivilege) continue;
+      if (a.necessity !== necessity || a.identityUsed !== 'END_USER' || !a.leastPrivilege) continue;
       for (const r of a.leastPrivilege.requirements) {
         const id = `${a.resource}\u0000${r.scheme}`;
         const fresh = r.scopes.filter((s) => !placed.has(`${id}\u0000${s}`));
@@ -68,12 +68,18 @@ export function agentPermissions(
   const accesses: AccessPermission[] = [];
   for (const { access } of agent.accesses) {
     const resolved = catalog.operations.get(access.operation);
-    if (!resolved || access.necessity === 'ACCESS_NECESSITY_UNSPECIFIED') continue;
+    if (
+      !resolved ||
+      access.necessity === 'ACCESS_NECESSITY_UNSPECIFIED' ||
+      access.identityUsed === 'IDENTITY_TYPE_UNSPECIFIED'
+    )
+      continue;
     accesses.push({
       access: access.id,
       operation: access.operation,
       resource: resolved.resource,
       necessity: access.necessity,
+      identityUsed: access.identityUsed,
       specOperation: resolved.specOperation,
       readOnly: resolved.spec.readOnly,
       ...(resolved.accepted.length > 0 ? { accepted: resolved.accepted } : {}),

@@ -18,6 +18,8 @@ export interface SpecOperation {
   pathAliases?: string[];
   /** True when the operation only reads: a safe HTTP method (RFC 9110 §9.2.1), or MCP `readOnlyHint: true`. */
   readOnly: boolean;
+  /** The spec's own one-line account of the operation (Discovery `description`, OpenAPI `summary`, MCP tool `description`). */
+  description?: string;
   /** MCP `destructiveHint`, when the tool gives it. */
   destructive?: boolean;
   /**

@@ -1,0 +1,103 @@
+/**
+ * The "You will be asked to allow:" part of the permission page (issue 15; DESIGN.md §9): for one of the
+ * visitor's own services, each permission (OAuth scope) the agent's permission set asks for, with the
+ * service's own description of it, what else that permission allows (a count, and the list), and a warning
+ * for each broader scope the agent's card asks for. Computed from the agent's permission file and the
+ * stored spec; every word comes from ./words.ts.
+ */
+import type { PermissionCatalog } from '../permissions/catalog.js';
+import type { BroaderScope } from '../permissions/declared.js';
+import type { AgentPermissions } from '../permissions/model.js';
+import { grantedOperations, operationName } from '../permissions/spec-index.js';
+import {
+  ALSO_ALLOWS_SUMMARY,
+  ASKED_TO_ALLOW_HEADING,
+  broaderPermissionText,
+  BROADER_PERMISSION_LABEL,
+  NOTHING_TO_ALLOW_TEXT,
+  PERMISSION_UNKNOWN_TEXT,
+  SCOPE_WITHOUT_DESCRIPTION,
+  alsoAllowsText,
+} from './words.js';
+
+/** One permission the visitor will be asked to allow. */
+export interface ScopeView {
+  /** The scope as the service names it. */
+  scope: string;
+  /** The service's own description of it (the consent screen's words), or a sentence saying there is none. */
+  description: string;
+  /** How many other operations of the service the permission allows. */
+  alsoAllowsCount: number;
+  alsoAllowsText: string;
+  alsoAllowsSummary: string;
+  /** Those operations: the spec's name and its own one-line description, when it has one. */
+  alsoAllows: Array<{ name: string; description?: string }>;
+}
+
+/** What the page says about permissions for one of the visitor's own services. */
+export interface GrantView {
+  heading: string;
+  /** The permissions, in the order of the permission set (strongest necessity first). */
+  scopes: ScopeView[];
+  /** A sentence when there is no scope to show (nothing asked, or no stored spec). */
+  note?: string;
+  /** Scopes the card asks for beyond what the agent needs, in words. */
+  broader: Array<{ label: string; text: string }>;
+}
+
+/**
+ * The grant view of own resource `resource` for an agent with `permissions` (its permission file, or
+ * undefined) and `broader` (src/core/permissions/declared.ts). Pure.
+ */
+export function grantView(
+  resource: string,
+  catalog: PermissionCatalog | undefined,
+  permissions: AgentPermissions | undefined,
+  broader: readonly BroaderScope[],
+): GrantView {
+  const stored = catalog?.specs.get(resource);
+  const view: GrantView = { heading: ASKED_TO_ALLOW_HEADING, scopes: [], broader: [] };
+  if (!stored) {
+    view.note = PERMISSION_UNKNOWN_TEXT;
+    return view;
+  }
+  const set = permissions?.permissionSet;
+  const grants = [...(set?.required ?? []), ...(set?.recommended ?? []), ...(set?.optional ?? [])].filter(
+    (g) => g.resource === resource,
+  );
+  const used = new Set(
+    (permissions?.accesses ?? []).filter((a) => a.resource === resource).map((a) => a.specOperation),
+  );
+  const seen = new Set<string>();
+  for (const grant of grants) {
+    for (const scope of grant.scopes ?? []) {
+      if (seen.has(scope)) continue;
+      seen.add(scope);
+      const scheme = stored.index.schemes.get(grant.scheme);
+      const others = grantedOperations(stored.index, {
+        requirements: [{ scheme: grant.scheme, type: grant.type, scopes: [scope] }],
+      }).filter((op) => !used.has(operationName(op)));
+      view.scopes.push({
+        scope,
+        description: scheme?.scopes.get(scope) || SCOPE_WITHOUT_DESCRIPTION,
+        alsoAllowsCount: others.length,
+        alsoAllowsText: alsoAllowsText(others.length),
+        alsoAllowsSummary: ALSO_ALLOWS_SUMMARY,
+        alsoAllows: others.map((op) => ({
+          name: operationName(op),
+          ...(op.description ? { description: op.description } : {}),
+        })),
+      });
+    }
+  }
+  if (view.scopes.length === 0) view.note = NOTHING_TO_ALLOW_TEXT;
+  for (const b of broader) {
+    if (b.resource !== resource) continue;
+    const description = [...stored.index.schemes.values()]
+      .find((s) => s.scopes.has(b.scope))
+      ?.scopes.get(b.scope);
+    const asked = description ? `${description} (${b.scope})` : b.scope;
+    view.broader.push({ label: BROADER_PERMISSION_LABEL, text: broaderPermissionText(asked, b.needed) });
+  }
+  return view;
+}

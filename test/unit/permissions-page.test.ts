@@ -1,0 +1,148 @@
+/**
+ * The permission page's "You will be asked to allow:" (issue 15; DESIGN.md §9), and the warning for a
+ * card that asks for broader scopes than its RAM needs, in `npm run check` and on the page. Over
+ * test/fixtures/example-like (the Calendar v3 Discovery document) and small sites with the real
+ * Discovery document (test/fixtures/specs/calendar-api.json). Counts computed by hand from the document.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareBuild } from '../../src/core/build/prepare.js';
+import { loadAndCheck } from '../../src/core/content/index.js';
+import { permissionView } from '../../src/core/pages/permissions.js';
+import type { SiteBuild } from '../../src/core/site.js';
+import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../helpers/site.js';
+import { storedSpec } from '../helpers/specs.js';
+
+afterAll(removeSites);
+
+const env = { ARDSITE_DEV_KEY: '1', CI: '1' };
+const G = 'https://www.googleapis.com/auth/';
+let example: SiteBuild;
+
+beforeAll(async () => {
+  example = (await prepareBuild({ root: EXAMPLE_LIKE, env })).site;
+});
+
+function calendarView(site: SiteBuild, slug: string) {
+  const build = site.agents.find((a) => a.agent.slug === slug)!;
+  const view = permissionView(build, site.model);
+  return view.groups[0]!.resources.find((r) => r.id === 'google-calendar-events-v3')!;
+}
+
+describe('You will be asked to allow (the example)', () => {
+  it('travel-reservation: calendar.events, in Google’s words, and the 11 other methods it allows', () => {
+    const { grant } = calendarView(example, 'travel-reservation');
+    expect(grant!.heading).toBe('You will be asked to allow:');
+    expect(grant!.scopes).toHaveLength(1);
+    const [scope] = grant!.scopes;
+    expect(scope).toMatchObject({
+      scope: `${G}calendar.events`,
+      description: 'View and edit events on all your calendars',
+      alsoAllowsCount: 11,
+      alsoAllowsText: 'This permission also allows 11 other actions on this service.',
+    });
+    expect(scope!.alsoAllows).toContainEqual({
+      name: 'calendar.events.delete',
+      description: 'Deletes an event.',
+    });
+    expect(grant!.broader).toEqual([]);
+  });
+
+  it('itinerary-concierge: the read-only scope first, each with what else it allows', () => {
+    const { grant } = calendarView(example, 'itinerary-concierge');
+    expect(grant!.scopes.map((s) => [s.scope, s.alsoAllowsCount])).toEqual([
+      [`${G}calendar.events.readonly`, 4],
+      [`${G}calendar.events`, 10],
+    ]);
+    expect(grant!.scopes[0]!.description).toBe('View events on all your calendars');
+  });
+
+  it('an own service reached with the agent’s own account asks nothing of the visitor', () => {
+    const build = example.agents.find((a) => a.agent.slug === 'travel-reservation')!;
+    const weather = permissionView(build, example.model).groups[0]!.resources.find(
+      (r) => r.id === 'google-maps-lookup-weather',
+    )!;
+    expect(weather.grant).toMatchObject({ scopes: [], note: expect.stringContaining('will not be asked') });
+  });
+});
+
+describe('a card that asks for more than its RAM needs', () => {
+  const calendar = storedSpec(
+    'calendar.json',
+    JSON.parse(readFileSync(path.join(fixture('specs'), 'calendar-api.json'), 'utf8')),
+  );
+  const resource = `id: calendar
+interactionProtocol: REST
+owner: CONSUMER
+displayName: Calendar
+description: The user's calendar.
+${calendar.pin}operations:
+  - id: calendar-list
+    description: Lists events.
+    apiOperationSpec: { operationId: calendar.events.list, httpMethod: GET }
+`;
+  const agent = (scope: string) =>
+    agentMd({
+      securitySchemes: {
+        google: {
+          oauth2SecurityScheme: {
+            flows: {
+              authorizationCode: {
+                authorizationUrl: 'https://accounts.google.com/o/oauth2/auth',
+                tokenUrl: 'https://oauth2.googleapis.com/token',
+                scopes: { [scope]: 'Calendar' },
+              },
+            },
+          },
+        },
+      },
+      securityRequirements: [{ schemes: { google: { list: [scope] } } }],
+      resourceAccesses: [
+        {
+          id: 'read',
+          operation: 'calendar-list',
+          identityUsed: 'END_USER',
+          accessJustification: 'To see when you are free.',
+          necessity: 'REQUIRED',
+        },
+      ],
+    });
+
+  it('check warns PERMISSION_SCOPE_BROADER at the requirement; the page says it in words', async () => {
+    const md = agent(`${G}calendar`);
+    const root = await makeSite({
+      'content/resources/calendar.yaml': resource,
+      [calendar.file]: calendar.text,
+      'content/agents/a.md': md,
+    });
+    const { diagnostics } = await loadAndCheck({ root });
+    expect(diagnostics).toMatchObject([
+      {
+        code: 'PERMISSION_SCOPE_BROADER',
+        severity: 'warning',
+        file: 'content/agents/a.md',
+        path: 'securityRequirements[0].schemes.google.list',
+        line: lineOf(md, 'list:'),
+        message: expect.stringContaining(`its accesses need only ${G}calendar.events.readonly`),
+      },
+    ]);
+    const site = (await prepareBuild({ root, env })).site;
+    const view = permissionView(site.agents[0]!, site.model).groups[0]!.resources[0]!;
+    expect(view.grant!.broader).toEqual([
+      {
+        label: 'Asks for more than it needs',
+        text: `The agent asks for “See, edit, share, and permanently delete all the calendars you can access using Google Calendar (${G}calendar)”, which allows more than it needs: its declared actions need only “${G}calendar.events.readonly”.`,
+      },
+    ]);
+  });
+
+  it('is quiet when the card asks for exactly the least-privilege scope', async () => {
+    const root = await makeSite({
+      'content/resources/calendar.yaml': resource,
+      [calendar.file]: calendar.text,
+      'content/agents/a.md': agent(`${G}calendar.events.readonly`),
+    });
+    expect((await loadAndCheck({ root })).diagnostics).toEqual([]);
+  });
+});
