@@ -1,15 +1,21 @@
 /**
- * The site files beside the pages and the signed JSON (DESIGN.md §2): `/robots.txt` with its
- * `Agentmap:` and `Sitemap:` lines, `/sitemap.xml` of every HTML page, `/_headers` for Netlify and
- * Cloudflare Pages (content types, CORS and a short cache on the JSON files, `Link: rel="ard"` and
- * security headers on the pages), and an empty `/.nojekyll` so that GitHub Pages serves `.well-known/`.
- * Computed as artifacts by `computeSite`, like every other file of the build.
+ * The site files beside the pages and the signed JSON (DESIGN.md §2, §9): `/robots.txt` with its
+ * `Sitemap:` line (and an `Agentmap:` line when `hosting.agentmap` asks for one), `/llms.txt`
+ * (./llms-txt.ts), `/sitemap.xml` of every HTML page, `/_headers` for Netlify and Cloudflare Pages
+ * (content types, CORS and a short cache on the JSON files, `Link: rel="ard"` and security headers on
+ * the pages), and an empty `/.nojekyll` so that GitHub Pages serves `.well-known/`. Computed as
+ * artifacts by `computeSite`, like every other file of the build.
  */
+import type { ContentModel } from './content/model.js';
 import type { HeaderRule } from './headers-file.js';
 import { serializeHeadersFile } from './headers-file.js';
+import { LLMS_TXT_PATH, llmsTxt } from './llms-txt.js';
 import { agentPagePath, htmlPagePaths, INDEX_PAGE_PATH, permissionsPagePath } from './pages/paths.js';
-import type { PublisherConfig } from './schema/publisher.js';
-import type { AgentBuild, Artifact, OtherEntryBuild } from './site.js';
+import type { AgentmapChoice, PublisherConfig } from './schema/publisher.js';
+import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild } from './site.js';
+import { AI_CATALOG_PATH, MANIFEST_PATH } from './well-known.js';
+
+export { LLMS_TXT_PATH };
 
 /** Site path of the robots file (RFC 9309). */
 export const ROBOTS_PATH = '/robots.txt';
@@ -29,9 +35,22 @@ export const ARD_LINK_HEADER = '</.well-known/ard.json>; rel="ard"';
 /**
  * The Content-Security-Policy of the generated pages: they ship no script and load only their own
  * stylesheet (`<script type="application/ld+json">` is data, which `script-src` does not govern).
+ *
+ * `connect-src 'self'` is the one widening of `default-src 'none'`, and the least that Lighthouse 13
+ * allows: its robots-txt, llms-txt and ard-schema audits fetch `/robots.txt`, `/llms.txt`,
+ * `/.well-known/ai-catalog.json` and the page itself from the page's own context (DevTools
+ * `Network.loadNetworkResource`), which the page's `connect-src` governs; under `default-src 'none'`
+ * each fetch is a "CSP violation" and the audits fail (SEO 91, agentic browsing 67). A CSP source cannot
+ * name a path without a host, and the host differs between the deployed site and a preview, so
+ * `'self'` (same origin only) is as narrow as it can be. It gives the pages nothing they could use:
+ * `connect-src` governs only what scripts fetch (fetch, XHR, WebSocket, EventSource, beacons) and
+ * `<a ping>`, and no script may run (`script-src` falls back to `default-src 'none'`).
  */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; connect-src 'self'; style-src 'self'; img-src 'self' https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The content type of the text files robots.txt and llms.txt (RFC 9309 §2.3: UTF-8 plain text). */
+export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 
 /** The agent card path pattern of `_headers` (one rule for every `/agents/<slug>/agent-card.json`). */
 export const CARD_PATH_PATTERN = '/agents/:slug/agent-card.json';
@@ -46,6 +65,12 @@ export interface SiteFilesInput {
   otherEntries: readonly OtherEntryBuild[];
   /** The JSON artifacts already computed (manifest, cards, did.json, jwks.json, …). */
   artifacts: ReadonlyMap<string, Artifact>;
+  /** The content model (llms.txt reads the RAM catalog's authoring data through the pages' views). */
+  model: ContentModel;
+  /** `did:web:<domain>`. */
+  did: string;
+  /** The registry entry, in registry mode. */
+  registryEntry?: ArdEntry;
 }
 
 function absolute(siteUrl: string, sitePath: string): string {
@@ -56,13 +81,25 @@ function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** `/robots.txt`: allows every crawler, names the manifest (`Agentmap:`) and the sitemap. */
-export function robotsTxt(siteUrl: string): string {
+/** The path an `Agentmap:` line names for each `hosting.agentmap` choice (none for `none`). */
+const AGENTMAP_TARGET: Readonly<Record<AgentmapChoice, string | undefined>> = {
+  none: undefined,
+  ard: MANIFEST_PATH,
+  'ai-catalog': AI_CATALOG_PATH,
+};
+
+/**
+ * `/robots.txt` (RFC 9309): allows every crawler and names the sitemap. `Agentmap:` (ARD v0.9; not in
+ * the ARD draft, seed 002) is written only when `agentmap` asks for it (`hosting.agentmap`, default
+ * `none`): Lighthouse's robots-txt audit reports it as an unknown directive.
+ */
+export function robotsTxt(siteUrl: string, agentmap: AgentmapChoice = 'none'): string {
+  const target = AGENTMAP_TARGET[agentmap];
   return [
     'User-agent: *',
     'Allow: /',
     '',
-    `Agentmap: ${absolute(siteUrl, '/.well-known/ard.json')}`,
+    ...(target ? [`Agentmap: ${absolute(siteUrl, target)}`] : []),
     `Sitemap: ${absolute(siteUrl, SITEMAP_PATH)}`,
     '',
   ].join('\n');
@@ -151,18 +188,35 @@ export function headerRules(input: SiteFilesInput): HeaderRule[] {
     rules.push({ path: agentPagePath(':slug'), headers: pageHeaders });
     rules.push({ path: permissionsPagePath(':slug'), headers: pageHeaders });
   }
+  // Text files: typed UTF-8 explicitly, as agent names and descriptions need not be ASCII.
+  for (const p of [ROBOTS_PATH, LLMS_TXT_PATH])
+    rules.push({ path: p, headers: [['Content-Type', TEXT_CONTENT_TYPE]] });
   rules.push({ path: '/_astro/*', headers: [['Cache-Control', 'public, max-age=31536000, immutable']] });
   return rules;
 }
 
-/** The site files of DESIGN.md §2 as artifacts: robots.txt, sitemap.xml, _headers, .nojekyll. */
+/** The site files of DESIGN.md §2 and §9 as artifacts: robots.txt, llms.txt, sitemap.xml, _headers, .nojekyll. */
 export function siteFileArtifacts(input: SiteFilesInput): Artifact[] {
   const text = (s: string) => new TextEncoder().encode(s);
   return [
     {
       path: ROBOTS_PATH,
-      bytes: text(robotsTxt(input.publisher.siteUrl)),
-      mediaType: 'text/plain; charset=utf-8',
+      bytes: text(robotsTxt(input.publisher.siteUrl, input.publisher.hosting.agentmap)),
+      mediaType: TEXT_CONTENT_TYPE,
+    },
+    {
+      path: LLMS_TXT_PATH,
+      bytes: text(
+        llmsTxt({
+          model: input.model,
+          agents: [...input.agents],
+          otherEntries: [...input.otherEntries],
+          did: input.did,
+          ...(input.registryEntry ? { registryEntry: input.registryEntry } : {}),
+          sitemapPath: SITEMAP_PATH,
+        }),
+      ),
+      mediaType: TEXT_CONTENT_TYPE,
     },
     { path: SITEMAP_PATH, bytes: text(sitemapXml(sitemapPages(input))), mediaType: 'application/xml' },
     {

@@ -1,12 +1,14 @@
 /**
  * The one function that computes every machine-readable artifact of a build (DESIGN.md §7: paths →
- * bytes): agent cards, the ARD manifest with signed trustManifests, did.json and jwks.json, and the
- * site files (robots.txt, sitemap.xml, _headers, .nojekyll: src/core/site-files.ts). Pages and
+ * bytes): agent cards, the ARD manifest with signed trustManifests and its ai-catalog.json compatibility
+ * copy (src/core/ai-catalog.ts), did.json and jwks.json, and the site files (robots.txt, llms.txt,
+ * sitemap.xml, _headers, .nojekyll: src/core/site-files.ts). Pages and
  * the file writer read from its result, so a digest and the bytes it pins always come from the same
  * serialisation. Order of work per agent: DESIGN.md §4 steps 1–6.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { aiCatalogDocument, AI_CATALOG_MEDIA_TYPE } from './ai-catalog.js';
 import { withoutUndefined } from './json.js';
 import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
 import { signAgentCard } from './card-signature.js';
@@ -29,6 +31,7 @@ import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } f
 
 export {
   A2A_CARD_TYPE,
+  AI_CATALOG_PATH,
   ARD_MEDIA_TYPE,
   DID_PATH,
   JWKS_PATH,
@@ -39,6 +42,7 @@ export {
 } from './well-known.js';
 import {
   A2A_CARD_TYPE,
+  AI_CATALOG_PATH,
   ARD_MEDIA_TYPE,
   DID_PATH,
   JWKS_PATH,
@@ -416,6 +420,13 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     artifacts.set(p, { path: p, bytes, mediaType });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
+  // The same entries in the ARD v0.9 (ai-catalog) shape, for older consumers (src/core/ai-catalog.ts).
+  const catalog = aiCatalogDocument(
+    entries,
+    { displayName: publisher.organization, identifier: did, documentationUrl: publisher.siteUrl },
+    absoluteUrl(publisher.siteUrl, MANIFEST_PATH),
+  );
+  add(AI_CATALOG_PATH, serializeJsonDocument(catalog), AI_CATALOG_MEDIA_TYPE);
   for (const { build, cardBytes, permissionsBytes } of built) {
     add(build.cardPath, cardBytes, 'application/json');
     if (build.permissionsPath && permissionsBytes)
@@ -439,8 +450,18 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     'application/did+json',
   );
   add(JWKS_PATH, serializeJsonDocument(buildJwks(publishedKeys)), 'application/jwk-set+json');
-  // robots.txt, sitemap.xml, _headers, .nojekyll: computed last, as _headers lists the JSON files above.
-  for (const file of siteFileArtifacts({ publisher, agents, otherEntries, artifacts })) {
+  // robots.txt, llms.txt, sitemap.xml, _headers, .nojekyll: computed last, as _headers lists the JSON
+  // files above.
+  const siteFiles = siteFileArtifacts({
+    publisher,
+    agents,
+    otherEntries,
+    artifacts,
+    model,
+    did,
+    ...(registryEntry ? { registryEntry } : {}),
+  });
+  for (const file of siteFiles) {
     add(file.path, file.bytes, file.mediaType);
   }
 

@@ -20,3 +20,8 @@ export const JWKS_PATH = '/.well-known/jwks.json';
 export const WELL_KNOWN_CARD_PATH = '/.well-known/agent-card.json';
 /** Pre-0.3 well-known card location, written when `hosting.legacyAgentJson` is on. */
 export const LEGACY_WELL_KNOWN_CARD_PATH = '/.well-known/agent.json';
+/**
+ * Site path of the ARD v0.9 / ai-catalog compatibility copy of the manifest (ard-spec v0.9 §4.1: the
+ * well-known URI of `ai-catalog.json`; DESIGN.md §9).
+ */
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';

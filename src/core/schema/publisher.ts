@@ -59,7 +59,15 @@ export const SigningSettings = z
   })
   .meta({ spec: 'DESIGN.md §4' });
 
-/** `hosting:` options (DESIGN.md §2). */
+/**
+ * Values of `hosting.agentmap` (DESIGN.md §9): no `Agentmap:` line (the default), or one naming the
+ * seed-002 manifest (`ard`) or its ARD v0.9 compatibility copy (`ai-catalog`).
+ */
+export const AGENTMAP_CHOICES = ['none', 'ard', 'ai-catalog'] as const;
+/** One value of `hosting.agentmap`. */
+export type AgentmapChoice = (typeof AGENTMAP_CHOICES)[number];
+
+/** `hosting:` options (DESIGN.md §2, §9). */
 export const HostingSettings = z
   .strictObject({
     /** Also write the primary card at `/.well-known/agent.json` (pre-0.3 clients). */
@@ -68,8 +76,18 @@ export const HostingSettings = z
         'Also serve the primary agent’s card at /.well-known/agent.json, the path clients before A2A v0.3 ask for.',
       spec: 'A2A v0.2 (agent.json), DESIGN.md §2',
     }),
+    /** Whether robots.txt carries an `Agentmap:` line, and what it names (see the description). */
+    agentmap: z
+      .enum(AGENTMAP_CHOICES)
+      .default('none')
+      .meta({
+        description:
+          "Whether robots.txt names a manifest in an `Agentmap:` line. `none` (default): no such line; crawlers find /.well-known/ard.json at its well-known URI and through the pages' `<link rel=\"ard\">` and `Link` header. `ard`: `Agentmap: https://<domain>/.well-known/ard.json`. `ai-catalog`: `Agentmap: https://<domain>/.well-known/ai-catalog.json`, where ARD v0.9 crawlers expect it. `Agentmap:` is not part of the ARD draft (seed 002), and Lighthouse's robots.txt audit reports it as an unknown directive (SEO 91 instead of 100); with `ard`, Lighthouse's ard-schema audit also reads ard.json as a v0.9 catalog and fails.",
+        examples: ['ai-catalog'],
+        spec: 'ARD v0.9 §4.1 (Agentmap directive), RFC 9309, DESIGN.md §9',
+      }),
   })
-  .meta({ spec: 'DESIGN.md §2' });
+  .meta({ spec: 'DESIGN.md §2, §9' });
 
 /** `ram:` options (DESIGN.md §3). */
 export const RamSettings = z
@@ -369,7 +387,7 @@ export const Publisher = z
       spec: 'A2A v1.0 §8.2 (well-known AgentCard)',
     }),
     signing: SigningSettings.default({ requireKey: false }).meta({ description: 'How the site is signed.' }),
-    hosting: HostingSettings.default({ legacyAgentJson: false }).meta({
+    hosting: HostingSettings.default({ legacyAgentJson: false, agentmap: 'none' }).meta({
       description: 'Extra files for hosting.',
     }),
     ram: RamSettings.default({ extensionUri: DEFAULT_RAM_EXTENSION_URI, topLevel: true }).meta({
