@@ -137,6 +137,17 @@ export const ERROR_CODES = {
   WELL_KNOWN_CARD_UNLISTED: 'A well-known agent card is not the card of any entry.',
   /** A well-known agent card names an entry of the site but is not the card that entry pins. */
   WELL_KNOWN_CARD_MISMATCH: 'A well-known agent card differs from the card of its entry.',
+  /**
+   * (warning; an error in the build's self-check) `/.well-known/ai-catalog.json`, the ARD v0.9
+   * compatibility copy (DESIGN.md §9), does not list the manifest's entries as src/core/ai-catalog.ts
+   * writes them: an entry missing, added or different, or the document not an ai-catalog.
+   */
+  AI_CATALOG_MISMATCH: 'ai-catalog.json does not list the same entries as the manifest.',
+  /**
+   * (warning; an error in the build's self-check) A trustManifest of ai-catalog.json carries a
+   * `signature`: the v0.9 shape has no `subject`, so the signature binds no subject (ai-catalog ADR-0009).
+   */
+  AI_CATALOG_SIGNATURE_UNBOUND: 'ai-catalog.json carries a signature without subject binding.',
 
   // --- ARD entries and manifest (ARD draft §3) -----------------------------------------------------
   /** An identifier breaks the URN rule `urn:air:<fqdn>:<namespace>:<name>` (ARD draft §3.4). */
@@ -155,7 +166,10 @@ export const ERROR_CODES = {
   ARD_UNPINNED: 'The entry has a url and no digest.',
   /** A served artifact's sha256 does not match the entry's digest. */
   ARD_DIGEST_MISMATCH: 'The digest does not match the served bytes.',
-  /** (warning) A discovery signal is missing: `<link rel="ard">`, the `Link` header or robots.txt `Agentmap:`. */
+  /**
+   * (warning) A discovery signal is missing or points elsewhere: `<link rel="ard">`, the `Link` header,
+   * or (when robots.txt has one; it is optional) robots.txt `Agentmap:`.
+   */
   DISCOVERY_MISSING: 'A discovery signal for the manifest is missing.',
   /** (warning) A discovery signal (`<link rel="ard" href>`, `Link`, `Agentmap:`) holds no valid URL. */
   DISCOVERY_INVALID: 'A discovery signal holds no valid URL.',

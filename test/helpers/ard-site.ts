@@ -15,6 +15,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { aiCatalogEntry } from '../../src/core/ai-catalog.js';
 import { agentCardSigningPayload, signAgentCard } from '../../src/core/card-signature.js';
 import type { JsonObject } from '../../src/core/card.js';
 import { sha256Digest } from '../../src/core/digest.js';
@@ -22,6 +23,7 @@ import type { ErrorCode } from '../../src/core/errors.js';
 import { signCompactDetached, signFlattenedDetached } from '../../src/core/jws.js';
 import { createSigningKey, parsePrivateKey, type SigningKey } from '../../src/core/keys.js';
 import { trustManifestPayload } from '../../src/core/trust-manifest.js';
+import { AI_CATALOG_PATH } from '../../src/core/well-known.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite, type VerifyReport, type VerifySiteOptions } from '../../src/core/verify/site.js';
 import { buildProject, copyProject, fixedKeyEnv, removeProjects, TEST_KEY_ES256 } from './build.js';
@@ -269,7 +271,10 @@ export class SiteCopy {
     await this.repin(slug);
   }
 
-  /** Sets the entry's digest and its trustManifest's subject digest to the bytes now served, and re-signs. */
+  /**
+   * Sets the entry's digest and its trustManifest's subject digest to the bytes now served, and re-signs;
+   * then writes ai-catalog.json again from the manifest, as a build would ({@link syncAiCatalog}).
+   */
   async repin(name: string): Promise<void> {
     const entry = await this.entry(name);
     const digest = sha256Digest(await this.read(new URL(entry.url!).pathname));
@@ -280,6 +285,20 @@ export class SiteCopy {
         signTm(e.trustManifest);
       }
     });
+    await this.syncAiCatalog();
+  }
+
+  /**
+   * Writes `/.well-known/ai-catalog.json` (when the copy has one) again from its ard.json, as the build
+   * computes it (src/core/ai-catalog.ts), so that a test that re-publishes an entry breaks only what it
+   * means to.
+   */
+  async syncAiCatalog(): Promise<void> {
+    const catalog = await this.readJson<Json>(AI_CATALOG_PATH).catch(() => undefined);
+    if (!catalog) return;
+    const manifestUrl = `${ORIGIN}/.well-known/ard.json`;
+    const entries = (await this.manifest()).entries.map((e) => aiCatalogEntry(e, manifestUrl));
+    await this.writeJson(AI_CATALOG_PATH, { ...catalog, entries });
   }
 
   /** Verifies the copy from disk, as the build's self-check and `npm run verify <folder>` do. */

@@ -103,8 +103,8 @@ describe('the site files of a build', () => {
     site = (await prepareBuild({ root: EXAMPLE_LIKE, env: { ARDSITE_DEV_KEY: '1', CI: '1' } })).site;
   });
 
-  it('robots.txt names the manifest (Agentmap) and the sitemap', () => {
-    expect(file('/robots.txt')).toContain('Agentmap: https://agents.example.com/.well-known/ard.json\n');
+  it('robots.txt names the sitemap, and no Agentmap by default (DESIGN.md §9)', () => {
+    expect(file('/robots.txt')).not.toMatch(/agentmap/i);
     expect(file('/robots.txt')).toContain('Sitemap: https://agents.example.com/sitemap.xml\n');
   });
 
@@ -127,6 +127,7 @@ describe('the site files of a build', () => {
       '/.well-known/ard.json': 'application/ard+json',
       '/.well-known/did.json': 'application/did+json',
       '/.well-known/jwks.json': 'application/jwk-set+json',
+      '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
       '/.well-known/agent-card.json': 'application/json',
       '/.well-known/agent.json': 'application/json',
       '/mcp/trip-tools.json': 'application/json',

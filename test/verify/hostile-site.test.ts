@@ -248,7 +248,7 @@ describe('a hostile site never ends verify without a report (issue 14, finding 7
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(report.notChecked).toEqual([
       'urn:air:agents.valid.example:demo:weather-reporter',
-      'the site-wide checks (published keys, the DID document, the A2A well-known cards)',
+      'the site-wide checks (published keys, the DID document, the A2A well-known cards, ai-catalog.json)',
     ]);
     const incomplete = report.findings.filter((f) => f.code === 'VERIFY_INCOMPLETE');
     expect(incomplete).toHaveLength(1);

@@ -79,10 +79,10 @@ describe('verifySite with helper threads', () => {
     expect(single.findings.filter((f) => f.severity === 'error')).toEqual([]);
     const { run, indices } = await helpersAlone(built, helpers, single.entries);
     expect(indices).toEqual(Array.from({ length: single.entries }, (_, i) => i));
-    // verifySite adds one check of the manifest, two of the published keys, one of did.json's id and
-    // one of each A2A well-known card copy.
+    // verifySite adds one check of the manifest, two of the published keys, one of did.json's id, one
+    // of each A2A well-known card copy and two of ai-catalog.json (no signature; the same entries).
     const passed = [...run.outcomes.values()].reduce((n, o) => n + o.passed, 0);
-    expect(passed).toBe(single.passed - 6);
+    expect(passed).toBe(single.passed - 8);
     expect(await withHelpers(built, helpers, false)).toEqual(single);
   });
 

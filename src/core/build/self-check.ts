@@ -21,11 +21,14 @@ const ARDSITE_PROFILE: ReadonlySet<ErrorCode> = new Set([
   'CARD_UNSIGNED',
   'CARD_ENTRY_UNDECLARED',
   'WELL_KNOWN_CARD_UNLISTED',
+  'AI_CATALOG_MISMATCH',
+  'AI_CATALOG_SIGNATURE_UNBOUND',
 ]);
 
 /**
  * The findings of a verification that fail the build: every error, and the warnings of
- * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_ENTRY_UNDECLARED`, `WELL_KNOWN_CARD_UNLISTED`).
+ * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_ENTRY_UNDECLARED`, `WELL_KNOWN_CARD_UNLISTED`,
+ * `AI_CATALOG_MISMATCH`, `AI_CATALOG_SIGNATURE_UNBOUND`).
  */
 export function selfCheckFailures(findings: readonly VerifyFinding[]): VerifyFinding[] {
   return findings.filter((f) => f.severity === 'error' || ARDSITE_PROFILE.has(f.code));

@@ -1,9 +1,14 @@
 /**
- * Finding a site's ARD manifest the way a crawler does (ARD draft §3.6, §4.1.1; DESIGN.md §4): the
+ * Finding a site's ARD manifest the way a crawler does (ARD draft §3.6, §4.1.1; DESIGN.md §4, §9): the
  * well-known URI `/.well-known/ard.json`, `<link rel="ard">` in an HTML page or the HTTP `Link` header
- * with `rel="ard"` (RFC 8288), and the `Agentmap:` line of robots.txt. Each signal found is checked to
- * point at the same manifest; a missing signal, or one that holds no valid URL, is a warning.
+ * with `rel="ard"` (RFC 8288), and the `Agentmap:` line of robots.txt when there is one. Each signal
+ * found is checked to point at the same manifest (an `Agentmap:` may also name the site's ARD v0.9
+ * compatibility copy, `/.well-known/ai-catalog.json`, which ./ai-catalog-check.ts compares with the
+ * manifest); a missing page signal, or a signal that holds no valid URL, is a warning. `Agentmap:` is
+ * not in the ARD draft (seed 002) and ardsite writes none by default (`hosting.agentmap`), so a
+ * robots.txt without one is not a finding.
  */
+import { AI_CATALOG_PATH } from '../well-known.js';
 import type { VerifyFinding } from './findings.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 
@@ -128,18 +133,17 @@ export async function discoverManifest(
   const robotsUrl = `${origin}/robots.txt`;
   const agentmapValues = robots ? agentmapsInRobots(new TextDecoder().decode(robots.bytes)) : [];
   const agentmaps = resolveSignals(agentmapValues, origin, robotsUrl, 'the Agentmap: value', findings);
-  if (agentmapValues.length === 0) {
+  if (!robots) {
     findings.push({
       code: 'DISCOVERY_MISSING',
       severity: 'warning',
       subject: robotsUrl,
-      message: robots
-        ? 'robots.txt has no Agentmap: line'
-        : `robots.txt could not be read (${robotsProblem}), so no Agentmap: line was found`,
+      message: `robots.txt could not be read (${robotsProblem}), so no Agentmap: line was looked for`,
     });
   } else if (agentmaps.length > 0) {
     passed++;
-    agentmaps.forEach((u) => candidates.add(u));
+    const catalog = `${origin}${AI_CATALOG_PATH}`;
+    agentmaps.filter((u) => u !== catalog).forEach((u) => candidates.add(u));
   }
   const manifestUrl = startUrl && /\.json(\?|$)/.test(startUrl) ? startUrl : wellKnown;
   for (const c of candidates) {

@@ -4,7 +4,8 @@
  * the served bytes, trustManifest signatures through did:web, publisher authority, third-party
  * manifests against their own identity, expiry, attestation digests, A2A card signatures through the
  * site's own key set, the card's entry extension, RAM integrity, the two RAM copies, the entries' RAM
- * footprint terms, the A2A well-known card copies, and published keys without private members. The same code checks the build's own output (from the folder it just wrote)
+ * footprint terms, the A2A well-known card copies, the ai-catalog.json compatibility copy, and published
+ * keys without private members. The same code checks the build's own output (from the folder it just wrote)
  * and any site given to `npm run verify`: only the {@link SiteReader} differs.
  *
  * What cannot be read from here (another origin, for a folder reader) is a warning that says it was not
@@ -28,6 +29,7 @@ import { Findings, type RunContext, type VerifyFinding } from './findings.js';
 import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 import { checkWellKnownCards } from './well-known-cards.js';
+import { checkAiCatalog } from './ai-catalog-check.js';
 
 /**
  * The verifier's report. `passed` counts the checks that held. `notChecked`, present only when the
@@ -73,13 +75,19 @@ export interface VerifySiteOptions {
    * then are abandoned, no check starts after it, and the report is partial (`notChecked`).
    */
   deadline?: number;
+  /**
+   * Check `/.well-known/ai-catalog.json` against the manifest (./ai-catalog-check.ts). Default: as
+   * `wellKnownCards` (so the registry's checks of peer results leave it out too).
+   */
+  aiCatalog?: boolean;
 }
 
 /** Past the last entry index: helper threads that add to the shared counter claim nothing more. */
 const COUNTER_STOP = 2 ** 30;
 
 /** What the site-wide checks are called when the deadline left them out. */
-const SITE_WIDE_CHECKS = 'the site-wide checks (published keys, the DID document, the A2A well-known cards)';
+const SITE_WIDE_CHECKS =
+  'the site-wide checks (published keys, the DID document, the A2A well-known cards, ai-catalog.json)';
 
 /** Entries checked at most, unless `maxEntries` says otherwise. */
 const MAX_ENTRIES = 100_000;
@@ -292,7 +300,8 @@ async function verifyUntil(
 
 /**
  * The checks made once per site, after the entries: published keys carry no private members, the DID
- * document is the site's own, and the A2A well-known card copies (./well-known-cards.ts).
+ * document is the site's own, the A2A well-known card copies (./well-known-cards.ts), and the
+ * ai-catalog.json compatibility copy (./ai-catalog-check.ts).
  */
 async function siteWideChecks(
   cache: DocumentCache,
@@ -328,6 +337,10 @@ async function siteWideChecks(
   }
   await checkOwnDidDocument(origin, cache, f);
   if (options.wellKnownCards !== false) await checkWellKnownCards(reader, origin, siteDomain, entries, f);
+  if (options.aiCatalog ?? options.wellKnownCards !== false) {
+    const manifestUrl = options.manifestUrl ?? `${origin}/.well-known/ard.json`;
+    await checkAiCatalog(reader, origin, manifestUrl, entries, f);
+  }
 }
 
 /**
