@@ -80,7 +80,7 @@ describe('the registry build', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 
-  it('keeps dist/ the static site, byte for byte but ard.json, and puts the server bundle beside it', async () => {
+  it('keeps dist/ the static site, byte for byte but ard.json (and its copies), and puts the server bundle beside it', async () => {
     const staticBuild = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-static' });
     expect(staticBuild.code, staticBuild.stderr).toBe(0);
     // A static build has no server bundle and no API routes.
@@ -92,7 +92,8 @@ describe('the registry build', () => {
     const differ = [...registryTree]
       .filter(([file, bytes]) => !bytes.equals(staticTree.get(file)!))
       .map(([f]) => f);
-    expect(differ).toEqual(['.well-known/ard.json']);
+    // The manifest gains the registry entry, and so do its ai-catalog.json copy and llms.txt.
+    expect(differ).toEqual(['.well-known/ai-catalog.json', '.well-known/ard.json', 'llms.txt']);
     const server = await readTree(`${dist}-server`);
     expect(server.has('entry.mjs')).toBe(true);
     expect(JSON.parse(server.get('registry-build.json')!.toString())).toMatchObject({
