@@ -50,7 +50,7 @@ function some(list: readonly string[]): string {
  * Checks the site's ai-catalog.json, when it serves one, against `entries` (the manifest's, as read from
  * `manifestUrl`): the same entries (by identifier and version), each equal to {@link aiCatalogEntry} of
  * the manifest's entry, and no trustManifest `signature`. A site without the file is not checked (the copy
- * is optional); one that cannot be read is a warning. Findings are warnings (`AI_CATALOG_MISMATCH`,
+ * is optional); one that is there and cannot be read is a failure (`FILE_UNREADABLE`). Findings are warnings (`AI_CATALOG_MISMATCH`,
  * `AI_CATALOG_SIGNATURE_UNBOUND`), which the build's self-check treats as errors; each check that holds
  * counts as passed.
  */
@@ -66,7 +66,8 @@ export async function checkAiCatalog(
   try {
     bytes = (await reader.read(url))?.bytes;
   } catch (error) {
-    if (!isAbsent(error)) f.warn(url, 'FILE_UNREADABLE', `cannot read ${url}: ${(error as Error).message}`);
+    // The site's own file, served and unreadable (over --max-bytes, …): a failure, as for its other files.
+    if (!isAbsent(error)) f.fail(url, 'FILE_UNREADABLE', `cannot read ${url}: ${(error as Error).message}`);
     return;
   }
   if (!bytes) return;
