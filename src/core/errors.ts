@@ -23,6 +23,11 @@ export const ERROR_CODES = {
   FRONT_MATTER_MISSING: 'The Markdown file has no YAML front matter.',
   /** A required file (for example `content/publisher.yaml`) does not exist. */
   FILE_MISSING: 'A required file is missing.',
+  /**
+   * (warning) `hosting.legacyAgentJson: true`, but the primary agent has no '0.3' interface: the card at
+   * `/.well-known/agent.json` is a v1.0 card, which clients before A2A v0.3 cannot read.
+   */
+  HOSTING_LEGACY_CARD: 'The pre-0.3 card path would serve a card pre-0.3 clients cannot read.',
   /** `npm run import` was given something that is not an A2A AgentCard it can turn into an agent file. */
   IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
   /** (warning) A content file sits in a subfolder, where it is not read. */

@@ -6,6 +6,7 @@
  * the file writer read from its result, so a digest and the bytes it pins always come from the same
  * serialisation. Order of work per agent: DESIGN.md §4 steps 1–6.
  */
+import { legacyAgentJsonOn } from './legacy-card.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { aiCatalogDocument, AI_CATALOG_MEDIA_TYPE } from './ai-catalog.js';
@@ -437,8 +438,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     (built.length === 1 ? built[0] : undefined);
   if (primary) {
     add(WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
-    if (publisher.hosting.legacyAgentJson)
-      add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
+    if (legacyAgentJsonOn(model)) add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
   }
   const publishedKeys = [
     options.key.publicJwk,

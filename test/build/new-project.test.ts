@@ -73,6 +73,8 @@ describe('npm run new', () => {
     const dist = await fg(['**'], { cwd: built.outDir, dot: true });
     expect(dist).toContain('.well-known/ard.json');
     expect(dist).toContain('agents/helper/agent-card.json');
+    // The starter agent offers v0.3, so pre-0.3 clients find its card too (hosting.legacyAgentJson default).
+    expect(dist).toContain('.well-known/agent.json');
     for (const file of dist) {
       expect(exampleFiles).not.toContain(path.basename(file).replace(/\.(json|html)$/, ''));
       expect(readFileSync(path.join(built.outDir, file)).toString('latin1'), file).not.toMatch(exampleWords);

@@ -3,6 +3,7 @@
  * integrity rules of §4): references, ids unique within their kind, enum values, URL rules of
  * interfaces, own versus foreign entries, and the warnings marked W in DESIGN.md §5.
  */
+import { primaryAgentOf, servesV03 } from '../legacy-card.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../errors.js';
@@ -365,6 +366,16 @@ export function checkContent(model: ContentModel): Diagnostic[] {
       ['primaryAgent'],
       'SCHEMA_INVALID_VALUE',
       `primaryAgent "${primary}" is not an agent (agents: ${model.agentFiles.join(', ') || 'none'})`,
+    );
+  }
+  const primaryAgent = primaryAgentOf(model);
+  if (model.publisher.hosting.legacyAgentJson === true && primaryAgent && !servesV03(primaryAgent)) {
+    r.add(
+      model.publisherSource,
+      ['hosting', 'legacyAgentJson'],
+      'HOSTING_LEGACY_CARD',
+      `/.well-known/agent.json will hold the card of "${primaryAgent.slug}", which has no '0.3' interface: it is an A2A v1.0 card without the v0.3 fields (url, preferredTransport) that clients before v0.3 read. Add a protocolVersion '0.3' interface to ${primaryAgent.file}, or remove hosting.legacyAgentJson`,
+      'warning',
     );
   }
   for (const agent of model.agents) {

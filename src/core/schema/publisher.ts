@@ -71,9 +71,9 @@ export type AgentmapChoice = (typeof AGENTMAP_CHOICES)[number];
 export const HostingSettings = z
   .strictObject({
     /** Also write the primary card at `/.well-known/agent.json` (pre-0.3 clients). */
-    legacyAgentJson: z.boolean().default(false).meta({
+    legacyAgentJson: z.boolean().optional().meta({
       description:
-        'Also serve the primary agent’s card at /.well-known/agent.json, the path clients before A2A v0.3 ask for.',
+        "Also serve the primary agent’s card at /.well-known/agent.json, the path clients before A2A v0.3 ask for. Default: on when the primary agent has a '0.3' interface (its card then carries the v0.3 fields those clients read), off otherwise; `true` without such an interface draws a warning.",
       spec: 'A2A v0.2 (agent.json), DESIGN.md §2',
     }),
     /** Whether robots.txt carries an `Agentmap:` line, and what it names (see the description). */
@@ -387,7 +387,7 @@ export const Publisher = z
       spec: 'A2A v1.0 §8.2 (well-known AgentCard)',
     }),
     signing: SigningSettings.default({ requireKey: false }).meta({ description: 'How the site is signed.' }),
-    hosting: HostingSettings.default({ legacyAgentJson: false, agentmap: 'none' }).meta({
+    hosting: HostingSettings.default({ agentmap: 'none' }).meta({
       description: 'Extra files for hosting.',
     }),
     ram: RamSettings.default({ extensionUri: DEFAULT_RAM_EXTENSION_URI, topLevel: true }).meta({
