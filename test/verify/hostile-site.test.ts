@@ -136,9 +136,15 @@ describe('verify over a folder stays in the folder and under --max-bytes (issue 
     await writeFile(card, `${' '.repeat(cap)}{}`);
     const { code, report } = await verifyJson(dir, '--max-bytes', String(cap));
     expect(code).toBe(1);
-    const over = report.findings.filter((f) => /over the cap of \d+ bytes \(--max-bytes\)/.test(f.message));
-    expect(over.length).toBeGreaterThan(0);
-    expect(over.every((f) => f.severity === 'error')).toBe(true);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        severity: 'error',
+        subject: 'urn:air:agents.valid.example:demo:note-taker',
+        message: expect.stringMatching(
+          /agent-card\.json is \d+ bytes, over the cap of \d+ bytes \(--max-bytes\)/,
+        ),
+      }),
+    );
     expect(report.entries).toBe(3);
   });
 
