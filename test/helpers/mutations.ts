@@ -193,8 +193,8 @@ export function swapInDocument(doc: unknown, pick: number, to: SwapTarget): bool
 }
 
 /**
- * `bytes` changed by `m`. A `swap` needs the document's value: `parse` gives it (or throws: then the
- * bytes are returned unchanged) and `serialise` writes it back.
+ * `bytes` changed by `m`. A `swap` needs the document's value: `parse` gives it and `serialise` writes it
+ * back (when either throws, the bytes are returned unchanged).
  */
 export function applyMutation(
   bytes: Buffer,
@@ -224,7 +224,13 @@ export function applyMutation(
         return bytes;
       }
       if (!swapInDocument(doc, m.pick, m.to)) return bytes;
-      return Buffer.from(codec.serialise(doc).replace(JSON.stringify(VERY_DEEP), VERY_DEEP_TEXT));
+      let text: string;
+      try {
+        text = codec.serialise(doc);
+      } catch {
+        return bytes; // a document an earlier mutation nested too deeply for JSON.stringify
+      }
+      return Buffer.from(text.replace(JSON.stringify(VERY_DEEP), VERY_DEEP_TEXT));
     }
   }
 }
