@@ -33,6 +33,7 @@ const PRERENDER_ONLY = [
   'jose',
   '@noble/curves',
   'canonicalize',
+  '@apidevtools/json-schema-ref-parser',
 ];
 
 /** An integration that injects the lookup API's routes under `basePath` (for example `/ard/v1`). */

@@ -303,7 +303,7 @@ describe('the example build', () => {
       }
       expect(ext, slug).toMatchObject({ required: false });
       expect(typeof ext!.description).toBe('string');
-      const { skillAccesses: _skills, ...extRam } = ext!.params as Json;
+      const { skillAccesses: _skills, permissions: _permissions, ...extRam } = ext!.params as Json;
       expect(c.resourceAccessManifest, slug).toBeDefined();
       expect(extRam, slug).toEqual(c.resourceAccessManifest);
       expect((c.resourceAccessManifest as Json).skillAccesses).toBeUndefined();

@@ -164,7 +164,8 @@ export async function directProblems(dir: string): Promise<string[]> {
         const ramExt = exts.find((e) => e.uri === RAM_EXTENSION_URI);
         // (A card may leave out the top-level copy, `ram.topLevel: false`, never the extension one.)
         if (card.resourceAccessManifest !== undefined) {
-          const { skillAccesses: _s, ...extRam } = (ramExt?.params ?? {}) as Json;
+          // Beside the RAM in the params: the skill map and the permission sets, never inside it.
+          const { skillAccesses: _s, permissions: _p, ...extRam } = (ramExt?.params ?? {}) as Json;
           if (!ramExt || !isDeepStrictEqual(card.resourceAccessManifest, extRam))
             problems.push(`${id}: RAM copies`);
         }

@@ -8,7 +8,7 @@
  * `runVerify`) except where the process itself is what is tested.
  */
 import { execFileSync } from 'node:child_process';
-import { rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify.js';
@@ -132,7 +132,12 @@ describe('verify over a folder stays in the folder and under --max-bytes (issue 
   it('honours --max-bytes for every file: a card over the cap is a finding, the rest is checked', async () => {
     const dir = await copyBuiltSite(built);
     const card = path.join(dir, 'agents', 'note-taker', 'agent-card.json');
-    const cap = (await stat(path.join(dir, '.well-known', 'ard.json'))).size + 1;
+    // The cap: one byte more than the largest other file, so that only this card is over it.
+    const files = await readdir(dir, { recursive: true, withFileTypes: true });
+    const sizes = await Promise.all(
+      files.filter((f) => f.isFile()).map(async (f) => (await stat(path.join(f.parentPath, f.name))).size),
+    );
+    const cap = Math.max(...sizes) + 1;
     await writeFile(card, `${' '.repeat(cap)}{}`);
     const { code, report } = await verifyJson(dir, '--max-bytes', String(cap));
     expect(code).toBe(1);
