@@ -43,7 +43,19 @@ export interface CardContext {
   did: string;
   /** The agent's permission sets and permission file digest, when its accesses have stored specs. */
   permissions?: CardPermissions;
+  /**
+   * The agent's changes document (src/core/releases/agent-changes.ts), when it has a release history:
+   * its absolute URL and `sha256:<hex>` digest, pinned in the card by {@link CHANGES_EXTENSION_URI}.
+   */
+  changes?: { url: string; digest: string };
 }
+
+/**
+ * URI of the data-only extension that pins the agent's changes document by digest (docs/releases.md):
+ * `params: {url, digest, mediaType}`. Inside the card, it is covered by the card's A2A signature and by
+ * the ARD entry's signed digest.
+ */
+export const CHANGES_EXTENSION_URI = 'urn:ardsite:ext:ram-changes:v1';
 
 /** Drops `undefined` members (shallow), keeping the order of the others. */
 const defined = (value: Record<string, unknown>): JsonObject => withoutUndefined(value) as JsonObject;
@@ -114,6 +126,15 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
     required: false,
     params: { identifier: agent.identifier, publisher: context.did },
   });
+  if (context.changes) {
+    extensions.push({
+      uri: CHANGES_EXTENSION_URI,
+      description:
+        "What changed in this agent's Resource Access Manifest since its previous versions, pinned by digest.",
+      required: false,
+      params: { url: context.changes.url, digest: context.changes.digest, mediaType: 'application/json' },
+    });
+  }
 
   const capabilities = defined({
     streaming: front.capabilities?.streaming,

@@ -104,6 +104,24 @@ export const ERROR_CODES = {
   /** A card's permission sets or permission file disagree with what its RAM and specs give. */
   PERMISSION_FILE_MISMATCH: "The card's permission file does not match its digest.",
 
+  // --- release history (DESIGN.md §9 "Releases", docs/releases.md) ----------------------------------
+  /**
+   * An agent gained access (an added access or resource, a widening) since its last recorded release,
+   * under the same `version`: a widening needs a new version.
+   */
+  RELEASE_WIDENED_WITHOUT_VERSION: 'The agent gained access without a new version.',
+  /** A `content/releases/<slug>.json` file does not have the release history format. */
+  RELEASE_HISTORY_INVALID: 'The release history file is not valid.',
+  /** `npm run release` would record a version already recorded with another RAM. */
+  RELEASE_VERSION_RECORDED: 'This version is already recorded with another RAM.',
+  /**
+   * A site's published changes document does not match its card: the last recorded release is the card's
+   * version with another RAM that gained access, or the changes it lists are not the changes between them.
+   */
+  RELEASE_CARD_MISMATCH: 'The published release history does not match the card.',
+  /** `npm run diff`: one side could not be read. */
+  DIFF_UNREADABLE: 'A site to compare could not be read.',
+
   // --- agents and cards (A2A) ----------------------------------------------------------------------
   /** A security requirement names a scheme not declared in `securitySchemes`. */
   CARD_UNKNOWN_SECURITY_SCHEME: 'A security requirement names an undeclared scheme.',

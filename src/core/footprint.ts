@@ -4,6 +4,7 @@
  * declares the prefix in its `@context`; ARD draft §3.1 layers it on the base context.
  */
 import type { Ram } from './schema/ram.js';
+import type { AgentChanges } from './releases/agent-changes.js';
 
 /** The JSON-LD prefix of the footprint terms. */
 export const RAM_PREFIX = 'ram';
@@ -89,4 +90,25 @@ export function permissionFootprint(permissions: unknown): PermissionFootprint {
   if (all) out['ram:scopes'] = all;
   if (required) out['ram:requiredScopes'] = required;
   return out;
+}
+
+/**
+ * The release terms of an agent with a release history (DESIGN.md §9 "Releases", docs/releases.md), so a
+ * registry can filter agents that gained access without fetching their changes documents:
+ * - `ram:gainedAccess`: true when this version added or widened access compared with the previous one;
+ * - `ram:previousVersion`: the version it is compared with (absent when none is recorded before it).
+ * They are not derived from the card's RAM, so the verifier's footprint check leaves them out and the
+ * release check (src/core/verify/release-check.ts) holds them against the changes document.
+ */
+export interface ReleaseFootprint {
+  'ram:gainedAccess': boolean;
+  'ram:previousVersion'?: string;
+}
+
+/** Computes the release terms of `changes`. */
+export function changesFootprint(changes: AgentChanges): ReleaseFootprint {
+  return {
+    'ram:gainedAccess': changes.latest?.gainedAccess ?? false,
+    ...(changes.latest ? { 'ram:previousVersion': changes.latest.previousVersion } : {}),
+  };
 }

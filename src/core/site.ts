@@ -22,6 +22,8 @@ import { permissionFootprint, ramFootprint, ramNamespace, RAM_PREFIX } from './f
 import { PERMISSIONS_FILE_NAME, type AgentPermissions, type CardPermissions } from './permissions/model.js';
 import { agentPermissions } from './permissions/sets.js';
 import { isoSeconds, lastModified } from './git-time.js';
+import { agentChanges, changesDocument, changesPath, type AgentChanges } from './releases/agent-changes.js';
+import { changesFootprint } from './footprint.js';
 import { canonicalBytes } from './jcs.js';
 import { mapLimit } from './concurrency.js';
 import type { JwsSigner, PublishedJwk, SigningKey } from './keys.js';
@@ -87,6 +89,8 @@ export interface AgentBuild {
   permissions?: AgentPermissions;
   /** `/agents/<slug>/permissions.json`, when `permissions` is set. */
   permissionsPath?: string;
+  /** What changed across the agent's recorded releases, when it has a history (DESIGN.md §9). */
+  changes?: AgentChanges;
 }
 
 /** What the build made of one `content/entries/` file. */
@@ -182,7 +186,12 @@ async function buildAgent(
   did: string,
   signer: JwsSigner,
   options: ComputeSiteOptions,
-): Promise<{ build: AgentBuild; cardBytes: Uint8Array; permissionsBytes?: Uint8Array }> {
+): Promise<{
+  build: AgentBuild;
+  cardBytes: Uint8Array;
+  permissionsBytes?: Uint8Array;
+  changesBytes?: Uint8Array;
+}> {
   const { publisher } = model;
   const timer = options.timer;
   const timed = <T>(phase: string, fn: () => T): T => (timer ? timer.time(phase, fn) : fn());
@@ -202,10 +211,30 @@ async function buildAgent(
       digest: sha256Digest(permissionsBytes),
     }) as CardPermissions;
   }
+  const front = agent.front;
+  const updatedAt =
+    front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
+  // The release history (DESIGN.md §9): its changes document is pinned by digest in the card.
+  const history = model.releases?.get(agent.slug);
+  const changes = history
+    ? agentChanges(agent, model, history, {
+        updatedAt,
+        now: options.buildTime,
+        noticeDays: publisher.releases.noticeDays,
+        ...(permissions ? { permissions } : {}),
+      })
+    : undefined;
+  const changesBytes = changes
+    ? serializeJsonDocument(changesDocument(agent.identifier, changes) as JsonObject)
+    : undefined;
+  const changesLink = changesBytes
+    ? { url: absoluteUrl(publisher.siteUrl, changesPath(agent.slug)), digest: sha256Digest(changesBytes) }
+    : undefined;
   // Steps 1–3: card without signatures, A2A signature, one serialisation.
   const unsigned = buildAgentCard(agent, model, {
     did,
     ...(cardPermissions ? { permissions: cardPermissions } : {}),
+    ...(changesLink ? { changes: changesLink } : {}),
   });
   const card = await signAgentCard(unsigned, signer, publisher.domain);
   const cardBytes = serializeJsonDocument(card);
@@ -213,9 +242,6 @@ async function buildAgent(
   const digest = timed('digesting', () => sha256Digest(cardBytes));
   const cardPath = `/agents/${agent.slug}/agent-card.json`;
   const cardUrl = absoluteUrl(publisher.siteUrl, cardPath);
-  const front = agent.front;
-  const updatedAt =
-    front.updatedAt ?? isoSeconds(lastModified(agent.files, options.gitTimes, options.buildTime));
   // Step 5: the signed trustManifest over the entry's coordinates.
   const attestations = await sealAttestations(model.root, front.attestations);
   const trustManifest = await signTrustManifest(
@@ -245,16 +271,22 @@ async function buildAgent(
     metadata: front.discovery?.metadata,
     ...ramFootprint(agent.ram),
     ...permissionFootprint(cardPermissions),
+    ...(changes ? changesFootprint(changes) : {}),
     trustManifest,
   });
   const provider = card.provider as AgentBuild['provider'];
   const build: AgentBuild = { agent, provider, digest, cardPath, cardUrl, entry, trustManifest };
+  if (changes) build.changes = changes;
   if (permissions && permissionsBytes) {
     build.permissions = permissions;
     build.permissionsPath = permissionsPath;
-    return { build, cardBytes, permissionsBytes };
   }
-  return { build, cardBytes };
+  return {
+    build,
+    cardBytes,
+    ...(permissionsBytes && permissions ? { permissionsBytes } : {}),
+    ...(changesBytes ? { changesBytes } : {}),
+  };
 }
 
 async function buildOtherEntry(
@@ -428,10 +460,11 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     absoluteUrl(publisher.siteUrl, MANIFEST_PATH),
   );
   add(AI_CATALOG_PATH, serializeJsonDocument(catalog), AI_CATALOG_MEDIA_TYPE);
-  for (const { build, cardBytes, permissionsBytes } of built) {
+  for (const { build, cardBytes, permissionsBytes, changesBytes } of built) {
     add(build.cardPath, cardBytes, 'application/json');
     if (build.permissionsPath && permissionsBytes)
       add(build.permissionsPath, permissionsBytes, 'application/json');
+    if (changesBytes) add(changesPath(build.agent.slug), changesBytes, 'application/json');
   }
   const primary =
     built.find((b) => b.build.agent.slug === publisher.primaryAgent) ??

@@ -7,6 +7,8 @@ import { loadPermissionCatalog } from '../permissions/catalog.js';
 import { checkContent } from './checks.js';
 import { loadContent, type LoadOptions } from './load.js';
 import type { ContentModel } from './model.js';
+import { releaseDiagnostics } from '../releases/agent-changes.js';
+import { loadReleaseHistories } from '../releases/history.js';
 
 /** The model (when loadable) and every diagnostic of loading and checking, sorted by file and line. */
 export interface CheckedContent {
@@ -15,7 +17,8 @@ export interface CheckedContent {
 }
 
 /**
- * Loads `content/` and runs every check (DESIGN.md §1, §5), stored specs and permissions included (§9). Diagnostics are sorted by file, then line,
+ * Loads `content/` and runs every check (DESIGN.md §1, §5), stored specs and permissions included (§9),
+ * and reads the agents' release histories into `model.releases` (§9). Diagnostics are sorted by file, then line,
  * so one run lists every fault of every file in a stable order. Never throws on bad content.
  */
 export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent> {
@@ -25,6 +28,17 @@ export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent
     const loaded = await loadPermissionCatalog(model);
     model.permissions = loaded.catalog;
     diagnostics.push(...loaded.diagnostics, ...checkPermissions(model));
+    // The release histories (DESIGN.md §9 "Releases"): a widening under an unchanged version is an error.
+    const { histories, diagnostics: historyProblems } = await loadReleaseHistories(
+      model.root,
+      model.agents.map((a) => a.slug),
+    );
+    diagnostics.push(...historyProblems);
+    model.releases = histories;
+    for (const agent of model.agents) {
+      const history = histories.get(agent.slug);
+      if (history) diagnostics.push(...releaseDiagnostics(agent, model, history));
+    }
   }
   diagnostics.sort(
     (a, b) =>

@@ -7,6 +7,7 @@ import type { OtherEntryInput } from '../schema/entry.js';
 import type { PublisherConfig } from '../schema/publisher.js';
 import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { PermissionCatalog } from '../permissions/catalog.js';
+import type { ReleaseHistory } from '../releases/history.js';
 import type { SourceDoc } from './source.js';
 
 /** Where an item was defined: a document and the field path inside it. */
@@ -101,4 +102,9 @@ export interface ContentModel {
    * `loadAndCheck`; absent when the model was loaded without it.
    */
   permissions?: PermissionCatalog;
+  /**
+   * Agent slug → its release history (`content/releases/<slug>.json`, DESIGN.md §9), set by
+   * `loadAndCheck` for the agents that have one.
+   */
+  releases?: Map<string, ReleaseHistory>;
 }

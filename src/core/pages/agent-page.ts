@@ -5,6 +5,7 @@
  * with the card's digest and the signing key id.
  */
 import type { AgentInterfaceInput, SecurityRequirementInput, SecuritySchemeInput } from '../schema/agent.js';
+import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { AgentBuild, SiteBuild } from '../site.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
@@ -53,6 +54,8 @@ export interface SkillView {
 /** Everything the agent page shows besides the rendered Markdown body. */
 export interface AgentPageView {
   name: string;
+  /** The "new permissions" notice while a version that gained access is new (DESIGN.md §9). */
+  newPermissions?: NewPermissionsNoticeView;
   description: string;
   version: string;
   provider: { organization: string; url: string };
@@ -263,5 +266,7 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): 
     view.requirementSentence = `To use the agent, a caller needs one of: ${view.requirements.join('; or ')}.`;
   }
   if (typeof build.entry.updatedAt === 'string') view.updatedAt = build.entry.updatedAt;
+  const notice = newPermissionsNoticeView(build);
+  if (notice) view.newPermissions = notice;
   return view;
 }

@@ -4,6 +4,7 @@
  * publishers' entries it lists, shown as "Listed, not published by us" (DESIGN.md §1).
  */
 import { parseAirUrn } from '../urn.js';
+import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { SiteBuild } from '../site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentPagePath, permissionsPagePath } from './paths.js';
@@ -19,6 +20,8 @@ export interface IndexAgentView {
   pagePath: string;
   permissionsPath: string;
   footprint: string;
+  /** The "new permissions" notice while a version that gained access is new (DESIGN.md §9). */
+  newPermissions?: NewPermissionsNoticeView;
 }
 
 /** One other entry of the manifest on the index. */
@@ -69,14 +72,19 @@ export function indexView(site: Pick<SiteBuild, 'model' | 'agents' | 'otherEntri
     title: publisher.siteName ?? publisher.organization,
     organization: publisher.organization,
     organizationUrl: publisher.organizationUrl,
-    agents: site.agents.map(({ agent }) => ({
-      name: agent.front.name,
-      description: agent.front.description,
-      version: agent.front.version,
-      pagePath: agentPagePath(agent.slug),
-      permissionsPath: permissionsPagePath(agent.slug),
-      footprint: footprintLine(agent.ram),
-    })),
+    agents: site.agents.map((build) => {
+      const { agent } = build;
+      const notice = newPermissionsNoticeView(build);
+      return {
+        name: agent.front.name,
+        description: agent.front.description,
+        version: agent.front.version,
+        pagePath: agentPagePath(agent.slug),
+        permissionsPath: permissionsPagePath(agent.slug),
+        footprint: footprintLine(agent.ram),
+        ...(notice ? { newPermissions: notice } : {}),
+      };
+    }),
     entries: site.otherEntries.map(({ model, entry }) => {
       const item: IndexEntryView = {
         displayName: String(entry.displayName),

@@ -136,3 +136,141 @@ export function broaderPermissionText(asked: string, needed: readonly string[]):
 
 /** The label of that warning. */
 export const BROADER_PERMISSION_LABEL = 'Asks for more than it needs';
+
+// --- What changed between two versions (DESIGN.md §9 "Releases", src/core/releases/compare.ts) -------
+
+/** The shape of a RAM change the sentences below read (src/core/releases/compare.ts `RamChange`). */
+export interface ChangeWordsInput {
+  kind: 'added' | 'removed' | 'widened' | 'narrowed' | 'reworded';
+  item: 'access' | 'resource' | 'operation';
+  id: string;
+  field?: string;
+  from?: string | boolean | string[];
+  to?: string | boolean | string[];
+  label?: {
+    whatItDoes?: string;
+    resource?: string;
+    owner?: string;
+    actsAsYou?: boolean;
+    withoutAsking?: boolean;
+    changesData?: boolean;
+  };
+}
+
+/** The heading of the permission page's newest changes: "What changed in 1.1.0". */
+export function whatChangedHeading(version: string): string {
+  return `What changed in ${version}`;
+}
+
+/** The sentence under it: since which version and date the changes count. */
+export function whatChangedIntro(previousVersion: string, previousDate: string): string {
+  return `Compared with version ${previousVersion} of ${formatDate(previousDate)}, this version:`;
+}
+
+/** The heading of the older changes. */
+export const CHANGE_HISTORY_HEADING = 'Earlier changes';
+
+/** One older version's line: "Version 1.1.0 (3 March 2026), compared with 1.0.0:". */
+export function historyVersionText(version: string, date: string, previousVersion: string): string {
+  return `Version ${version} (${formatDate(date)}), compared with ${previousVersion}:`;
+}
+
+/** The short notice on the agent page and the index while a version that gained access is new. */
+export function newPermissionsNotice(version: string, date: string): string {
+  return `New permissions in version ${version} (${formatDate(date)}).`;
+}
+
+/** The link text from that notice to the permission page's changes. */
+export const NEW_PERMISSIONS_LINK = 'See what changed';
+
+function quoted(text: string | undefined): string {
+  const t = (text ?? '').replace(/\.$/, '');
+  return t === '' ? 'an action' : `“${t}”`;
+}
+
+/** How an access acts, in words: "as you, without asking you first". */
+function howItActs(label: NonNullable<ChangeWordsInput['label']>): string {
+  const who = label.actsAsYou ? 'as you' : 'as itself';
+  const ask = label.withoutAsking ? 'without asking you first' : 'asking you first every time';
+  return `${who}, ${ask}`;
+}
+
+function where(label: NonNullable<ChangeWordsInput['label']>): string {
+  const name = label.resource ? ` in ${label.resource}` : '';
+  return label.owner === 'THIRD_PARTY' ? `${name} (an outside service)` : name;
+}
+
+const NECESSITY_WORD: Readonly<Record<string, string>> = {
+  REQUIRED: 'required',
+  RECOMMENDED: 'recommended',
+  OPTIONAL: 'optional',
+};
+
+/**
+ * One change in the page's plain words: no enum names, no ids except where an item has no words of its
+ * own (an operation). Used by the permission page and by `npm run diff`.
+ */
+export function changeSentence(change: ChangeWordsInput): string {
+  const label = change.label ?? {};
+  const action = `${quoted(label.whatItDoes)}${where(label)}`;
+  if (change.item === 'resource') {
+    const name = label.resource ?? change.id;
+    if (change.kind === 'added')
+      return label.owner === 'THIRD_PARTY'
+        ? `New outside service: ${name} now gets data from the agent.`
+        : `New: it now reaches ${name}, one of your services.`;
+    if (change.kind === 'removed') return `Removed: it no longer reaches ${name}.`;
+    if (change.field === 'owner')
+      return change.to === 'THIRD_PARTY'
+        ? `${name} is now an outside service, not one of yours: your data goes out to it.`
+        : `${name} is now one of your own services, not an outside one.`;
+    return `Reworded: the ${change.field ?? 'text'} of ${name}.`;
+  }
+  if (change.item === 'operation') {
+    if (change.kind === 'added') return `New action defined: ${change.id}.`;
+    if (change.kind === 'removed') return `Action no longer defined: ${change.id}.`;
+    return `Reworded: the ${change.field ?? 'text'} of the action ${change.id}.`;
+  }
+  const changes = label.changesData ? 'may change your data' : 'only reads data';
+  switch (change.kind) {
+    case 'added':
+      return `New permission: ${action}. It ${changes}; it acts ${howItActs(label)}.`;
+    case 'removed':
+      return `Removed: it no longer does ${action}.`;
+    case 'reworded':
+      return `Reworded: why it does ${action}.`;
+    default:
+      break;
+  }
+  const wider = change.kind === 'widened';
+  switch (change.field) {
+    case 'identityUsed':
+      return wider
+        ? `The action ${action} now acts as you, with your account (before: as itself).`
+        : `The action ${action} now acts as itself, no longer with your account.`;
+    case 'confirmationRequired':
+      return wider
+        ? `The action ${action} is now done without asking you first (before: it asked you every time).`
+        : `The action ${action} now asks you first every time.`;
+    case 'necessity':
+      return `The action ${action} is now ${NECESSITY_WORD[String(change.to)] ?? String(change.to)} (before: ${NECESSITY_WORD[String(change.from)] ?? String(change.from)}).`;
+    case 'effect':
+      return wider
+        ? `The action ${action} may now change your data (before: it only read data).`
+        : `The action ${action} now only reads data.`;
+    case 'operation':
+      return `The action ${action} now does another action than before.`;
+    case 'owner':
+      return wider
+        ? `The action ${action} now sends your data to an outside service.`
+        : `The action ${action} now stays with one of your own services.`;
+    case 'scope': {
+      const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+      return wider
+        ? `The action ${action} now asks for broader permission: ${list(change.to)} (before: ${list(change.from)}).`
+        : `The action ${action} now asks for narrower permission: ${list(change.to)}.`;
+    }
+    default:
+      return `The action ${action}: ${change.field ?? 'changed'}.`;
+  }
+}

@@ -104,6 +104,24 @@ export const RamSettings = z
   })
   .meta({ spec: 'seed 000, DESIGN.md §3' });
 
+/** `releases:` options: the release history and what changed between versions (DESIGN.md §9, docs/releases.md). */
+export const ReleaseSettings = z
+  .strictObject({
+    /** Days the agent page and the index show "new permissions" after a version that gained access. */
+    noticeDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .default(30)
+      .meta({
+        description:
+          'Days the agent page and the index show a short "new permissions" notice after a version that gained access (0: never), counted from its release date to SOURCE_DATE_EPOCH or the build time.',
+        examples: [30],
+      }),
+  })
+  .meta({ spec: 'DESIGN.md §9 (Releases)' });
+
 /** Federation modes of a search request (ARD draft §4.2.2.1, §4.3). */
 export const FEDERATION_MODES = ['auto', 'referrals', 'none'] as const;
 /** One federation mode. */
@@ -395,6 +413,11 @@ export const Publisher = z
     }),
     registry: RegistrySettings.default(() => RegistrySettings.parse({})).meta({
       description: 'Registry mode: the lookup API served beside the static site by `npm run serve`.',
+    }),
+    releases: ReleaseSettings.default({ noticeDays: 30 }).meta({
+      description:
+        'The release history: how long a version that gained access is announced on the pages (docs/releases.md).',
+      spec: 'DESIGN.md §9 (Releases)',
     }),
   })
   .meta({ spec: 'DESIGN.md §1' });

@@ -1,0 +1,195 @@
+/**
+ * `npm run diff -- <old> <new>`: the RAM and permission changes between two sites (DESIGN.md §9
+ * "Releases"; docs/releases.md), each a built folder or a site URL read with verify's network rules
+ * (TLS, size cap, timeout, no private addresses unless --allow-private, --resolve host=URL). Entries are
+ * matched by identifier; added and removed entries are listed. Sentences by default, `--json` for machines.
+ * Exit 0 nothing gained access, 1 some entry gained access (added or widened), 2 a side cannot be read.
+ *
+ * Options: --json, --origin-old URL / --origin-new URL (a folder's origin; default https://<the domain
+ * most of its entries' URNs name>), --resolve host=URL (repeatable), --allow-private, --max-bytes N,
+ * --timeout MS.
+ *
+ * {@link runDiff} is exported so tests can run the command in-process.
+ */
+import { realpathSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { changeSentence } from '../src/core/pages/words.js';
+import { byImportance } from '../src/core/releases/compare.js';
+import {
+  diffSides,
+  originFromManifest,
+  readDiffSide,
+  SideUnreadable,
+  type DiffSide,
+  type EntryDiff,
+} from '../src/core/releases/site-diff.js';
+import { folderReader } from '../src/core/verify/folder-reader.js';
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  httpReader,
+  parseResolve,
+} from '../src/core/verify/http-reader.js';
+import { MANIFEST_PATH } from '../src/core/well-known.js';
+
+const usage =
+  'usage: npm run diff -- <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
+
+/** Where the command writes: the process's streams, or a test's buffers. */
+export interface DiffOutput {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+interface SideOptions {
+  origin?: string;
+  resolve: readonly string[];
+  allowPrivate: boolean;
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+async function readSide(target: string, options: SideOptions): Promise<DiffSide> {
+  if (/^https?:\/\//i.test(target)) {
+    const url = new URL(target);
+    const reader = httpReader({
+      resolve: parseResolve(options.resolve),
+      allowPrivate: options.allowPrivate,
+      maxBytes: options.maxBytes,
+      timeoutMs: options.timeoutMs,
+    });
+    return readDiffSide(reader, new URL(MANIFEST_PATH, url.origin).href);
+  }
+  const folder = path.resolve(target);
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory())
+    throw new SideUnreadable(`${target} is not a folder or an https URL`);
+  let origin = options.origin;
+  if (!origin) {
+    try {
+      origin = originFromManifest(JSON.parse(await readFile(path.join(folder, MANIFEST_PATH), 'utf8')));
+    } catch (error) {
+      throw new SideUnreadable(
+        `cannot read ${path.join(target, MANIFEST_PATH)}: ${(error as Error).message}`,
+      );
+    }
+    if (!origin) throw new SideUnreadable(`${target}: no entry names a domain; give its --origin`);
+  }
+  const base = new URL(origin).origin;
+  return readDiffSide(folderReader(folder, base, { maxBytes: options.maxBytes }), `${base}${MANIFEST_PATH}`);
+}
+
+function versions(d: EntryDiff): string {
+  if (d.status === 'added') return `added${d.versionAfter ? ` (version ${d.versionAfter})` : ''}`;
+  if (d.status === 'removed') return `removed${d.versionBefore ? ` (was version ${d.versionBefore})` : ''}`;
+  const from = d.versionBefore ?? 'no version';
+  const to = d.versionAfter ?? 'no version';
+  return from === to ? `version ${to}` : `version ${from} → ${to}`;
+}
+
+/** The report in sentences: one block per entry that changed, then a summary line. */
+function sentences(diffs: readonly EntryDiff[]): string {
+  const lines: string[] = [];
+  for (const d of diffs) {
+    if (d.status === 'unchanged') continue;
+    const mark = d.gainedAccess ? ' — gained access' : '';
+    lines.push(`${d.identifier}: ${versions(d)}${mark}`);
+    for (const c of byImportance(d.changes)) {
+      if (c.item === 'operation') continue;
+      lines.push(
+        `  ${c.kind === 'added' || c.kind === 'widened' ? '+' : c.kind === 'reworded' ? '~' : '-'} ${changeSentence(c)}`,
+      );
+    }
+  }
+  const gained = diffs.filter((d) => d.gainedAccess).length;
+  const changed = diffs.filter((d) => d.status !== 'unchanged').length;
+  lines.push(
+    `${diffs.length} ${diffs.length === 1 ? 'entry' : 'entries'} compared, ${changed} changed, ${gained} gained access.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Runs `npm run diff` with `args` (the arguments after the script name) and returns the exit code: 0
+ * nothing gained access, 1 something did, 2 a side could not be read (or bad usage).
+ */
+export async function runDiff(args: readonly string[], out: DiffOutput = process): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        'origin-old': { type: 'string' },
+        'origin-new': { type: 'string' },
+        resolve: { type: 'string', multiple: true, default: [] },
+        'allow-private': { type: 'boolean', default: false },
+        'max-bytes': { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    out.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    out.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    out.stderr.write(`${usage}\n`);
+    return 2;
+  }
+  const positive = (v: string | undefined, fallback: number) => {
+    const n = v === undefined ? fallback : Number(v);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new SideUnreadable(`expected a positive whole number, got "${v}"`);
+    return n;
+  };
+  let diffs: EntryDiff[];
+  try {
+    const common = {
+      resolve: values.resolve ?? [],
+      allowPrivate: values['allow-private'] ?? false,
+      maxBytes: positive(values['max-bytes'], DEFAULT_MAX_BYTES),
+      timeoutMs: positive(values.timeout, DEFAULT_TIMEOUT_MS),
+    };
+    const [before, after] = await Promise.all([
+      readSide(positionals[0]!, {
+        ...common,
+        ...(values['origin-old'] ? { origin: values['origin-old'] } : {}),
+      }),
+      readSide(positionals[1]!, {
+        ...common,
+        ...(values['origin-new'] ? { origin: values['origin-new'] } : {}),
+      }),
+    ]);
+    diffs = diffSides(before, after);
+  } catch (error) {
+    out.stderr.write(`diff: ${(error as Error).message} [DIFF_UNREADABLE]\n`);
+    return 2;
+  }
+  if (values.json) {
+    const gained = diffs.some((d) => d.gainedAccess);
+    out.stdout.write(`${JSON.stringify({ gainedAccess: gained, entries: diffs }, null, 2)}\n`);
+  } else out.stdout.write(sentences(diffs));
+  return diffs.some((d) => d.gainedAccess) ? 1 : 0;
+}
+
+/** True when this file is the process's entry point (Node real-paths the main module, so argv[1] is too). */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (entry === undefined) return false;
+  try {
+    return realpathSync(path.resolve(entry)) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runDiff(process.argv.slice(2));

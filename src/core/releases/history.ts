@@ -1,0 +1,245 @@
+/**
+ * The release history a publisher keeps in git (DESIGN.md §9 "Releases"; the format is documented in
+ * docs/releases.md): one file per agent, `content/releases/<slug>.json`, holding the releases recorded by
+ * `npm run release`, oldest first. Each release is the agent's `version`, the time it was recorded, the RAM
+ * the card published (seed 000, camelCase JSON) and the authoring data a RAM does not carry but a
+ * comparison needs (`readOnlyOperations`, the permission set's `scopes`). Append-only: a recorded version
+ * is never rewritten.
+ */
+import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Diagnostic } from '../errors.js';
+import type { AgentModel, ContentModel } from '../content/model.js';
+import { SourceDoc } from '../content/source.js';
+import type { Ram } from '../schema/ram.js';
+import { ResourceAccessManifest } from '../schema/ram.js';
+import type { RamSnapshot } from './compare.js';
+
+/** The project-relative folder of the release histories. */
+export const RELEASES_DIR = 'content/releases';
+
+/** The `format` value of a release history file. */
+export const RELEASE_HISTORY_FORMAT = 1;
+
+/** Largest release history file read, in bytes (a history of hundreds of versions fits). */
+const MAX_HISTORY_BYTES = 8 * 1024 * 1024;
+
+/** One recorded release (docs/releases.md). */
+export const ReleaseRecordSchema = z.strictObject({
+  version: z
+    .string()
+    .min(1)
+    .describe("The agent's `version` (its card's and ARD entry's) when it was released."),
+  releasedAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+    .describe(
+      'When the release was recorded: SOURCE_DATE_EPOCH or the time `npm run release` ran, ISO 8601 UTC to the second.',
+    ),
+  ram: ResourceAccessManifest.describe(
+    'The Resource Access Manifest the card of this version published (seed 000, camelCase JSON).',
+  ),
+  readOnlyOperations: z
+    .array(z.string().min(1))
+    .optional()
+    .describe(
+      'Ids of MCP or A2A operations of this RAM that the author marked `readOnly: true` (they only read data).',
+    ),
+  scopes: z
+    .record(z.string(), z.array(z.string().min(1)))
+    .optional()
+    .describe(
+      "The agent's permission set when it has one: ResourceAccess id → the scopes that access needs.",
+    ),
+});
+
+/** A release history file (docs/releases.md). */
+export const ReleaseHistorySchema = z.strictObject({
+  format: z.literal(RELEASE_HISTORY_FORMAT).describe('The format version of this file: 1.'),
+  identifier: z
+    .string()
+    .min(1)
+    .describe("The agent's ARD identifier (urn:air:…), for readers of the file alone."),
+  releases: z
+    .array(ReleaseRecordSchema)
+    .min(1)
+    .describe('The recorded releases, oldest first; `npm run release` appends, nothing rewrites.'),
+});
+
+/** One recorded release, its RAM with every list present. */
+export interface ReleaseRecord {
+  version: string;
+  releasedAt: string;
+  ram: Ram;
+  readOnlyOperations?: string[];
+  scopes?: Record<string, string[]>;
+}
+
+/** One agent's release history. */
+export interface ReleaseHistory {
+  /** Project-relative path of the file. */
+  file: string;
+  identifier: string;
+  releases: ReleaseRecord[];
+  source: SourceDoc;
+}
+
+/** The project-relative path of `slug`'s history. */
+export function historyFile(slug: string): string {
+  return `${RELEASES_DIR}/${slug}.json`;
+}
+
+/** The comparison side of a recorded release. */
+export function recordSnapshot(record: ReleaseRecord): RamSnapshot {
+  return {
+    ram: record.ram,
+    ...(record.readOnlyOperations ? { readOnlyOperations: record.readOnlyOperations } : {}),
+    ...(record.scopes ? { scopes: record.scopes } : {}),
+  };
+}
+
+/**
+ * The comparison side of `agent` as this build publishes it: its emitted RAM, the ids of its operations
+ * the author marked `readOnly: true`, and (when issue 15's permission sets are there) its scopes.
+ */
+export function currentSnapshot(agent: AgentModel, model: ContentModel): RamSnapshot {
+  const readOnly = agent.ram.operations
+    .filter((o) => model.operations.get(o.id)?.readOnly === true)
+    .map((o) => o.id);
+  return { ram: agent.ram, ...(readOnly.length > 0 ? { readOnlyOperations: readOnly } : {}) };
+}
+
+function toRecord(input: z.infer<typeof ReleaseRecordSchema>): ReleaseRecord {
+  const ram = input.ram as Partial<Ram>;
+  return {
+    version: input.version,
+    releasedAt: input.releasedAt,
+    ram: {
+      resources: ram.resources ?? [],
+      operations: ram.operations ?? [],
+      resourceAccesses: (ram.resourceAccesses ?? []).map((a) => ({
+        ...a,
+        confirmationRequired: a.confirmationRequired ?? false,
+      })),
+    } as Ram,
+    ...(input.readOnlyOperations ? { readOnlyOperations: input.readOnlyOperations } : {}),
+    ...(input.scopes ? { scopes: input.scopes } : {}),
+  };
+}
+
+/**
+ * Parses one history file's `text` (`file` is its project-relative path). Returns the history, or the
+ * `JSON_INVALID` / `RELEASE_HISTORY_INVALID` diagnostics, each with its line where the parser knows it.
+ * A version recorded twice is `RELEASE_HISTORY_INVALID` (the history is append-only, one record a version).
+ */
+export function parseHistory(file: string, text: string): ReleaseHistory | Diagnostic[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return [{ code: 'JSON_INVALID', severity: 'error', message: (error as Error).message, file }];
+  }
+  const source = SourceDoc.fromJson(file, text, value);
+  const parsed = ReleaseHistorySchema.safeParse(value);
+  if (!parsed.success) {
+    return parsed.error.issues.map((issue) =>
+      source.diagnostic(
+        {
+          code: 'RELEASE_HISTORY_INVALID',
+          severity: 'error',
+          message: `${issue.message} (docs/releases.md describes the format)`,
+          path: issue.path.map(String).join('.') || '(document)',
+        },
+        issue.path,
+      ),
+    );
+  }
+  const seen = new Map<string, number>();
+  const problems: Diagnostic[] = [];
+  parsed.data.releases.forEach((r, i) => {
+    const first = seen.get(r.version);
+    if (first !== undefined) {
+      problems.push(
+        source.diagnostic(
+          {
+            code: 'RELEASE_HISTORY_INVALID',
+            severity: 'error',
+            message: `version ${r.version} is recorded twice (releases[${first}] and releases[${i}]); a history holds one record per version`,
+            path: `releases[${i}].version`,
+          },
+          ['releases', i, 'version'],
+        ),
+      );
+    } else seen.set(r.version, i);
+  });
+  if (problems.length > 0) return problems;
+  return { file, identifier: parsed.data.identifier, releases: parsed.data.releases.map(toRecord), source };
+}
+
+/**
+ * Reads the histories of `slugs` from `<root>/content/releases/` (a missing folder or file: no history).
+ * A file that is a symbolic link, resolves outside the project or is larger than 8 MiB is refused (the
+ * project is a jail, DESIGN.md §9). Returns slug → history and the diagnostics of the files that failed.
+ */
+export async function loadReleaseHistories(
+  root: string,
+  slugs: Iterable<string>,
+): Promise<{ histories: Map<string, ReleaseHistory>; diagnostics: Diagnostic[] }> {
+  const histories = new Map<string, ReleaseHistory>();
+  const diagnostics: Diagnostic[] = [];
+  const folder = path.join(root, RELEASES_DIR);
+  let names: Set<string>;
+  try {
+    names = new Set(await readdir(folder));
+  } catch {
+    return { histories, diagnostics };
+  }
+  const realRoot = await realpath(root);
+  for (const slug of slugs) {
+    if (!names.has(`${slug}.json`)) continue;
+    const file = historyFile(slug);
+    const absolute = path.join(root, file);
+    try {
+      const stat = await lstat(absolute);
+      const real = await realpath(absolute);
+      if (stat.isSymbolicLink() || !real.startsWith(realRoot + path.sep))
+        throw new Error('it is a link or resolves outside the project');
+      if (stat.size > MAX_HISTORY_BYTES) throw new Error(`it is larger than ${MAX_HISTORY_BYTES} bytes`);
+      const parsed = parseHistory(file, await readFile(absolute, 'utf8'));
+      if (Array.isArray(parsed)) diagnostics.push(...parsed);
+      else histories.set(slug, parsed);
+    } catch (error) {
+      diagnostics.push({
+        code: 'FILE_UNREADABLE',
+        severity: 'error',
+        message: `cannot read the release history: ${(error as Error).message}`,
+        file,
+      });
+    }
+  }
+  return { histories, diagnostics };
+}
+
+/** The stable text of a history file: 2-space JSON, key order as the format lists it, a final newline. */
+export function serializeHistory(identifier: string, releases: readonly ReleaseRecord[]): string {
+  const ordered = releases.map((r) => ({
+    version: r.version,
+    releasedAt: r.releasedAt,
+    ram: r.ram,
+    ...(r.readOnlyOperations ? { readOnlyOperations: r.readOnlyOperations } : {}),
+    ...(r.scopes ? { scopes: r.scopes } : {}),
+  }));
+  return `${JSON.stringify({ format: RELEASE_HISTORY_FORMAT, identifier, releases: ordered }, null, 2)}\n`;
+}
+
+/** Writes `slug`'s history under `root` (creating `content/releases/`). */
+export async function writeHistory(
+  root: string,
+  slug: string,
+  identifier: string,
+  releases: readonly ReleaseRecord[],
+): Promise<void> {
+  await mkdir(path.join(root, RELEASES_DIR), { recursive: true });
+  await writeFile(path.join(root, historyFile(slug)), serializeHistory(identifier, releases));
+}
