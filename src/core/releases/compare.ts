@@ -163,8 +163,11 @@ function compareAccess(before: ResolvedAccess, after: ResolvedAccess, out: RamCh
     );
   }
   if (a.operation !== b.operation) {
-    // Another action on another (or the same) resource: what it reaches changed, which is a gain.
-    push('widened', 'operation', a.operation, b.operation);
+    // Another action: on another resource, or of the same effect on the same resource, it reaches what it
+    // did not declare (a gain). Between a read and a write of one resource, `effect` above says which way.
+    const sameResource = before.resource?.id === after.resource?.id;
+    if (!sameResource || before.changesData === after.changesData)
+      push('widened', 'operation', a.operation, b.operation);
     const ownerA = before.resource?.owner;
     const ownerB = after.resource?.owner;
     if (ownerA !== ownerB && ownerA !== undefined && ownerB !== undefined) {

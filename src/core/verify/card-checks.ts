@@ -22,6 +22,7 @@ import {
 import type { RunContext } from './findings.js';
 import { checkFootprint } from './footprint-check.js';
 import { checkRamIntegrity } from './ram-integrity.js';
+import { checkReleaseHistory } from './release-check.js';
 
 let debugMutes = 0;
 
@@ -239,7 +240,10 @@ export async function verifyCard(
   if (problems.length > 0) return;
   f.pass();
   const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
-  if (ownCard && copiesAgree) checkFootprint(subject, entry, extensionUri, ram, f, extensionRam?.permissions);
+  if (ownCard && copiesAgree) {
+    checkFootprint(subject, entry, extensionUri, ram, f, extensionRam?.permissions);
+    await checkReleaseHistory(subject, entry, card, ram, run);
+  }
 }
 
 /**

@@ -1,0 +1,267 @@
+/**
+ * Issue 16 "Must show", over test/fixtures/releases (a travel agent that reads the user's calendar):
+ * `npm run release` records version 1.0.0; the agent then gains a write access as the user without
+ * confirmation. Without a version bump, `npm run check` and the build fail naming the agent, the access and
+ * the field; with the bump the build succeeds, the permission page says what changed since 1.0.0, the
+ * agent page and the index show the "new permissions" notice, the changes document is pinned by the card
+ * and typed in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds
+ * exits 1 naming the change in plain words. verify holds the published history against the card.
+ */
+import { execFile } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDiff } from '../../scripts/diff.js';
+import { runVerify } from '../../scripts/verify.js';
+import { sha256Digest } from '../../src/core/digest.js';
+import {
+  buildProject,
+  copyProject,
+  fixedKeyEnv,
+  removeProjects,
+  SOURCE_DATE_EPOCH,
+} from '../helpers/build.js';
+import { REPO_ROOT } from '../helpers/site.js';
+
+const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/releases');
+const ORIGIN = 'https://trips.releases.example';
+const AGENT = 'content/agents/trip-booker.md';
+const CALENDAR = 'content/resources/calendar-events.yaml';
+
+const exec = promisify(execFile);
+
+/** Runs a script of the repository in a child process with `env` over a clean environment. */
+async function script(name: string, args: string[], env: Record<string, string> = {}) {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', `scripts/${name}`, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...clean, NO_COLOR: '1', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Captures a command's streams. */
+function buffers() {
+  const out = { stdout: '', stderr: '' };
+  return {
+    out,
+    streams: {
+      stdout: { write: (t: string) => (out.stdout += t) },
+      stderr: { write: (t: string) => (out.stderr += t) },
+    },
+  };
+}
+
+/** The agent gains a write as the user without confirmation (issue 16's example). */
+async function gainCalendarWrite(root: string): Promise<void> {
+  const calendar = path.join(root, CALENDAR);
+  await writeFile(
+    calendar,
+    `${await readFile(calendar, 'utf8')}  - id: calendar-events-insert
+    description: Creates a new event on a calendar.
+    apiOperationSpec:
+      operationId: calendar.events.insert
+      httpMethod: POST
+`,
+  );
+  const agent = path.join(root, AGENT);
+  const text = await readFile(agent, 'utf8');
+  await writeFile(
+    agent,
+    text.replace(
+      '    necessity: OPTIONAL\n---',
+      `    necessity: OPTIONAL
+  - id: create-trip-event
+    operation: calendar-events-insert
+    identityUsed: END_USER
+    accessJustification: To put the trip you booked in your calendar.
+    necessity: RECOMMENDED
+---`,
+    ),
+  );
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+let root: string;
+let before: string;
+let after: string;
+
+beforeAll(async () => {
+  root = await copyProject(FIXTURE);
+  const recorded = await script('release.ts', ['--root', root], { SOURCE_DATE_EPOCH });
+  expect(recorded.code, recorded.stderr).toBe(0);
+  expect(recorded.stdout).toContain('trip-booker 1.0.0: recorded (content/releases/trip-booker.json)');
+  // The site as released: 1.0.0, kept aside for the diff.
+  const first = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-1.0.0' });
+  expect(first.code, first.stderr).toBe(0);
+  before = first.outDir;
+}, 180_000);
+
+afterAll(removeProjects);
+
+describe('a widening under an unchanged version', () => {
+  it('fails npm run check and the build, naming the agent, the access and the field', async () => {
+    await gainCalendarWrite(root);
+    const check = await script('check.ts', ['--root', root]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(
+      /E {2}content\/agents\/trip-booker\.md:\d+:\d+ {2}resourceAccesses\[2\] {2}agent trip-booker gained access since its release 1\.0\.0 .*access create-trip-event was added; raise "version" in content\/agents\/trip-booker\.md.*\[RELEASE_WIDENED_WITHOUT_VERSION\]/,
+    );
+    const build = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-refused' });
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain('[RELEASE_WIDENED_WITHOUT_VERSION]');
+    expect(build.stderr).toContain('create-trip-event');
+    // A widened field of an existing access is named with its field path.
+    const agent = path.join(root, AGENT);
+    const widened = (await readFile(agent, 'utf8')).replace(
+      'operation: public-holidays-get\n    identityUsed: AGENT',
+      'operation: public-holidays-get\n    identityUsed: END_USER',
+    );
+    await writeFile(agent, widened);
+    const again = await script('check.ts', ['--root', root]);
+    expect(again.stdout).toMatch(
+      /trip-booker\.md:\d+:\d+ {2}resourceAccesses\[1\]\.identityUsed .*access fetch-holidays-for-destination: identityUsed widened from "AGENT" to "END_USER"/,
+    );
+    await writeFile(
+      agent,
+      widened.replace(
+        'identityUsed: END_USER\n    accessJustification: To warn',
+        'identityUsed: AGENT\n    accessJustification: To warn',
+      ),
+    );
+  }, 120_000);
+});
+
+describe('with a version bump', () => {
+  beforeAll(async () => {
+    const agent = path.join(root, AGENT);
+    await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 1.1.0'));
+    const build = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-1.1.0' });
+    expect(build.code, build.stderr).toBe(0);
+    after = build.outDir;
+  }, 180_000);
+
+  it('builds, and the permission page says what changed since the previous version', async () => {
+    const page = text(await readFile(path.join(after, 'agents/trip-booker/permissions/index.html'), 'utf8'));
+    expect(page).toContain('What changed in 1.1.0');
+    expect(page).toContain('Compared with version 1.0.0 of 24 November 2025, this version:');
+    expect(page).toContain(
+      'New permission: “Creates a new event on a calendar” in Calendar Events. It may change your data; it acts as you, without asking you first.',
+    );
+    const html = await readFile(path.join(after, 'agents/trip-booker/permissions/index.html'), 'utf8');
+    const section = /<section[^>]*data-what-changed[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(section).toContain('id="what-changed"');
+    expect(section).not.toMatch(/END_USER|THIRD_PARTY|CONSUMER|confirmationRequired|create-trip-event/);
+    // The 1.0.0 build has no "What changed" (nothing recorded before it).
+    const first = text(
+      await readFile(path.join(before, 'agents/trip-booker/permissions/index.html'), 'utf8'),
+    );
+    expect(first).not.toContain('What changed in');
+  });
+
+  it('shows the "new permissions" notice on the agent page and the index', async () => {
+    for (const file of ['agents/trip-booker/index.html', 'index.html']) {
+      const html = await readFile(path.join(after, file), 'utf8');
+      expect(html).toContain('data-new-permissions');
+      expect(text(html)).toContain('New permissions in version 1.1.0');
+      expect(html).toContain('href="/agents/trip-booker/permissions/#what-changed"');
+      expect(await readFile(path.join(before, file), 'utf8')).not.toContain('data-new-permissions');
+    }
+  });
+
+  it('publishes the changes beside the card, pinned by the card and typed in _headers', async () => {
+    const bytes = await readFile(path.join(after, 'agents/trip-booker/ram-changes.json'));
+    const card = JSON.parse(await readFile(path.join(after, 'agents/trip-booker/agent-card.json'), 'utf8'));
+    const ext = card.capabilities.extensions.find(
+      (e: { uri: string }) => e.uri === 'urn:ardsite:ext:ram-changes:v1',
+    );
+    expect(ext.params).toEqual({
+      url: `${ORIGIN}/agents/trip-booker/ram-changes.json`,
+      digest: sha256Digest(bytes),
+      mediaType: 'application/json',
+    });
+    const doc = JSON.parse(bytes.toString('utf8'));
+    expect(doc).toMatchObject({ version: '1.1.0', gainedAccess: true, lastRelease: { version: '1.0.0' } });
+    expect(doc.latest.changes).toContainEqual(
+      expect.objectContaining({ kind: 'added', item: 'access', id: 'create-trip-event' }),
+    );
+    const headers = await readFile(path.join(after, '_headers'), 'utf8');
+    expect(headers).toMatch(/\/agents\/trip-booker\/ram-changes\.json\n {2}Content-Type: application\/json/);
+    const manifest = JSON.parse(await readFile(path.join(after, '.well-known/ard.json'), 'utf8'));
+    expect(manifest.entries[0]).toMatchObject({ 'ram:gainedAccess': true, 'ram:previousVersion': '1.0.0' });
+    const old = JSON.parse(await readFile(path.join(before, '.well-known/ard.json'), 'utf8'));
+    expect(old.entries[0]['ram:gainedAccess']).toBe(false);
+  });
+
+  it('npm run diff: exit 1, the change named in plain words; --json; 0 for the same site; 2 unreadable', async () => {
+    const { out, streams } = buffers();
+    expect(await runDiff([before, after], streams)).toBe(1);
+    expect(out.stdout).toContain(
+      'urn:air:trips.releases.example:travel:trip-booker: version 1.0.0 → 1.1.0 — gained access',
+    );
+    expect(out.stdout).toContain(
+      '+ New permission: “Creates a new event on a calendar” in Calendar Events. It may change your data; it acts as you, without asking you first.',
+    );
+    const json = buffers();
+    expect(await runDiff([before, after, '--json'], json.streams)).toBe(1);
+    const report = JSON.parse(json.out.stdout);
+    expect(report.gainedAccess).toBe(true);
+    expect(report.entries[0].changes).toContainEqual(
+      expect.objectContaining({ kind: 'added', id: 'create-trip-event' }),
+    );
+    // The other way round, the write is removed: nothing gained.
+    const back = buffers();
+    expect(await runDiff([after, before], back.streams)).toBe(0);
+    expect(back.out.stdout).toContain(
+      '- Removed: it no longer does “Creates a new event on a calendar” in Calendar Events.',
+    );
+    expect(await runDiff([before, before], buffers().streams)).toBe(0);
+    const missing = buffers();
+    expect(await runDiff([before, path.join(root, 'no-such-folder')], missing.streams)).toBe(2);
+    expect(missing.out.stderr).toContain('[DIFF_UNREADABLE]');
+  });
+
+  it('npm run verify accepts the published history and refuses one that does not match the card', async () => {
+    const ok = buffers();
+    expect(await runVerify([after, '--origin', ORIGIN, '--threads', '0'], ok.streams)).toBe(0);
+    // A copy whose changes document says 1.1.0 was released with the 1.0.0 RAM, re-pinned in the card.
+    const copy = `${after}-tampered`;
+    await cp(after, copy, { recursive: true });
+    const docFile = path.join(copy, 'agents/trip-booker/ram-changes.json');
+    const doc = JSON.parse(await readFile(docFile, 'utf8'));
+    doc.lastRelease.version = '1.1.0';
+    const docBytes = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
+    await writeFile(docFile, docBytes);
+    const cardFile = path.join(copy, 'agents/trip-booker/agent-card.json');
+    const cardText = await readFile(cardFile, 'utf8');
+    const oldDigest = JSON.parse(cardText).capabilities.extensions.find(
+      (e: { uri: string }) => e.uri === 'urn:ardsite:ext:ram-changes:v1',
+    ).params.digest;
+    const newCard = cardText.replace(oldDigest, sha256Digest(docBytes));
+    await writeFile(cardFile, newCard);
+    const manifestFile = path.join(copy, '.well-known/ard.json');
+    const manifest = await readFile(manifestFile, 'utf8');
+    await writeFile(
+      manifestFile,
+      manifest.replaceAll(sha256Digest(Buffer.from(cardText)), sha256Digest(Buffer.from(newCard))),
+    );
+    const bad = buffers();
+    expect(await runVerify([copy, '--origin', ORIGIN, '--threads', '0', '--json'], bad.streams)).toBe(1);
+    const findings = JSON.parse(bad.out.stdout).findings as Array<{ code: string; message: string }>;
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        code: 'RELEASE_CARD_MISMATCH',
+        message: expect.stringContaining("the last release recorded is the card's version 1.1.0"),
+      }),
+    );
+  });
+});
