@@ -8,64 +8,23 @@
  */
 import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Diagnostic } from '../errors.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import { SourceDoc } from '../content/source.js';
 import type { Ram } from '../schema/ram.js';
-import { ResourceAccessManifest } from '../schema/ram.js';
+import { RELEASE_HISTORY_FORMAT, ReleaseHistorySchema, type ReleaseRecordSchema } from '../schema/release.js';
+import type { AgentPermissions } from '../permissions/model.js';
 import type { RamSnapshot } from './compare.js';
+import { scopesOfPermissions } from './scopes.js';
+
+export { RELEASE_HISTORY_FORMAT };
 
 /** The project-relative folder of the release histories. */
 export const RELEASES_DIR = 'content/releases';
 
-/** The `format` value of a release history file. */
-export const RELEASE_HISTORY_FORMAT = 1;
-
 /** Largest release history file read, in bytes (a history of hundreds of versions fits). */
 const MAX_HISTORY_BYTES = 8 * 1024 * 1024;
-
-/** One recorded release (docs/releases.md). */
-export const ReleaseRecordSchema = z.strictObject({
-  version: z
-    .string()
-    .min(1)
-    .describe("The agent's `version` (its card's and ARD entry's) when it was released."),
-  releasedAt: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
-    .describe(
-      'When the release was recorded: SOURCE_DATE_EPOCH or the time `npm run release` ran, ISO 8601 UTC to the second.',
-    ),
-  ram: ResourceAccessManifest.describe(
-    'The Resource Access Manifest the card of this version published (seed 000, camelCase JSON).',
-  ),
-  readOnlyOperations: z
-    .array(z.string().min(1))
-    .optional()
-    .describe(
-      'Ids of MCP or A2A operations of this RAM that the author marked `readOnly: true` (they only read data).',
-    ),
-  scopes: z
-    .record(z.string(), z.array(z.string().min(1)))
-    .optional()
-    .describe(
-      "The agent's permission set when it has one: ResourceAccess id → the scopes that access needs.",
-    ),
-});
-
-/** A release history file (docs/releases.md). */
-export const ReleaseHistorySchema = z.strictObject({
-  format: z.literal(RELEASE_HISTORY_FORMAT).describe('The format version of this file: 1.'),
-  identifier: z
-    .string()
-    .min(1)
-    .describe("The agent's ARD identifier (urn:air:…), for readers of the file alone."),
-  releases: z
-    .array(ReleaseRecordSchema)
-    .min(1)
-    .describe('The recorded releases, oldest first; `npm run release` appends, nothing rewrites.'),
-});
 
 /** One recorded release, its RAM with every list present. */
 export interface ReleaseRecord {
@@ -101,13 +60,23 @@ export function recordSnapshot(record: ReleaseRecord): RamSnapshot {
 
 /**
  * The comparison side of `agent` as this build publishes it: its emitted RAM, the ids of its operations
- * the author marked `readOnly: true`, and (when issue 15's permission sets are there) its scopes.
+ * the author marked `readOnly: true`, and, given its permission file (issue 15), each access's
+ * least-privilege scopes.
  */
-export function currentSnapshot(agent: AgentModel, model: ContentModel): RamSnapshot {
+export function currentSnapshot(
+  agent: AgentModel,
+  model: ContentModel,
+  permissions?: Pick<AgentPermissions, 'accesses'>,
+): RamSnapshot {
   const readOnly = agent.ram.operations
     .filter((o) => model.operations.get(o.id)?.readOnly === true)
     .map((o) => o.id);
-  return { ram: agent.ram, ...(readOnly.length > 0 ? { readOnlyOperations: readOnly } : {}) };
+  const scopes = permissions ? scopesOfPermissions(permissions) : undefined;
+  return {
+    ram: agent.ram,
+    ...(readOnly.length > 0 ? { readOnlyOperations: readOnly } : {}),
+    ...(scopes && Object.keys(scopes).length > 0 ? { scopes } : {}),
+  };
 }
 
 function toRecord(input: z.infer<typeof ReleaseRecordSchema>): ReleaseRecord {

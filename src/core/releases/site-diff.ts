@@ -4,7 +4,9 @@
  * manifest's entries matched by identifier, and each pair's RAMs compared by {@link compareRam}, the same
  * comparison the build and the pages use. A card's RAM is its RAM extension's copy (the one its A2A
  * signature covers), else its top-level `resourceAccessManifest`; its `readOnlyOperations` come from the
- * changes document the card pins (src/core/card.ts `CHANGES_EXTENSION_URI`) when its digest holds.
+ * changes document the card pins (src/core/card.ts `CHANGES_EXTENSION_URI`) when its digest holds; its
+ * scopes from the permission file the RAM extension's `permissions` params pin (issue 15,
+ * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
  */
 import { CHANGES_EXTENSION_URI } from '../card.js';
 import { sha256Digest } from '../digest.js';
@@ -12,6 +14,7 @@ import type { Ram } from '../schema/ram.js';
 import { isRecord, parseJson } from '../verify/documents.js';
 import type { SiteReader } from '../verify/reader.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
+import { scopesOfPermissionsJson } from './scopes.js';
 
 /** One entry of a side: its version, type and RAM snapshot (an entry without a card or RAM has an empty RAM). */
 export interface DiffEntry {
@@ -73,22 +76,40 @@ function ramOf(card: Record<string, unknown>): Ram {
   } as unknown as Ram;
 }
 
-/** The `readOnlyOperations` of the changes document `card` pins, when it is there and its digest holds. */
-async function readOnlyOf(reader: SiteReader, card: Record<string, unknown>): Promise<string[] | undefined> {
-  const extensions = isRecord(card.capabilities) ? card.capabilities.extensions : undefined;
-  const ext = Array.isArray(extensions)
-    ? extensions.find((e) => isRecord(e) && e.uri === CHANGES_EXTENSION_URI)
-    : undefined;
-  if (!isRecord(ext) || !isRecord(ext.params) || typeof ext.params.url !== 'string') return undefined;
+/** The JSON document at `url` when its bytes match `digest`; `undefined` when it cannot be read or differs. */
+async function pinnedJson(reader: SiteReader, url: unknown, digest: unknown): Promise<unknown> {
+  if (typeof url !== 'string' || typeof digest !== 'string') return undefined;
   try {
-    const doc = await reader.read(ext.params.url);
-    if (!doc || sha256Digest(doc.bytes) !== ext.params.digest) return undefined;
-    const parsed = parseJson(doc.bytes, 'the changes document');
-    const list = isRecord(parsed) ? parsed.readOnlyOperations : undefined;
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined;
+    const doc = await reader.read(url);
+    if (!doc || sha256Digest(doc.bytes) !== digest) return undefined;
+    return parseJson(doc.bytes, url);
   } catch {
     return undefined;
   }
+}
+
+function extensionsOf(card: Record<string, unknown>): Record<string, unknown>[] {
+  const extensions = isRecord(card.capabilities) ? card.capabilities.extensions : undefined;
+  return Array.isArray(extensions) ? extensions.filter(isRecord) : [];
+}
+
+/** The `readOnlyOperations` of the changes document `card` pins, when it is there and its digest holds. */
+async function readOnlyOf(reader: SiteReader, card: Record<string, unknown>): Promise<string[] | undefined> {
+  const ext = extensionsOf(card).find((e) => e.uri === CHANGES_EXTENSION_URI);
+  const params = isRecord(ext?.params) ? ext.params : {};
+  const doc = await pinnedJson(reader, params.url, params.digest);
+  const list = isRecord(doc) ? doc.readOnlyOperations : undefined;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined;
+}
+
+/** Access id → scopes, from the permission file the card's RAM extension pins (issue 15), when it holds. */
+async function scopesOf(
+  reader: SiteReader,
+  card: Record<string, unknown>,
+): Promise<Record<string, string[]> | undefined> {
+  const ram = extensionsOf(card).find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
+  const permissions = isRecord(ram?.params) && isRecord(ram.params.permissions) ? ram.params.permissions : {};
+  return scopesOfPermissionsJson(await pinnedJson(reader, permissions.file, permissions.digest));
 }
 
 /**
@@ -113,7 +134,12 @@ export async function readDiffSide(reader: SiteReader, manifestUrl: string): Pro
       const card = await readJson(reader, entry.url, `the card of ${entry.identifier}`);
       if (isRecord(card)) {
         const readOnly = await readOnlyOf(reader, card);
-        item.snapshot = { ram: ramOf(card), ...(readOnly ? { readOnlyOperations: readOnly } : {}) };
+        const scopes = await scopesOf(reader, card);
+        item.snapshot = {
+          ram: ramOf(card),
+          ...(readOnly ? { readOnlyOperations: readOnly } : {}),
+          ...(scopes ? { scopes } : {}),
+        };
       }
     }
     // The same identifier twice (another version): the last one listed wins, as the newest.

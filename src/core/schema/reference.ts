@@ -11,6 +11,7 @@
  * object or field above that names one.
  */
 import { stringify } from 'yaml';
+import { ReleaseHistorySchema } from './release.js';
 import { z } from 'zod';
 import { AgentFrontMatter } from './agent.js';
 import { OtherEntryFile } from './entry.js';
@@ -83,6 +84,13 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'Named by an agent’s `ramFile`. A Resource Access Manifest in the JSON form of seed 000, kept beside an agent instead of writing its RAM in the front matter.',
     schema: ResourceAccessManifest,
+  },
+  {
+    title: 'Release history',
+    location: 'content/releases/<slug>.json',
+    intro:
+      'Written by `npm run release`, kept in git, read by the build: each version an agent was released with and the RAM it published, oldest first (docs/releases.md). A widening under an unchanged `version` fails the build.',
+    schema: ReleaseHistorySchema,
   },
 ];
 

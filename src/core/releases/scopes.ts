@@ -1,0 +1,54 @@
+/**
+ * The scopes a comparison holds per access (src/core/releases/compare.ts `RamSnapshot.scopes`), taken from
+ * issue 15's permission data (src/core/permissions/model.ts): each access's least-privilege authorisation,
+ * the union of the scopes of its requirements. An access whose spec names no authorisation has no entry
+ * (it is not compared by scope).
+ */
+import type { AgentPermissions } from '../permissions/model.js';
+
+/** Access id → its least-privilege scopes (sorted, unique), from an agent's permission file. */
+export function scopesOfPermissions(
+  permissions: Pick<AgentPermissions, 'accesses'>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const access of permissions.accesses) {
+    const requirements = access.leastPrivilege?.requirements;
+    if (!requirements) continue;
+    out[access.access] = [...new Set(requirements.flatMap((r) => r.scopes))].sort();
+  }
+  return out;
+}
+
+/**
+ * The same from the JSON of a permission file as served (`/agents/<slug>/permissions.json`), read
+ * defensively: anything not of the model's shape is left out. `undefined` when no access has scopes data.
+ */
+export function scopesOfPermissionsJson(doc: unknown): Record<string, string[]> | undefined {
+  if (typeof doc !== 'object' || doc === null || !Array.isArray((doc as { accesses?: unknown }).accesses))
+    return undefined;
+  const accesses = (doc as { accesses: unknown[] }).accesses.filter(
+    (a): a is AgentPermissions['accesses'][number] =>
+      typeof a === 'object' &&
+      a !== null &&
+      typeof (a as { access?: unknown }).access === 'string' &&
+      ((a as { leastPrivilege?: unknown }).leastPrivilege === undefined ||
+        Array.isArray((a as { leastPrivilege: { requirements?: unknown } }).leastPrivilege.requirements)),
+  );
+  const scopes = scopesOfPermissions({
+    accesses: accesses.map((a) => ({
+      ...a,
+      ...(a.leastPrivilege
+        ? {
+            leastPrivilege: {
+              ...a.leastPrivilege,
+              requirements: a.leastPrivilege.requirements.map((r) => ({
+                ...r,
+                scopes: Array.isArray(r.scopes) ? r.scopes.filter((s) => typeof s === 'string') : [],
+              })),
+            },
+          }
+        : {}),
+    })),
+  });
+  return Object.keys(scopes).length > 0 ? scopes : undefined;
+}
