@@ -15,6 +15,7 @@ import { SourceDoc } from '../content/source.js';
 import type { Ram } from '../schema/ram.js';
 import { RELEASE_HISTORY_FORMAT, ReleaseHistorySchema, type ReleaseRecordSchema } from '../schema/release.js';
 import type { AgentPermissions } from '../permissions/model.js';
+import { agentPermissions } from '../permissions/sets.js';
 import type { RamSnapshot } from './compare.js';
 import { scopesOfPermissions } from './scopes.js';
 
@@ -60,8 +61,8 @@ export function recordSnapshot(record: ReleaseRecord): RamSnapshot {
 
 /**
  * The comparison side of `agent` as this build publishes it: its emitted RAM, the ids of its operations
- * the author marked `readOnly: true`, and, given its permission file (issue 15), each access's
- * least-privilege scopes.
+ * the author marked `readOnly: true`, and each access's least-privilege scopes from its permission data
+ * (issue 15: `permissions` when given, else derived from the stored specs in `model.permissions`).
  */
 export function currentSnapshot(
   agent: AgentModel,
@@ -71,7 +72,8 @@ export function currentSnapshot(
   const readOnly = agent.ram.operations
     .filter((o) => model.operations.get(o.id)?.readOnly === true)
     .map((o) => o.id);
-  const scopes = permissions ? scopesOfPermissions(permissions) : undefined;
+  const derived = permissions ?? (model.permissions ? agentPermissions(agent, model.permissions) : undefined);
+  const scopes = derived ? scopesOfPermissions(derived) : undefined;
   return {
     ram: agent.ram,
     ...(readOnly.length > 0 ? { readOnlyOperations: readOnly } : {}),
