@@ -93,7 +93,7 @@ export function agentChanges(
 ): AgentChanges {
   const releases = history.releases;
   const last = releases[releases.length - 1]!;
-  const current = currentSnapshot(agent, model);
+  const current = currentSnapshot(agent, model, options.permissions);
   const version = agent.front.version;
   const recorded = last.version === version;
   const previous = recorded ? releases[releases.length - 2] : last;
