@@ -209,3 +209,27 @@ export async function writeSyntheticPublisher(
   }
   return { agents, resources: resourceCount, operations, files: resourceCount + agents + 2 };
 }
+
+/**
+ * The words every synthetic agent's ARD entry holds (name, description, skills, tags, examples): a query
+ * of all of them matches the whole index in every text member, the worst case of the registry's
+ * full-text step (`npm run load:registry -- --only worst-case`).
+ */
+export const WORST_CASE_WORDS = [
+  'synthetic',
+  'agent',
+  'number',
+  'three',
+  'skills',
+  'eight',
+  'accesses',
+  'five',
+  'services',
+  'plan',
+  'search',
+  'summarise',
+  'please',
+  'week',
+  'everything',
+  'topic',
+] as const;

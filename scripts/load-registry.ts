@@ -22,10 +22,15 @@
  * - `node-floor-8k`: the same server with a fixed body of the size of an uncompressed answer (8 KB):
  *   the floor of `search-identity`, 10 s;
  * - `search-cold`: POST /search with a text no request used before, so every ranking is computed
- *   (no cache of any kind hits), 10 s.
+ *   (no cache of any kind hits), 10 s;
+ * - `worst-case`: the most expensive query text this index has (issue 14 item 9): every word all the
+ *   synthetic entries share (bench/synthetic.ts `WORST_CASE_WORDS`), in a new order each time so no cache
+ *   helps, one request at a time (`--queries`, default 200); reports the server process's CPU time per
+ *   query (Linux: /proc/<pid>/stat) and the latency. `--app <checkout>` builds and serves with another
+ *   ardsite checkout (an older commit, for a before/after figure) while this script drives the load.
  *
  * Usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50]
- *        [-- --root <folder>] [-- --json <file>] [-- --only search]
+ *        [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
  * built there); by default a temporary folder, removed afterwards. A 10,000-agent build takes minutes.
  */
@@ -37,7 +42,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { writeSyntheticPublisher } from '../bench/synthetic.js';
+import { WORST_CASE_WORDS, writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
 
 const { values } = parseArgs({
@@ -48,9 +53,11 @@ const { values } = parseArgs({
     root: { type: 'string' },
     json: { type: 'string' },
     only: { type: 'string' },
+    queries: { type: 'string', default: '200' },
+    app: { type: 'string' },
   },
 });
-const appRoot = path.resolve(import.meta.dirname, '..');
+const appRoot = values.app ? path.resolve(values.app) : path.resolve(import.meta.dirname, '..');
 const agents = Number(values.agents);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -223,6 +230,84 @@ async function nodeFloor(bytes: number, measure: (url: string) => Promise<Figure
   }
 }
 
+/** CPU time (user + system) of process `pid` so far, in ms; undefined where /proc is not there. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `i`-th order of the worst-case words (a seeded shuffle): a new text, the same words. */
+function worstText(i: number): string {
+  const words: string[] = [...WORST_CASE_WORDS];
+  let seed = (i + 1) * 2654435761;
+  for (let k = words.length - 1; k > 0; k--) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    const j = seed % (k + 1);
+    [words[k], words[j]] = [words[j]!, words[k]!];
+  }
+  return words.join(' ');
+}
+
+/**
+ * The `worst-case` scenario: `count` worst-case queries one at a time; the server's CPU time per query.
+ */
+async function worstCase(
+  search: string,
+  pid: number,
+  count: number,
+): Promise<Figures & { cpuMsPerQuery?: number }> {
+  log(`Scenario worst-case: ${count} queries of every shared word, one at a time …`);
+  const latencies: number[] = [];
+  let errors = 0;
+  const before = cpuMs(pid);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const response = await fetch(search, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: { text: worstText(i) }, federation: 'none' }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) errors++;
+    latencies.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = cpuMs(pid);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+  const cpuMsPerQuery =
+    before !== undefined && after !== undefined
+      ? Math.round(((after - before) / count) * 10) / 10
+      : undefined;
+  log(
+    `worst-case: ${cpuMsPerQuery !== undefined ? `${cpuMsPerQuery} ms of server CPU per query` : 'server CPU not measurable here (no /proc)'}; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms.`,
+  );
+  return {
+    scenario: 'worst-case',
+    connections: 1,
+    seconds: Math.round(seconds),
+    requests: count,
+    rps: Math.round(count / seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: Math.round(latencies[latencies.length - 1]! * 10) / 10,
+    status429: 0,
+    non2xx: errors,
+    errors: 0,
+    timeouts: 0,
+    ...(cpuMsPerQuery !== undefined ? { cpuMsPerQuery } : {}),
+  };
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(agents) || agents < 1) throw new Error('--agents must be a positive whole number');
   const root = values.root ? path.resolve(values.root) : await mkdtemp(path.join(tmpdir(), 'ardsite-load-'));
@@ -295,6 +380,7 @@ async function main(): Promise<void> {
         'search-cold',
         () => load('search-cold', search, { connections, duration: 10, requests: cold, timeout: 30 }),
       ],
+      ['worst-case', () => worstCase(search, started.child.pid!, Number(values.queries))],
     ];
     const figures: Figures[] = [];
     for (const [name, scenario] of scenarios) {
@@ -316,6 +402,13 @@ async function main(): Promise<void> {
       (f) =>
         `| ${f.scenario} | ${f.connections} | ${f.seconds} s | ${f.requests} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.max} | ${f.status429} | ${f.non2xx - f.status429} | ${f.errors} |`,
     );
+    const worst = figures.find((f) => f.scenario === 'worst-case') as
+      (Figures & { cpuMsPerQuery?: number }) | undefined;
+    if (worst?.cpuMsPerQuery !== undefined)
+      rows.push(
+        '',
+        `Worst-case query (every word all ${agents} agents share): ${worst.cpuMsPerQuery} ms of server CPU per query (target < 20 ms).`,
+      );
     const table = [
       `Machine: ${host.cpus} × ${host.cpuModel}, Node ${host.node}; ${agents} agents (${agents + 1} entries); one server process, started (index verified and built) in ${started.startupSeconds.toFixed(0)} s.`,
       '',

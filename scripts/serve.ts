@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     accessLog: !values.quiet,
   });
   log(
-    `Serving ${path.relative(process.cwd(), dir) || dir}/ at ${server.origin}/ and the lookup API at ${server.apiUrl} (POST /search, POST /explore, GET /agents)`,
+    `Serving ${path.relative(process.cwd(), dir) || dir}/ at ${server.origin}/ and the lookup API at ${server.apiUrl} (POST /search, POST /explore, GET /agents, GET /agents/{identifier})`,
   );
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -28,6 +28,7 @@ import { canonicalBytes } from './jcs.js';
 import { mapLimit } from './concurrency.js';
 import type { JwsSigner, PublishedJwk, SigningKey } from './keys.js';
 import type { AttestationInputType } from './schema/agent.js';
+import { registryServiceDocument } from './registry/service-document.js';
 import { siteFileArtifacts } from './site-files.js';
 import type { PhaseTimer } from './timings.js';
 import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } from './trust-manifest.js';
@@ -359,9 +360,10 @@ export function registryBaseUri(publisher: ContentModel['publisher']): string {
 
 /**
  * The registry entry of registry mode (ARD draft §3.6: "a single application/ai-registry+json entry whose
- * url advertises the Base URI of its dynamic Agent Registry"), an own entry signed like the others. Its
- * subject has no version and no digest: the url names a service, not an artifact whose bytes can be
- * pinned. `updatedAt` follows publisher.yaml, where the registry is configured.
+ * url advertises the Base URI of its dynamic Agent Registry"), an own entry signed like the others, and
+ * the service description its url answers with (src/core/registry/service-document.ts): the entry and
+ * its subject pin that document's bytes by `digest` (ARD draft §3.5.2). No version: the url names a
+ * service. `updatedAt` follows publisher.yaml, where the registry is configured.
  * @throws ArdsiteError `ARD_DUPLICATE_ENTRY` when an agent or entry already uses the registry's URN.
  */
 async function buildRegistryEntry(
@@ -370,7 +372,7 @@ async function buildRegistryEntry(
   taken: ReadonlySet<string>,
   signer: JwsSigner,
   options: ComputeSiteOptions,
-): Promise<ArdEntry> {
+): Promise<{ entry: ArdEntry; document: Uint8Array }> {
   const { publisher } = model;
   const identifier = registryIdentifier(publisher);
   if (taken.has(identifier)) {
@@ -379,24 +381,38 @@ async function buildRegistryEntry(
       `the registry entry's identifier ${identifier} is already used by an agent or entry; set registry.name in content/publisher.yaml to another name`,
     );
   }
+  const organization = publisher.organization;
+  const displayName = publisher.registry.displayName ?? `${organization} agent registry`;
+  const description =
+    publisher.registry.description ??
+    `Search, explore and list the agents and entries ${organization} publishes (ARD lookup API).`;
+  const document = serializeJsonDocument(
+    registryServiceDocument({
+      identifier,
+      displayName,
+      description,
+      baseUri: registryBaseUri(publisher),
+      publisher: did,
+      settings: publisher.registry,
+    }),
+  );
+  const digest = sha256Digest(document);
   const trustManifest = await signTrustManifest(
     {
       did,
-      subject: { identifier, type: REGISTRY_TYPE },
+      subject: { identifier, type: REGISTRY_TYPE, digest },
       issuedAt: isoSeconds(options.buildTime),
       expiresAt: expiresAt(options.buildTime, publisher.signing.expiresInDays),
     },
     signer,
   );
-  const organization = publisher.organization;
-  return defined({
+  const entry = defined({
     identifier,
-    displayName: publisher.registry.displayName ?? `${organization} agent registry`,
+    displayName,
     type: REGISTRY_TYPE,
     url: registryBaseUri(publisher),
-    description:
-      publisher.registry.description ??
-      `Search, explore and list the agents and entries ${organization} publishes (ARD lookup API).`,
+    digest,
+    description,
     tags: ['registry'],
     capabilities: ['search', 'explore', 'agents'],
     representativeQueries: [
@@ -406,6 +422,7 @@ async function buildRegistryEntry(
     updatedAt: isoSeconds(lastModified(['content/publisher.yaml'], options.gitTimes, options.buildTime)),
     trustManifest,
   });
+  return { entry, document };
 }
 
 /** Sort key of entries: identifier, then version (ARD draft §3.4: (identifier, version) is unique). */
@@ -443,9 +460,10 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   const otherEntries: OtherEntryBuild[] = [];
   for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, signer, options));
   const listed = [...agents.map((a) => a.entry), ...otherEntries.map((o) => o.entry)];
-  const registryEntry = publisher.registry.enabled
+  const registry = publisher.registry.enabled
     ? await buildRegistryEntry(model, did, new Set(listed.map((e) => String(e.identifier))), signer, options)
     : undefined;
+  const registryEntry = registry?.entry;
 
   const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);
   const artifacts = new Map<string, Artifact>();
@@ -460,6 +478,8 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     absoluteUrl(publisher.siteUrl, MANIFEST_PATH),
   );
   add(AI_CATALOG_PATH, serializeJsonDocument(catalog), AI_CATALOG_MEDIA_TYPE);
+  // The registry entry's url, on the static site: the service description it pins.
+  if (registry) add(publisher.registry.basePath, registry.document, REGISTRY_TYPE);
   for (const { build, cardBytes, permissionsBytes, changesBytes } of built) {
     add(build.cardPath, cardBytes, 'application/json');
     if (build.permissionsPath && permissionsBytes)

@@ -13,6 +13,7 @@ const ROUTES: ReadonlyArray<[pattern: string, file: string]> = [
   ['/search', 'search.ts'],
   ['/explore', 'explore.ts'],
   ['/agents', 'agents.ts'],
+  ['/agents/[...identifier]', 'agent.ts'],
   ['/[...rest]', 'not-found.ts'],
 ];
 

@@ -80,7 +80,7 @@ describe('the registry build', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 
-  it('keeps dist/ the static site, byte for byte but ard.json (and its copies), and puts the server bundle beside it', async () => {
+  it('keeps dist/ the static site, byte for byte but ard.json (and its copies), _headers and the registry url’s document, and puts the server bundle beside it', async () => {
     const staticBuild = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-static' });
     expect(staticBuild.code, staticBuild.stderr).toBe(0);
     // A static build has no server bundle and no API routes.
@@ -88,12 +88,20 @@ describe('the registry build', () => {
     expect(existsSync(path.join(staticBuild.outDir, 'ard'))).toBe(false);
     const registryTree = await readTree(dist);
     const staticTree = await readTree(staticBuild.outDir);
-    expect([...registryTree.keys()]).toEqual([...staticTree.keys()]);
+    // The registry entry's url answers on the static site too (issue 13 item 5): its service description.
+    expect([...registryTree.keys()]).toEqual([...staticTree.keys(), 'ard/v1'].sort());
     const differ = [...registryTree]
-      .filter(([file, bytes]) => !bytes.equals(staticTree.get(file)!))
+      .filter(([file, bytes]) => !staticTree.get(file)?.equals(bytes))
       .map(([f]) => f);
-    // The manifest gains the registry entry, and so do its ai-catalog.json copy and llms.txt.
-    expect(differ).toEqual(['.well-known/ai-catalog.json', '.well-known/ard.json', 'llms.txt']);
+    // The manifest gains the registry entry, and so do its ai-catalog.json copy and llms.txt; the registry
+    // entry's url answers with its service description, typed in _headers (issue 13 item 5).
+    expect(differ).toEqual([
+      '.well-known/ai-catalog.json',
+      '.well-known/ard.json',
+      '_headers',
+      'ard/v1',
+      'llms.txt',
+    ]);
     const server = await readTree(`${dist}-server`);
     expect(server.has('entry.mjs')).toBe(true);
     expect(JSON.parse(server.get('registry-build.json')!.toString())).toMatchObject({
@@ -142,7 +150,7 @@ describe('POST /search (ARD draft §4.2.2)', () => {
     }
   });
 
-  it('pages with pageSize (default 10, at most 100) and an opaque nextPageToken', async () => {
+  it('pages with pageSize (default 10, 1 to 100) and an opaque nextPageToken', async () => {
     const text = 'travel agent';
     const all = (await search({ query: { text } })).body.results;
     expect(all.length).toBeGreaterThan(2);
@@ -152,9 +160,8 @@ describe('POST /search (ARD draft §4.2.2)', () => {
     const second = await search({ query: { text }, pageSize: 100, pageToken: first.body.nextPageToken });
     expect(second.body.results).toEqual(all.slice(2));
     expect(second.body.nextPageToken).toBeUndefined();
-    const many = await search({ query: { text }, pageSize: 5000 });
-    expect(many.status).toBe(200);
-    expect(many.body.results).toEqual(all);
+    // Issue 14 item 9: the message says 1 to 100, and so does the behaviour.
+    expectProblem(await search({ query: { text }, pageSize: 5000 }), 400, 'INVALID_ARGUMENT');
   });
 
   it('filters on nested keys (trustManifest.identity) and values OR, keys AND', async () => {

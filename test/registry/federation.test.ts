@@ -4,8 +4,8 @@
  * own trustManifest, so A's answer must de-duplicate it. The network reader of each server reaches the
  * other publishers' did.json and cards through `resolve` (as `npm run verify -- --resolve`).
  *
- * Shown: `auto` terminates and returns every registry's matches once, each with its own `source` and
- * verified; Hop-Count and the trail bound the forwarding; `referrals` returns the peers; a slow peer and
+ * Shown: `auto` terminates and returns every registry's matches once, each with the `source` of the
+ * registry that returned it to A, and verified; Hop-Count and the trail bound the forwarding; `referrals` returns the peers; a slow peer and
  * a failing peer do not fail the answer; a peer result whose signature does not hold is dropped, an
  * unsigned one is marked `verified: false`.
  */
@@ -126,7 +126,7 @@ afterAll(async () => {
 const everyAgent = NAMES.flatMap((n) => [agentId(n, `${n}-flights`), agentId(n, `${n}-rooms`)]);
 
 describe('federation auto over A → B → C → A', () => {
-  it('terminates, with every registry’s matches once, each keeping its source, verified', async () => {
+  it('terminates, with every registry’s matches once, each with the source of the peer A asked, verified', async () => {
     for (const s of Object.values(servers)) s.logs.length = 0;
     const answer = await postJson<Answer>(`${apiOf('a')}/search`, {
       query: { text: 'book flights rooms travel' },
@@ -138,7 +138,9 @@ describe('federation auto over A → B → C → A', () => {
     expect(new Set(ids)).toEqual(new Set(everyAgent));
     for (const r of answer.body.results) {
       const owner = r.identifier.split(':')[2]!.split('.')[0]!;
-      expect(r.source, r.identifier).toBe(baseUri(owner));
+      // A asked B only (at B's configured url): C's results came through B, and B's own too; each carries
+      // the url of B, the peer A asked (issue 14 item 9), not the source B wrote.
+      expect(r.source, r.identifier).toBe(owner === 'a' ? baseUri('a') : apiOf('b'));
       expect(r.verified, r.identifier).toBe(true);
     }
     // A's flights agent, listed by B too, came back once: from A itself.
@@ -321,10 +323,8 @@ describe('peers that misbehave', () => {
     const byId = new Map(answer.body.results.map((r) => [r.identifier, r]));
     expect(byId.has(forged.identifier)).toBe(false);
     expect(byId.has(good.identifier)).toBe(false); // only the changed copy was offered, and it was dropped
-    expect(byId.get(unsigned.identifier)).toMatchObject({
-      verified: false,
-      source: 'https://z.example.test/ard/v1',
-    });
+    // The peer wrote another registry's source: the result carries the url of the peer asked (issue 14 item 9).
+    expect(byId.get(unsigned.identifier)).toMatchObject({ verified: false, source: apiOf('fake') });
     expect(byId.get(minimal.identifier)).toMatchObject({ verified: false, source: apiOf('fake') });
   });
 });

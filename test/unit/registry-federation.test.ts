@@ -43,6 +43,27 @@ describe('Hop-Count and the visited-registries trail (ARD draft §6.6)', () => {
     });
   });
 
+  it('says a large Hop-Count is out of range, not that it is no whole number (issue 14 item 9)', () => {
+    const problem = (value: string) => {
+      try {
+        readFederationHeaders(new Headers({ 'Hop-Count': value }), 3);
+      } catch (error) {
+        return error as RegistryProblem;
+      }
+      return undefined;
+    };
+    for (const value of ['1000', '99999999999999999999']) {
+      const p = problem(value);
+      expect(p?.status, value).toBe(400);
+      expect(p?.message, value).toMatch(/out of range: it must be from 0 to 255/);
+      expect(p?.message, value).not.toMatch(/not a whole number|must be a whole number/);
+    }
+    expect(problem('two')?.message).toMatch(/must be a whole number/);
+    // Up to the bound, still lowered to the maximum, as the message says.
+    expect(readFederationHeaders(new Headers({ 'Hop-Count': '255' }), 3).hopCount).toBe(3);
+    expect(readFederationHeaders(new Headers({ 'Hop-Count': '0002' }), 3).hopCount).toBe(2);
+  });
+
   it.each<Record<string, string>>([
     { 'Hop-Count': '-1' },
     { 'Hop-Count': 'two' },
@@ -132,7 +153,8 @@ describe('Hop-Count and the visited-registries trail (ARD draft §6.6)', () => {
         item: {
           identifier: 'urn:air:x.example:a:b',
           score: 100,
-          source: 'https://deeper.example/ard/v1',
+          // Issue 14 item 9: the source is the peer asked (B), not what B wrote.
+          source: B.url,
           version: '2',
         },
         identifier: 'urn:air:x.example:a:b',

@@ -38,7 +38,7 @@ describe('readSearchRequest (ARD draft §4.2.2.1, §5 search-request)', () => {
     );
   });
 
-  it('reads @context, filter (a string or a list; sorted, unique) and lowers pageSize to 100', () => {
+  it('reads @context, filter (a string or a list; sorted, unique), pageSize and pageToken', () => {
     const req = readSearchRequest(
       {
         query: {
@@ -47,7 +47,7 @@ describe('readSearchRequest (ARD draft §4.2.2.1, §5 search-request)', () => {
           filter: { tags: ['b', 'a', 'b'], 'okf:zone': 'JP' },
         },
         federation: 'referrals',
-        pageSize: 1000,
+        pageSize: 100,
         pageToken: 'abc.def',
       },
       modes,
@@ -81,6 +81,8 @@ describe('readSearchRequest (ARD draft §4.2.2.1, §5 search-request)', () => {
     ['a context member that is not an IRI', { query: { text: 'x', '@context': { a: 3 } } }],
     ['pageSize 0', { query: { text: 'x' }, pageSize: 0 }],
     ['a negative pageSize', { query: { text: 'x' }, pageSize: -2 }],
+    // Issue 14 item 9: the message says 1 to 100, so 101 is refused, not lowered.
+    ['pageSize 101', { query: { text: 'x' }, pageSize: 101 }],
     ['an empty pageToken', { query: { text: 'x' }, pageToken: '' }],
     ['a federation mode that is not a string', { query: { text: 'x' }, federation: 1 }],
   ])('400 INVALID_ARGUMENT for %s', (_what, body) => {
@@ -157,18 +159,24 @@ describe('readListQuery: the GET /agents grammar (ARD draft §4.2.4)', () => {
           { key: 'tags', values: ['hotels', 'travel'] },
         ],
       },
+      expression: { displayNames: [], updatedAfter: [] },
+      orderBy: [],
       pageSize: 25,
       pageToken: 't.k',
     });
+    // ard-spec's OpenAPI (listAgents): pageSize defaults to 20.
     expect(readListQuery(new URLSearchParams(''))).toEqual({
       query: { context: new Map(), filter: [] },
-      pageSize: 10,
+      expression: { displayNames: [], updatedAfter: [] },
+      orderBy: [],
+      pageSize: 20,
     });
   });
 
   it.each([
     'pageSize=x',
     'pageSize=1&pageSize=2',
+    'pageSize=101',
     'filter=tags',
     'sort=name',
     'filter.tags=',

@@ -16,6 +16,7 @@
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { parseAirUrn } from '../urn.js';
+import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
 import { invalidArgument } from './problems.js';
 import {
   CORE_TERMS,
@@ -79,6 +80,8 @@ export interface Catalog {
   readonly entries: readonly IndexedEntry[];
   /** `identifier \0 version` → position. */
   readonly byKey: ReadonlyMap<string, number>;
+  /** identifier → the positions of its versions, oldest first (numbers in versions compared as numbers). */
+  readonly byIdentifier: ReadonlyMap<string, readonly number[]>;
   /** The Orama database (ids are positions as strings). */
   readonly db: AnyOrama;
   /** Expanded path key → Orama property name. */
@@ -109,9 +112,15 @@ function text(value: unknown): string | undefined {
 
 /**
  * Builds the index of `inputs` (entries with a string `identifier`; the caller verified them). Entries
- * are ordered by (identifier, version).
+ * are ordered by (identifier, version). Full-text queries are bounded in CPU (bounded-index.ts).
  */
-export async function buildCatalog(inputs: readonly CatalogInput[]): Promise<Catalog> {
+export async function buildCatalog(
+  inputs: readonly CatalogInput[],
+  options: {
+    /** The full-text step's bound (bounded-index.ts); `false`: Orama's own, unbounded (for comparisons). */
+    search?: false | Parameters<typeof createBoundedIndex>[0];
+  } = {},
+): Promise<Catalog> {
   const entries: IndexedEntry[] = inputs
     .map(({ entry, verified }) => {
       const identifier = String(entry.identifier);
@@ -165,7 +174,11 @@ export async function buildCatalog(inputs: readonly CatalogInput[]): Promise<Cat
   for (const prop of props.values()) schema[prop] = 'enum[]';
   const db = create({
     schema: schema as never,
-    components: { tokenizer: { stemming: true, stopWords: [...STOP_WORDS] } },
+    // Orama's index with the full-text step bounded in CPU (bounded-index.ts).
+    components: {
+      tokenizer: { stemming: true, stopWords: [...STOP_WORDS] },
+      ...(options.search === false ? {} : { index: createBoundedIndex(options.search) }),
+    },
   }) as AnyOrama;
   const docs = entries.map((e, position) => {
     const doc: Record<string, unknown> = { id: String(position) };
@@ -181,9 +194,20 @@ export async function buildCatalog(inputs: readonly CatalogInput[]): Promise<Cat
     return doc;
   });
   await insertMultiple(db, docs as never, 1000);
+  precomputeTermStats(db as never, TEXT_FIELDS);
+  const byIdentifier = new Map<string, number[]>();
+  entries.forEach((e, i) => {
+    const list = byIdentifier.get(e.identifier);
+    if (list) list.push(i);
+    else byIdentifier.set(e.identifier, [i]);
+  });
+  const natural = new Intl.Collator('en', { numeric: true });
+  for (const list of byIdentifier.values())
+    list.sort((a, b) => natural.compare(entries[a]!.version ?? '', entries[b]!.version ?? '') || a - b);
   return {
     entries,
     byKey: new Map(entries.map((e, i) => [entryKey(e.identifier, e.version), i])),
+    byIdentifier,
     db,
     props,
     prefixes,

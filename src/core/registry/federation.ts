@@ -6,9 +6,9 @@
  *   the ones the query has already visited;
  * - `auto`: the query is forwarded to every peer not yet visited, at once, each with a timeout; their
  *   results are merged with the local ones, de-duplicated by (identifier, version) (a local entry wins,
- *   then a verified result, then the higher score), each keeping the `source` it came with, and every
- *   peer result is verified (src/core/registry/trust.ts): rejected results are dropped, the others carry
- *   `verified: true|false` (§4.3.1). A peer that fails or is too slow is left out of the answer, which
+ *   then a verified result, then the higher score), each with the `source` of the peer asked (never the
+ *   `source` the peer wrote), and every peer result is verified (src/core/registry/trust.ts): rejected
+ *   results are dropped, the others carry `verified: true|false` (§4.3.1). A peer that fails or is too slow is left out of the answer, which
  *   names it in the `ARD-Federation-Failed` header; it never fails the answer.
  *
  * Loops stop two ways (§6.6). `Hop-Count`: a query without one starts at `maxHops` (at most 3); a
@@ -26,6 +26,8 @@ import type { QueryModel } from './query.js';
 
 /** The hop counter header (ARD draft §6.6). */
 export const HOP_COUNT_HEADER = 'Hop-Count';
+/** Largest Hop-Count a request may carry (a larger one is refused as out of range; up to it, lowered). */
+export const MAX_HOP_HEADER = 255;
 /** The visited-registries trail header (ARD draft §6.6: "a query trail header"). */
 export const TRAIL_HEADER = 'ARD-Registry-Trail';
 /** Response header naming the peers that did not answer in time (`auto` mode). */
@@ -55,17 +57,28 @@ export interface RegistryReferral {
 
 /**
  * Reads `Hop-Count` and the trail of a request. A missing Hop-Count starts at `maxHops`; a larger one
- * is lowered to it.
- * @throws RegistryProblem INVALID_ARGUMENT for a Hop-Count that is not a whole number, or a trail that
+ * up to {@link MAX_HOP_HEADER} is lowered to it.
+ * @throws RegistryProblem INVALID_ARGUMENT for a Hop-Count that is not a whole number (named so), one
+ *   above {@link MAX_HOP_HEADER} (named out of range, with the range), or a trail that
  *   is not a comma-separated list of at most {@link MAX_TRAIL_LENGTH} URIs.
  */
 export function readFederationHeaders(headers: Headers, maxHops: number): FederationState {
   const hop = headers.get(HOP_COUNT_HEADER);
   let hopCount = maxHops;
   if (hop !== null) {
-    if (!/^\s*\d{1,3}\s*$/.test(hop))
-      throw invalidArgument(`${HOP_COUNT_HEADER} must be a whole number, such as 2`);
-    hopCount = Math.min(Number(hop), maxHops);
+    const digits = /^\s*(\d+)\s*$/.exec(hop)?.[1];
+    if (digits === undefined)
+      throw invalidArgument(
+        `${HOP_COUNT_HEADER} must be a whole number from 0 to ${MAX_HOP_HEADER}, such as 2`,
+      );
+    // Leading zeros are no reason to refuse; the value, not the text, is bounded.
+    const value = digits.length > 6 ? Infinity : Number(digits);
+    if (value > MAX_HOP_HEADER) {
+      throw invalidArgument(
+        `${HOP_COUNT_HEADER} ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits} is out of range: it must be from 0 to ${MAX_HOP_HEADER} (a value above ${maxHops} is lowered to ${maxHops})`,
+      );
+    }
+    hopCount = Math.min(value, maxHops);
   }
   const raw = headers.get(TRAIL_HEADER);
   const trail =
@@ -211,7 +224,9 @@ export function readPeerResults(body: unknown, peer: RegistryPeerConfig): PeerRe
       continue;
     const score = Math.max(0, Math.min(100, Math.round(item.score)));
     out.push({
-      item: { ...item, score, source: typeof item.source === 'string' ? item.source : peer.url },
+      // The peer this registry asked answers for its results, whatever `source` it wrote (ARD draft
+      // §4.2.2.2: the registry that returned the result); a peer cannot speak in another's name.
+      item: { ...item, score, source: peer.url },
       identifier: item.identifier,
       ...(typeof item.version === 'string' ? { version: item.version } : {}),
       score,

@@ -6,7 +6,8 @@
  * `query.text` back (ARD draft §7).
  *
  * Choices the draft leaves open (README, "Registry mode"):
- * - `pageSize` is 1–100, default 10; a larger one is lowered to 100 (as Google AIP-158 does);
+ * - `pageSize` is 1–100, default 10; anything else is a 400 that says so (the message and the behaviour
+ *   agree: a larger one is refused, not lowered);
  * - filter values are strings (`[+ tstr] / tstr`); numbers and booleans of an entry match their JSON
  *   text, so `{"ram:actsAsEndUser": ["false"]}` finds the agents that never act as the user;
  * - `query.text` is required by `/search` (§4.2.2.1 says MUST) and optional in `/explore`;
@@ -17,6 +18,7 @@ import { canonicalJson } from '../jcs.js';
 import { FEDERATION_MODES, type FederationMode } from '../schema/publisher.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { EMPTY_CONTEXT, parseContext, splitPath, type TermContext } from './terms.js';
+import { parseFilterExpression, parseOrderBy, type FilterExpression, type OrderTerm } from './list-filter.js';
 
 /** Default page size (ARD draft §4.2.2.1). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -72,9 +74,17 @@ export interface ExploreRequest {
   facets: FacetRequest[];
 }
 
-/** A checked `GET /agents` request (ARD draft §4.2.4). */
+/** Default page size of `GET /agents` (ard-spec's OpenAPI, `listAgents`: default 20). */
+export const DEFAULT_LIST_PAGE_SIZE = 20;
+
+/** A checked `GET /agents` request (ARD draft §4.2.4, ard-spec's OpenAPI `listAgents`). */
 export interface ListRequest {
+  /** `filter.<term-path>=` parameters and the exact conditions of `filter`, together. */
   query: QueryModel;
+  /** The `displayName` and `updatedAfter` conditions of `filter` (list-filter.ts). */
+  expression: Pick<FilterExpression, 'displayNames' | 'updatedAfter'>;
+  /** `orderBy`; empty: (identifier, version) order. */
+  orderBy: OrderTerm[];
   pageSize: number;
   pageToken?: string;
 }
@@ -100,14 +110,14 @@ function assertKnownMembers(value: Record<string, unknown>, known: readonly stri
   }
 }
 
-function readPageSize(value: unknown, where: string): number {
-  if (value === undefined) return DEFAULT_PAGE_SIZE;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+function readPageSize(value: unknown, where: string, fallback = DEFAULT_PAGE_SIZE): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
     throw invalidArgument(
       `${where} must be a whole number from 1 to ${MAX_PAGE_SIZE}, not ${describe(value)}${typeof value === 'number' ? ` (${value})` : ''}`,
     );
   }
-  return Math.min(value, MAX_PAGE_SIZE);
+  return value;
 }
 
 function readPageToken(value: unknown, where: string): string | undefined {
@@ -288,30 +298,45 @@ export function readExploreRequest(body: unknown): ExploreRequest {
   return { query, facets };
 }
 
+/** The parameters of `GET /agents`, for messages. */
+const LIST_PARAMETERS = ['filter', 'orderBy', 'pageSize', 'pageToken', 'context'];
+
 /**
- * Reads the query string of `GET /agents` (ARD draft §4.2.4). The grammar (README, "Registry mode"):
+ * Reads the query string of `GET /agents` (ARD draft §4.2.4; ard-spec's OpenAPI `listAgents`). The
+ * grammar (README, "Registry mode"):
  *
  *     query   = param *( "&" param )
  *     param   = "pageSize=" 1*DIGIT / "pageToken=" token
- *             / "filter." term-path "=" value      ; repeated key: values OR'd; keys AND'd
- *             / "context." prefix "=" iri          ; the query's @context
+ *             / "filter=" expression                   ; list-filter.ts
+ *             / "orderBy=" keys                        ; list-filter.ts
+ *             / "filter." term-path "=" value          ; repeated key: values OR'd; keys AND'd
+ *             / "context." prefix "=" iri              ; the query's @context
  *
- * Names and values are percent-decoded once (application/x-www-form-urlencoded).
- * @throws RegistryProblem INVALID_ARGUMENT for an unknown parameter, an empty value, a malformed number.
+ * Everything given is AND'd. Names and values are percent-decoded once (x-www-form-urlencoded).
+ * @throws RegistryProblem INVALID_ARGUMENT for an unknown or repeated parameter, an empty value, a
+ *   malformed number, a pageSize outside 1–100, a filter or orderBy that does not parse.
  */
 export function readListQuery(params: URLSearchParams): ListRequest {
   const filter = new Map<string, string[]>();
   const context: Record<string, string> = {};
   let pageSize: unknown;
   let pageToken: unknown;
+  let expression: FilterExpression | undefined;
+  let orderBy: OrderTerm[] | undefined;
   for (const [name, value] of params) {
-    if (value === '') throw invalidArgument(`the query parameter ${name} is empty`);
+    if (value === '') throw invalidArgument(`the query parameter ${name.slice(0, 64)} is empty`);
     if (name === 'pageSize') {
       if (pageSize !== undefined) throw invalidArgument('pageSize is given twice');
       pageSize = /^\d{1,6}$/.test(value) ? Number(value) : value;
     } else if (name === 'pageToken') {
       if (pageToken !== undefined) throw invalidArgument('pageToken is given twice');
       pageToken = value;
+    } else if (name === 'filter') {
+      if (expression) throw invalidArgument('filter is given twice; join the conditions with AND');
+      expression = parseFilterExpression(value);
+    } else if (name === 'orderBy') {
+      if (orderBy) throw invalidArgument('orderBy is given twice; separate the keys with commas');
+      orderBy = parseOrderBy(value);
     } else if (name.startsWith('filter.')) {
       const key = name.slice('filter.'.length);
       checkFilterKey(key, 'the filter key');
@@ -319,20 +344,26 @@ export function readListQuery(params: URLSearchParams): ListRequest {
     } else if (name.startsWith('context.') && name.length > 'context.'.length) {
       context[name.slice('context.'.length)] = value;
     } else {
-      const hint = suggest(name.split('.')[0] ?? name, ['pageSize', 'pageToken', 'filter', 'context']);
+      const hint = suggest(name, LIST_PARAMETERS);
       throw invalidArgument(
-        `unknown query parameter ${JSON.stringify(name.slice(0, 64))}${hint ? ` (did you mean "${hint}"?)` : ''}; GET /agents takes pageSize, pageToken, filter.<term-path>=<value> and context.<prefix>=<IRI>`,
+        `unknown query parameter ${JSON.stringify(name.slice(0, 64))}${hint && hint !== name ? ` (did you mean "${hint}"?)` : ''}; GET /agents takes filter=<expression>, orderBy=<keys>, pageSize, pageToken, filter.<term-path>=<value> and context.<prefix>=<IRI>`,
       );
     }
   }
   if (filter.size > MAX_FILTER_KEYS) throw invalidArgument(`more than ${MAX_FILTER_KEYS} filter keys`);
-  const clauses = [...filter.keys()]
-    .sort()
-    .map((key) => ({ key, values: readFilterValues(key, filter.get(key)) }));
+  const clauses = [
+    ...[...filter.keys()].map((key) => ({ key, values: readFilterValues(key, filter.get(key)) })),
+    ...(expression?.clauses ?? []),
+  ].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const token = readPageToken(pageToken, 'pageToken');
   return {
     query: { context: readContext(Object.keys(context).length > 0 ? context : undefined), filter: clauses },
-    pageSize: readPageSize(pageSize, 'pageSize'),
+    expression: {
+      displayNames: expression?.displayNames ?? [],
+      updatedAfter: expression?.updatedAfter ?? [],
+    },
+    orderBy: orderBy ?? [],
+    pageSize: readPageSize(pageSize, 'pageSize', DEFAULT_LIST_PAGE_SIZE),
     ...(token !== undefined ? { pageToken: token } : {}),
   };
 }

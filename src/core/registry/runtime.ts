@@ -11,8 +11,47 @@
 import type { AnswerSlot } from './answer-cache.js';
 import { RegistryProblem, problemResponse } from './problems.js';
 
-/** The endpoints of ARD draft §4.2, plus any other path under the base path. */
-export type RegistryEndpoint = 'search' | 'explore' | 'agents' | 'unknown';
+/**
+ * The endpoints of ARD draft §4.2 (`agent`: `GET /agents/{identifier}`, ard-spec's lookup of one entry),
+ * plus any other path under the base path.
+ */
+export type RegistryEndpoint = 'search' | 'explore' | 'agents' | 'agent' | 'unknown';
+
+/** The methods each endpoint takes (OPTIONS, the CORS preflight, is taken by every one besides). */
+export const ENDPOINT_METHODS: Readonly<Record<Exclude<RegistryEndpoint, 'unknown'>, readonly string[]>> = {
+  search: ['POST'],
+  explore: ['POST'],
+  agents: ['GET', 'HEAD'],
+  agent: ['GET', 'HEAD'],
+};
+
+/**
+ * The endpoint a path names, `basePath` already matched: `/search`, `/explore`, `/agents`,
+ * `/agents/<identifier>`; anything else is `unknown`.
+ */
+export function endpointAt(basePath: string, pathname: string): RegistryEndpoint {
+  const rest = pathname.slice(basePath.length);
+  if (rest === '/search') return 'search';
+  if (rest === '/explore') return 'explore';
+  if (rest === '/agents') return 'agents';
+  if (rest.startsWith('/agents/') && rest.length > '/agents/'.length) return 'agent';
+  return 'unknown';
+}
+
+/**
+ * The 405 of a method an endpoint does not take (RFC 9110 §15.5.6: with `Allow`), or undefined when it
+ * takes it. For `unknown` paths, undefined: they are a 404 whatever the method.
+ */
+export function methodProblem(endpoint: RegistryEndpoint, method: string): RegistryProblem | undefined {
+  if (endpoint === 'unknown' || method === 'OPTIONS') return undefined;
+  const allowed = ENDPOINT_METHODS[endpoint];
+  if (allowed.includes(method)) return undefined;
+  return new RegistryProblem(
+    'NOT_IMPLEMENTED',
+    `${method.slice(0, 20)} is not implemented for ${endpoint === 'agent' ? 'agents/{identifier}' : endpoint}; use ${allowed.join(' or ')}`,
+    { status: 405, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } },
+  );
+}
 
 /** What the routes call: answers one request of one endpoint. */
 export interface RegistryRequestHandler {

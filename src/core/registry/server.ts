@@ -16,6 +16,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +33,7 @@ import type { PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
-import { REGISTRY_ANSWER_SLOT_KEY, REGISTRY_LOCALS_KEY } from './runtime.js';
+import { REGISTRY_ANSWER_SLOT_KEY, REGISTRY_LOCALS_KEY, endpointAt, methodProblem } from './runtime.js';
 import { createRegistryService, type RegistryService } from './service.js';
 import { PeerResultVerifier } from './trust.js';
 
@@ -92,6 +93,26 @@ async function writeWebResponse(res: http.ServerResponse, response: Response, he
 }
 
 const EMPTY_BODY = Buffer.alloc(0);
+
+/** The methods some endpoint of the API takes; any other is refused before rendering. */
+const API_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
+/**
+ * The raw HTTP/1.1 answer to a CONNECT (Node hands it to the `connect` event, not to the request
+ * handler): a 405 problem, then the connection is closed. No endpoint of this server is a proxy.
+ */
+function connectRefusal(problem: RegistryProblem, headers: Readonly<Record<string, string>>): string {
+  const body = `${JSON.stringify(problem.toBody())}\n`;
+  const lines = Object.entries({
+    ...headers,
+    Allow: 'GET, HEAD, POST, OPTIONS',
+    'Content-Type': 'application/problem+json',
+    'Cache-Control': 'no-store',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 405 Method Not Allowed\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
 
 /** A Node request with the `body` property Astro's Node app reads before the stream (express style). */
 type BodyCarrier = http.IncomingMessage & { body?: AsyncIterable<Uint8Array> };
@@ -256,6 +277,15 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
         );
       }
     }
+    // A method no endpoint takes (TRACE, CONNECT, PUT, …) is answered here, before Astro: the web Request
+    // Astro builds cannot even hold TRACE, so it would end in a 500 and a stack trace.
+    if (!API_METHODS.has(req.method ?? '')) {
+      const endpoint = endpointAt(basePath, pathname);
+      return reply(
+        methodProblem(endpoint, req.method ?? '') ??
+          new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path'),
+      );
+    }
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (declared > settings.maxBodyBytes) {
       res.setHeader('Connection', 'close');
@@ -301,7 +331,8 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     } catch {
       pathname = '';
     }
-    if (pathname === basePath || pathname.startsWith(`${basePath}/`)) {
+    // The base path itself is the registry entry's url: the static service description (service-document.ts).
+    if (pathname.startsWith(`${basePath}/`)) {
       api(req, res, pathname).catch((error: unknown) => {
         log(`registry: could not answer ${req.method} ${pathname}: ${(error as Error).message}`);
         if (!res.headersSent)
@@ -317,6 +348,19 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
       return;
     }
     serveStatic(req, res);
+  });
+  // CONNECT never reaches the request handler; without a listener Node drops the connection unanswered.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
+    if (options.accessLog) log(`CONNECT - 405`);
+    const problem = new RegistryProblem(
+      'NOT_IMPLEMENTED',
+      'CONNECT is not implemented: this server is no proxy; the API takes GET, HEAD, POST and OPTIONS',
+      { status: 405 },
+    );
+    socket.on('error', () => {});
+    socket.end(
+      connectRefusal(problem, { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' }),
+    );
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

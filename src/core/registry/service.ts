@@ -37,7 +37,12 @@ import {
   type SearchRequest,
 } from './query.js';
 import type { AnswerSlot } from './answer-cache.js';
-import type { RegistryEndpoint, RegistryRequestHandler } from './runtime.js';
+import {
+  ENDPOINT_METHODS,
+  methodProblem,
+  type RegistryEndpoint,
+  type RegistryRequestHandler,
+} from './runtime.js';
 import { QueryEngine, type Ranking } from './search.js';
 import type { PeerResultVerifier } from './trust.js';
 
@@ -270,12 +275,6 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
   };
   const problem = (p: RegistryProblem) => problemResponse(p, baseHeaders);
 
-  const methods: Record<Exclude<RegistryEndpoint, 'unknown'>, string[]> = {
-    search: ['POST'],
-    explore: ['POST'],
-    agents: ['GET', 'HEAD'],
-  };
-
   const pageOffset = (token: string | undefined, fingerprint: string): number =>
     token === undefined
       ? 0
@@ -348,17 +347,84 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     return json(200, { resultType: 'facets', facets }, 'no-store', {}, slot);
   }
 
+  /**
+   * `GET /agents`: one page of the list. The body holds the page twice over names two documents give it:
+   * `items` and `pageToken` (ard-spec's `ListResponse`, which its conformance tool checks), `entries` and
+   * `nextPageToken` (this API's first form, after the manifest's `entries` and the search-response's
+   * `nextPageToken` of ARD draft §5), so clients of either read it; `total` counts every match.
+   */
   function agents(request: Request, slot?: AnswerSlot): Response {
     const req = readListQuery(new URL(request.url).searchParams);
-    const fingerprint = queryFingerprint('agents', req.query);
+    const refine = { expression: req.expression, orderBy: req.orderBy };
+    const fingerprint = queryFingerprint('agents', req.query, { refine: JSON.stringify(refine) });
     const offset = pageOffset(req.pageToken, fingerprint);
-    const positions = engine.list(req.query);
-    const entries = [...positions.subarray(offset, offset + req.pageSize)].map(
+    const positions = engine.list(req.query, refine);
+    const items = [...positions.subarray(offset, offset + req.pageSize)].map(
       (p) => catalog.entries[p]!.entry,
     );
     const token = nextToken(offset + req.pageSize, positions.length, fingerprint);
-    const answer = { entries, ...(token ? { nextPageToken: token } : {}) };
+    const answer = {
+      items,
+      total: positions.length,
+      ...(token ? { pageToken: token } : {}),
+      entries: items,
+      ...(token ? { nextPageToken: token } : {}),
+    };
     return json(200, answer, JSON_CACHE_CONTROL, {}, request.method === 'GET' ? slot : undefined);
+  }
+
+  /**
+   * `GET /agents/{identifier}` (ard-spec's lookup of one entry): the entry, verbatim. `?version=` picks
+   * one version; without it, the latest (versions compared with their numbers as numbers). The answer
+   * names the other versions in `Link: <…>; rel="alternate"` headers.
+   * @throws RegistryProblem NOT_FOUND (no such identifier or version), INVALID_ARGUMENT (bad parameters).
+   */
+  function agent(request: Request, slot?: AnswerSlot): Response {
+    const url = new URL(request.url);
+    const prefix = `${settings.basePath}/agents/`;
+    let identifier: string;
+    try {
+      identifier = decodeURIComponent(url.pathname.slice(prefix.length));
+    } catch {
+      throw invalidArgument('the identifier in the path is not valid percent-encoded UTF-8');
+    }
+    let version: string | undefined;
+    for (const [name, value] of url.searchParams) {
+      if (name !== 'version' || version !== undefined || value === '')
+        throw invalidArgument(
+          `GET /agents/{identifier} takes one parameter, version=<version>, not ${JSON.stringify(name.slice(0, 64))}${name === 'version' ? ' twice or empty' : ''}`,
+        );
+      version = value;
+    }
+    const versions = catalog.byIdentifier.get(identifier) ?? [];
+    if (versions.length === 0)
+      throw new RegistryProblem(
+        'NOT_FOUND',
+        `no entry of this registry has the identifier ${JSON.stringify(identifier.slice(0, 200))}`,
+      );
+    const position =
+      version === undefined
+        ? versions[versions.length - 1]!
+        : versions.find((p) => catalog.entries[p]!.version === version);
+    if (position === undefined)
+      throw new RegistryProblem(
+        'NOT_FOUND',
+        `the entry ${JSON.stringify(identifier.slice(0, 200))} has no version ${JSON.stringify(version!.slice(0, 64))}; it has ${versions.map((p) => catalog.entries[p]!.version ?? '(none)').join(', ')}`,
+      );
+    const others = versions
+      .filter((p) => p !== position && catalog.entries[p]!.version !== undefined)
+      .map(
+        (p) =>
+          `<${prefix}${encodeURIComponent(identifier)}?version=${encodeURIComponent(catalog.entries[p]!.version!)}>; rel="alternate"`,
+      );
+    const extra: Record<string, string> = others.length > 0 ? { Link: others.join(', ') } : {};
+    return json(
+      200,
+      catalog.entries[position]!.entry,
+      JSON_CACHE_CONTROL,
+      extra,
+      request.method === 'GET' ? slot : undefined,
+    );
   }
 
   async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {
@@ -367,10 +433,10 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       if (endpoint === 'unknown') {
         throw new RegistryProblem(
           'NOT_FOUND',
-          `there is no endpoint at this path; this registry answers POST ${settings.basePath}/search, POST ${settings.basePath}/explore and GET ${settings.basePath}/agents`,
+          `there is no endpoint at this path; this registry answers POST ${settings.basePath}/search, POST ${settings.basePath}/explore, GET ${settings.basePath}/agents and GET ${settings.basePath}/agents/{identifier}`,
         );
       }
-      const allowed = methods[endpoint];
+      const allowed = ENDPOINT_METHODS[endpoint];
       if (request.method === 'OPTIONS') {
         return new Response(null, {
           status: 204,
@@ -383,15 +449,11 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
           },
         });
       }
-      if (!allowed.includes(request.method)) {
-        throw new RegistryProblem(
-          'NOT_IMPLEMENTED',
-          `${request.method} is not implemented for ${endpoint}; use ${allowed.join(' or ')}`,
-          { status: 405, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } },
-        );
-      }
+      const refused = methodProblem(endpoint, request.method);
+      if (refused) throw refused;
       if (endpoint === 'search') return await search(request, seen, slot);
       if (endpoint === 'explore') return await explore(request, seen, slot);
+      if (endpoint === 'agent') return agent(request, slot);
       return agents(request, slot);
     } catch (error) {
       if (error instanceof RegistryProblem) return problem(error);

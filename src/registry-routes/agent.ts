@@ -1,0 +1,13 @@
+/**
+ * `GET {basePath}/agents/{identifier}`: one entry by its identifier (ard-spec's lookup ADR; the
+ * identifier percent-encoded as one path segment). Injected only in registry mode
+ * (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ */
+import type { APIRoute } from 'astro';
+import { handleRegistryRequest } from '../core/registry/runtime.js';
+
+/** Rendered on demand by @astrojs/node, never prerendered. */
+export const prerender = false;
+
+/** Every method: the service answers 405 for the ones this endpoint does not take, and CORS preflights. */
+export const ALL: APIRoute = ({ request, locals }) => handleRegistryRequest(locals, 'agent', request);

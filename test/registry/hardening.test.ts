@@ -1,0 +1,169 @@
+/**
+ * The lookup API over HTTP, hardened (issue 14 item 9) and read as ard-spec's OpenAPI and conformance
+ * tool read it (issue 13 item 5): a small synthetic publisher (bench/synthetic.ts, not the example)
+ * built in registry mode and served by the one server.
+ *
+ * Shown: TRACE, CONNECT and any other method no endpoint takes get a 405 problem+json, and nothing lands
+ * in the log; `GET /agents` answers `items` with paging, `filter` and `orderBy`; `GET /agents/{identifier}`
+ * answers one entry; `pageSize: 101` is a 400 as its message says.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticPublisher } from '../../bench/synthetic.js';
+import {
+  buildRegistrySite,
+  call,
+  expectProblem,
+  postJson,
+  startTestRegistry,
+  type TestRegistry,
+} from '../helpers/registry.js';
+
+let root: string;
+let server: TestRegistry;
+let entries: Array<Record<string, unknown>>;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'ardsite-hardening-'));
+  await writeSyntheticPublisher(root, { agents: 6 });
+  await buildRegistrySite(root);
+  const dist = path.join(root, 'dist');
+  entries = (
+    JSON.parse(await readFile(path.join(dist, '.well-known/ard.json'), 'utf8')) as { entries: typeof entries }
+  ).entries;
+  server = await startTestRegistry(dist);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Sends a raw HTTP/1.1 request and returns the raw answer (the connection closes after it). */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(server.origin).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      resolve(answer);
+    });
+    socket.write(request);
+  });
+}
+
+describe('methods (issue 14 item 9)', () => {
+  it.each(['TRACE', 'PUT', 'DELETE', 'PATCH', 'PROPFIND'])(
+    '%s gets a 405 problem+json, not a 500, and no stack trace in the log',
+    async (method) => {
+      server.logs.length = 0;
+      const answer = await raw(
+        `${method} ${new URL(server.apiUrl).pathname}/agents HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer).toMatch(/content-type: application\/problem\+json/i);
+      expect(answer).toMatch(/allow: GET, HEAD, OPTIONS/i);
+      expect(answer).toMatch(/"error":"NOT_IMPLEMENTED"/);
+      expect(server.logs.filter((l) => !/^\w+ \/\S+ 405 [\d.]+ ms$/.test(l))).toEqual([]);
+    },
+  );
+
+  it('CONNECT gets a 405 problem+json and the connection closes', async () => {
+    const answer = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/"error":"NOT_IMPLEMENTED"/);
+  });
+
+  it('TRACE on a path with no endpoint is a 404 problem', async () => {
+    const answer = await raw(
+      `TRACE ${new URL(server.apiUrl).pathname}/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    expect(answer).toMatch(/application\/problem\+json/);
+  });
+});
+
+describe('messages match behaviour (issue 14 item 9)', () => {
+  it('pageSize 101 is a 400, as the message says 1 to 100', async () => {
+    const answer = await postJson(`${server.apiUrl}/search`, { query: { text: 'plan' }, pageSize: 101 });
+    expectProblem(answer, 400, 'INVALID_ARGUMENT');
+    expect(answer.body.detail).toMatch(/from 1 to 100/);
+    expectProblem(await call(`${server.apiUrl}/agents?pageSize=101`), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('Hop-Count 1000 is out of range, not "not a whole number"', async () => {
+    const answer = await postJson(
+      `${server.apiUrl}/search`,
+      { query: { text: 'plan' } },
+      { 'Hop-Count': '1000' },
+    );
+    expectProblem(answer, 400, 'INVALID_ARGUMENT');
+    expect(answer.body.detail).toMatch(/out of range/);
+  });
+});
+
+describe('GET /agents as ard-spec reads it (issue 13 item 5)', () => {
+  it('answers items, total and pageToken, walks every entry, and reads filter and orderBy', async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await call<{ items: Array<{ identifier: string }>; total: number; pageToken?: string }>(
+        `${server.apiUrl}/agents?pageSize=3${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(Array.isArray(page.body.items)).toBe(true);
+      expect(page.body.total).toBe(entries.length);
+      seen.push(...page.body.items.map((e) => e.identifier));
+      token = page.body.pageToken;
+    } while (token);
+    expect(seen).toEqual(entries.map((e) => String(e.identifier)).sort());
+
+    const a2a = entries.filter((e) => e.type === 'application/a2a-agent-card+json');
+    const filtered = await call<{ items: Array<{ identifier: string }> }>(
+      `${server.apiUrl}/agents?filter=${encodeURIComponent("type = 'application/a2a-agent-card+json'")}&orderBy=${encodeURIComponent('identifier DESC')}`,
+    );
+    expect(filtered.status, filtered.text).toBe(200);
+    expect(filtered.body.items.map((e) => e.identifier)).toEqual(
+      a2a
+        .map((e) => String(e.identifier))
+        .sort()
+        .reverse(),
+    );
+  });
+
+  it('GET /agents/{identifier} answers the entry; an unknown one is a 404 problem', async () => {
+    const entry = entries[0]!;
+    const answer = await call(`${server.apiUrl}/agents/${encodeURIComponent(String(entry.identifier))}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(entry);
+    expectProblem(await call(`${server.apiUrl}/agents/urn:air:nobody.example:a:b`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('the registry entry’s url (issue 13 item 5)', () => {
+  it('answers with the service description the entry pins by digest, not a 404', async () => {
+    const entry = entries.find((e) => e.type === 'application/ai-registry+json')!;
+    const basePath = new URL(String(entry.url)).pathname;
+    const response = await fetch(`${server.origin}${basePath}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/ai-registry+json');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(entry.digest).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
+    expect((entry.trustManifest as { subject?: { digest?: string } }).subject?.digest).toBe(entry.digest);
+    const document = JSON.parse(bytes.toString('utf8')) as {
+      identifier: string;
+      url: string;
+      endpoints: unknown[];
+    };
+    expect(document).toMatchObject({ identifier: entry.identifier, url: entry.url });
+    expect(document.endpoints).toHaveLength(4);
+  });
+});
