@@ -30,8 +30,15 @@ import {
   writeArtifacts,
 } from '../src/core/build/output.js';
 import { prepareBuild } from '../src/core/build/prepare.js';
+import {
+  ownedPrefix,
+  removeStaleTempFolders,
+  TEMP_PREFIX,
+  VITE_CACHE_PREFIX,
+} from '../src/core/build/stale-temp.js';
 import { selfCheck } from '../src/core/build/self-check.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
+import { assertNoPrivateKeyBytes } from '../src/core/key-guards.js';
 import {
   assertReplaceableServerDir,
   registryServerDir,
@@ -68,6 +75,13 @@ async function main(): Promise<void> {
   const timer = new PhaseTimer();
   // Before any work: an --out that a swap would destroy (content/, the project itself, …) is refused.
   assertReplaceableOutDir(root, distDir);
+  // What killed builds left behind: their temporary folders, never those of a build still running.
+  const stale = await removeStaleTempFolders([
+    { dir: root, prefix: TEMP_PREFIX },
+    { dir: appRoot, prefix: TEMP_PREFIX },
+    { dir: tmpdir(), prefix: VITE_CACHE_PREFIX },
+  ]);
+  if (stale.length > 0) log(`Removed ${counted(stale.length, 'temporary folder')} left by a killed build.`);
   const prepared = await prepareBuild({ root, timer, registry: values.registry });
   const { publisher } = prepared.site.model;
   const registry = publisher.registry.enabled;
@@ -117,7 +131,7 @@ async function main(): Promise<void> {
         : {};
       // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
       // on node_modules/.vite and fail with ENOTEMPTY.
-      viteCache = await mkdtemp(path.join(tmpdir(), 'ardsite-vite-'));
+      viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
       await timer.time('rendering', () =>
         astroBuild({
           root: appRoot,
@@ -148,7 +162,11 @@ async function main(): Promise<void> {
       provideSiteBuild(undefined);
       if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
-    const report = await timer.time('self-verification', () => selfCheck(temp, site, { written }));
+    const report = await timer.time('self-verification', () =>
+      selfCheck(temp, site, { written, keyPatterns: prepared.keyPatterns }),
+    );
+    // The registry's server bundle is published too (it serves the index): the same search.
+    if (serverTemp) await assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
     if (serverTemp) {
       await writeRegistryDescriptor(serverTemp, {
         format: 1,

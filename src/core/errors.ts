@@ -32,6 +32,17 @@ export const ERROR_CODES = {
   IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
+  /**
+   * A file the build would read (content, ramFile, attestation file, public/, signing.keyFile) resolves,
+   * after symbolic links, outside the project folder and outside publisher.yaml `allowOutside`.
+   */
+  FILE_OUTSIDE_PROJECT: 'A file resolves outside the project folder.',
+  /** A content file is larger than publisher.yaml `limits.fileBytes` (default 8 MiB); it is not read. */
+  FILE_TOO_LARGE: 'A content file is too large.',
+  /** A document nests lists and mappings deeper than `limits.depth` (default 64). */
+  CONTENT_TOO_DEEP: 'A document is nested too deeply.',
+  /** A single text (string value, key, Markdown body) is longer than `limits.textBytes` (default 1 MiB). */
+  TEXT_TOO_LONG: 'A text is too long.',
 
   // --- shape of the authored data ------------------------------------------------------------------
   /** A field has the wrong JSON type. */
@@ -177,6 +188,8 @@ export const ERROR_CODES = {
   ARD_URN_INVALID: 'The identifier is not a valid urn:air URN.',
   /** An entry has both or neither of `url` and `data` (ARD draft §3.3). */
   ARD_URL_XOR_DATA: 'An entry needs exactly one of url and data.',
+  /** A site-path `url` is not a plain path of this site (`//`, `\\`, `.`/`..` segments, control characters). */
+  URL_PATH_INVALID: 'The site path is not a plain path of this site.',
   /** Two entries share (identifier, version). */
   ARD_DUPLICATE_ENTRY: 'Two entries share identifier and version.',
   /** (warning) representativeQueries should hold 2 to 5 queries (ARD draft §3.2.2). */
@@ -228,6 +241,12 @@ export const ERROR_CODES = {
   KEY_WRONG_TYPE: 'The signing key is of an unsupported type.',
   /** A key file would be written where git does not ignore it. */
   KEY_NOT_IGNORED: 'The key file path is not ignored by git.',
+  /** The signing key file lies in `public/` (or a folder a link in it reaches), which is copied into the site. */
+  KEY_IN_PUBLIC_FOLDER: 'The signing key file would be published.',
+  /** The signing key is listed under `signing.retiredKeys` with `revoked: true` (matched by RFC 7638 thumbprint). */
+  KEY_REVOKED: 'The signing key is revoked.',
+  /** The signing key is listed under `signing.retiredKeys` and its `retireAt` has passed. */
+  KEY_RETIRED: 'The signing key is retired.',
 
   // --- build ---------------------------------------------------------------------------------------
   /** Content has errors; the build did not start. */

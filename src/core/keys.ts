@@ -23,6 +23,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { assertNoPrivateMembers, didWebFromDomain } from './did.js';
 import { ArdsiteError } from './errors.js';
 import { canonicalJson } from './jcs.js';
+import { outsideMessage, placeInJail } from './project-jail.js';
 
 /**
  * P-256 ECDSA as `p256` of @noble/curves, with Node's HMAC-SHA-256 in the RFC 6979 DRBG (noble's
@@ -408,7 +409,8 @@ const keyMaterial = new WeakMap<SigningKey, { privateJwk: PrivateSigningJwk; dom
 
 /**
  * The private JWK and domain `key` was made from, to make the same key again in a worker thread of this
- * process (src/core/signer-pool.ts): the only way out of the closure. Never log, print or write it.
+ * process (src/core/signer-pool.ts), and to search a built site for its bytes (src/core/key-guards.ts):
+ * the only way out of the closure. Never log, print or write it.
  * @throws Error when `key` was not made by {@link createSigningKey}.
  */
 export function keyMaterialForWorkers(key: SigningKey): { privateJwk: PrivateSigningJwk; domain: string } {
@@ -454,6 +456,8 @@ export interface ResolvedSigningKey {
   created: boolean;
   /** True for an in-memory throw-away key (CI with `ARDSITE_DEV_KEY=1`), written nowhere. */
   ephemeral: boolean;
+  /** The absolute path of the key file, when the key came from one (checked by the build against public/). */
+  file?: string;
 }
 
 /** Path of the default key file, relative to the project root. */
@@ -542,13 +546,14 @@ function checkAlgorithm(
 export async function resolveSigningKey(options: ResolveSigningKeyOptions): Promise<ResolvedSigningKey> {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root);
-  const found = (parsed: ParsedPrivateKey, source: string): ResolvedSigningKey => {
+  const found = (parsed: ParsedPrivateKey, source: string, file?: string): ResolvedSigningKey => {
     checkAlgorithm(parsed, options.algorithm, source);
     return {
       key: createSigningKey(parsed.privateJwk, options.domain),
       source,
       created: false,
       ephemeral: false,
+      ...(file === undefined ? {} : { file }),
     };
   };
 
@@ -564,12 +569,24 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
     if (file === undefined || file.trim() === '') continue;
     const abs = path.resolve(root, file);
     const shown = display(root, abs);
-    return found(readKeyFile(abs, shown, by), shown);
+    // publisher.yaml is content, which a contributor's pull request may change: its keyFile must stay in
+    // the project (DESIGN.md §9). ARDSITE_SIGNING_KEY_FILE is set by whoever runs the build (a CI secret
+    // file lives outside the checkout, in $RUNNER_TEMP or /run/secrets), so it may point anywhere.
+    if (by !== 'ARDSITE_SIGNING_KEY_FILE') {
+      const place = placeInJail(abs, { root });
+      if (place.state === 'outside') {
+        throw new ArdsiteError(
+          'FILE_OUTSIDE_PROJECT',
+          `signing.keyFile in content/publisher.yaml: ${outsideMessage(shown, place.real)}. Give a key kept outside the project with ARDSITE_SIGNING_KEY_FILE instead.`,
+        );
+      }
+    }
+    return found(readKeyFile(abs, shown, by), shown, abs);
   }
 
   const defaultFile = path.join(root, DEFAULT_KEY_FILE);
   if (existsSync(defaultFile))
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE);
+    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
 
   if (options.requireKey) {
     throw new ArdsiteError(
@@ -593,13 +610,14 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
   const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp());
   if (written === 'exists') {
     // Another process created it meanwhile: use that one.
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE);
+    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
   }
   return {
     key: createSigningKey(written, options.domain),
     source: DEFAULT_KEY_FILE,
     created: true,
     ephemeral: false,
+    file: defaultFile,
   };
 }
 

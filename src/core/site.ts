@@ -8,8 +8,8 @@
  */
 import { legacyAgentJsonOn } from './legacy-card.js';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { aiCatalogDocument, AI_CATALOG_MEDIA_TYPE } from './ai-catalog.js';
+import { outsideMessage, placeInJail } from './project-jail.js';
 import { withoutUndefined } from './json.js';
 import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
 import { signAgentCard } from './card-signature.js';
@@ -155,21 +155,35 @@ function nonEmpty<T>(list: readonly T[] | undefined): T[] | undefined {
 /** Drops undefined members, keeping order. */
 const defined = (value: Record<string, unknown>): JsonObject => withoutUndefined(value) as JsonObject;
 
+/**
+ * Reads a file the content names (an attestation file, an entry's file under public/), only when it
+ * resolves inside the project or an `allowOutside` folder (DESIGN.md §9; `npm run check` reports the
+ * same faults with their line first).
+ * @throws ArdsiteError `FILE_OUTSIDE_PROJECT`, `FILE_UNREADABLE` (naming `what` and the file system's code).
+ */
+async function readNamedFile(model: ContentModel, file: string, what: string): Promise<Buffer> {
+  const place = placeInJail(file, { root: model.root, allowOutside: model.publisher.allowOutside });
+  if (place.state === 'outside') {
+    throw new ArdsiteError('FILE_OUTSIDE_PROJECT', `${what}: ${outsideMessage(file, place.real)}`);
+  }
+  try {
+    if (place.state === 'missing') throw Object.assign(new Error(), { code: 'ENOENT' });
+    return await readFile(place.real);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new ArdsiteError('FILE_UNREADABLE', `${what} ${file} cannot be read (${code})`);
+  }
+}
+
 async function sealAttestations(
-  root: string,
+  model: ContentModel,
   inputs: readonly AttestationInputType[] | undefined,
 ): Promise<SealedAttestation[] | undefined> {
   if (!inputs || inputs.length === 0) return undefined;
   const out: SealedAttestation[] = [];
   for (const a of inputs) {
     let digest = a.digest;
-    if (a.file) {
-      try {
-        digest = sha256Digest(await readFile(path.resolve(root, a.file)));
-      } catch (error) {
-        throw new ArdsiteError('FILE_UNREADABLE', `attestation file ${a.file}: ${(error as Error).message}`);
-      }
-    }
+    if (a.file) digest = sha256Digest(await readNamedFile(model, a.file, 'attestation file'));
     out.push(
       defined({ type: a.type, uri: a.uri, mediaType: a.mediaType, digest }) as unknown as SealedAttestation,
     );
@@ -244,7 +258,7 @@ async function buildAgent(
   const cardPath = `/agents/${agent.slug}/agent-card.json`;
   const cardUrl = absoluteUrl(publisher.siteUrl, cardPath);
   // Step 5: the signed trustManifest over the entry's coordinates.
-  const attestations = await sealAttestations(model.root, front.attestations);
+  const attestations = await sealAttestations(model, front.attestations);
   const trustManifest = await signTrustManifest(
     {
       did,
@@ -306,7 +320,7 @@ async function buildOtherEntry(
   let url = input.url;
   let digest = input.digest;
   if (url?.startsWith('/') && e.publicFile) {
-    const bytes = await readFile(path.join(model.root, e.publicFile));
+    const bytes = await readNamedFile(model, e.publicFile, `the file of url "${url}"`);
     digest = sha256Digest(bytes);
     url = absoluteUrl(model.publisher.siteUrl, url);
   } else if (input.data) {
@@ -325,7 +339,7 @@ async function buildOtherEntry(
       subject: subject as never,
       issuedAt: isoSeconds(options.buildTime),
       expiresAt: expiresAt(options.buildTime, model.publisher.signing.expiresInDays),
-      attestations: await sealAttestations(model.root, input.attestations),
+      attestations: await sealAttestations(model, input.attestations),
     },
     signer,
   );

@@ -10,9 +10,9 @@ import { mapLimit } from '../concurrency.js';
 import { sha256Digest } from '../digest.js';
 import { ArdsiteError } from '../errors.js';
 import type { Artifact } from '../site.js';
+import { ownedPrefix, TEMP_PREFIX } from './stale-temp.js';
 
-/** Prefix of the temporary build folders (git-ignored). */
-export const TEMP_PREFIX = '.ardsite-tmp-';
+export { TEMP_PREFIX };
 
 /**
  * Replaces the folder `dest` with `src`: a rename when both are on one file system, else a recursive
@@ -31,7 +31,8 @@ export async function moveFolder(src: string, dest: string): Promise<void> {
 
 /** Creates a fresh temporary output folder inside `root`. */
 export async function makeTempOutput(root: string): Promise<string> {
-  const dir = await mkdtemp(path.join(root, TEMP_PREFIX));
+  // The pid in the name tells a later build whether this one still runs (stale-temp.ts).
+  const dir = await mkdtemp(path.join(root, ownedPrefix(TEMP_PREFIX)));
   // mkdtemp makes a private (0700) folder; the site it becomes must be readable by a web server
   // running as another user (0755, as a folder made under the usual umask 022).
   await chmod(dir, 0o755);

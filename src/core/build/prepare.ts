@@ -5,6 +5,9 @@
 import { loadAndCheck } from '../content/index.js';
 import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
 import { gitLastCommitTimes, sourceDateEpoch } from '../git-time.js';
+import { keyInPublicMessage } from '../content/file-checks.js';
+import { assertKeyMaySign, privateKeyPatterns } from '../key-guards.js';
+import { publishedHolder, scanPublicFolder } from '../project-jail.js';
 import { loadPublicKeysForRotation, resolveSigningKey, type ResolvedSigningKey } from '../keys.js';
 import { availableParallelism } from 'node:os';
 import { createSignerPool } from '../signer-pool.js';
@@ -47,6 +50,8 @@ function signingWorkers(agents: number, requested: number | undefined): number {
 /** A computed site plus what the caller reports: the warnings and where the key came from. */
 export interface PreparedBuild {
   site: SiteBuild;
+  /** What the self-check searches every written file for (src/core/key-guards.ts); never print it. */
+  keyPatterns: Buffer[];
   warnings: Diagnostic[];
   key: Omit<ResolvedSigningKey, 'key'> & { kid: string };
 }
@@ -54,7 +59,9 @@ export interface PreparedBuild {
 /**
  * Loads, checks and computes the site.
  * @throws ArdsiteError `BUILD_CONTENT_INVALID` (with every diagnostic) when the content has errors; the
- *   key errors of `resolveSigningKey` (`KEY_MISSING`, `KEY_INVALID`, `KEY_WRONG_TYPE`, `KEY_NOT_IGNORED`);
+ *   key errors of `resolveSigningKey` (`KEY_MISSING`, `KEY_INVALID`, `KEY_WRONG_TYPE`, `KEY_NOT_IGNORED`,
+ *   `FILE_OUTSIDE_PROJECT`); `KEY_REVOKED` / `KEY_RETIRED` (the key is listed under signing.retiredKeys);
+ *   `KEY_IN_PUBLIC_FOLDER` (the key file lies where public/ is copied from);
  *   the builder's errors.
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
@@ -83,6 +90,18 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
     requireKey: publisher.signing.requireKey,
     algorithm: publisher.signing.algorithm,
   });
+  // A revoked key, or one past its retireAt, never signs; a key file that public/ would copy is refused.
+  assertKeyMaySign(resolved.key, publisher.signing.retiredKeys ?? [], buildTime);
+  if (resolved.file !== undefined) {
+    const holder = publishedHolder(
+      resolved.file,
+      scanPublicFolder({ root: model.root, allowOutside: publisher.allowOutside }),
+    );
+    if (holder !== undefined) {
+      throw new ArdsiteError('KEY_IN_PUBLIC_FOLDER', keyInPublicMessage(resolved.source, model.root, holder));
+    }
+  }
+  const keyPatterns = privateKeyPatterns(resolved.key);
   const retiredKeys = loadPublicKeysForRotation(
     publisher.signing.retiredKeys ?? [],
     buildTime,
@@ -112,6 +131,7 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
   }
   return {
     site,
+    keyPatterns,
     warnings: diagnostics,
     key: {
       source: resolved.source,

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { mapLimit } from '../concurrency.js';
 import { sha256Digest } from '../digest.js';
+import { assertNoPrivateKeyBytes } from '../key-guards.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
 import type { SiteBuild } from '../site.js';
 import type { VerifyFinding } from '../verify/findings.js';
@@ -43,6 +44,11 @@ export interface SelfCheckOptions {
    * (scripts/build.ts writes them before rendering and lets them go). Default: `site.artifacts`.
    */
   written?: ReadonlyMap<string, WrittenArtifact>;
+  /**
+   * The private key's byte patterns (`privateKeyPatterns` of src/core/key-guards.ts): every file under
+   * `outDir` is searched for them first.
+   */
+  keyPatterns?: readonly Buffer[];
 }
 
 /**
@@ -51,7 +57,8 @@ export interface SelfCheckOptions {
  * of `npm run verify` passes, without the warnings that mean ardsite's own profile does not hold (an
  * unsigned card, a card that does not name its entry, a well-known card that is no entry's). Returns
  * the report when every check holds.
- * @throws ArdsiteError `BUILD_SELF_CHECK_FAILED` listing what failed.
+ * @throws ArdsiteError `KEY_PRIVATE_PUBLISHED` naming the files that hold the private key (see
+ *   {@link SelfCheckOptions.keyPatterns}); `BUILD_SELF_CHECK_FAILED` listing what else failed.
  */
 export async function selfCheck(
   outDir: string,
@@ -59,6 +66,8 @@ export async function selfCheck(
   options: SelfCheckOptions = {},
 ): Promise<VerifyReport> {
   const now = options.now ?? new Date();
+  // First and whatever else holds: no file of the site may carry the private key.
+  await assertNoPrivateKeyBytes(outDir, options.keyPatterns ?? []);
   const origin = site.model.publisher.siteUrl.replace(/\/$/, '');
   const problems: string[] = [];
   const expected: Array<[string, (bytes: Buffer) => boolean]> = options.written

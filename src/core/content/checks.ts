@@ -265,7 +265,7 @@ function checkEntries(model: ContentModel, r: Reporter): void {
             'SCHEMA_INVALID_VALUE',
             "a site path url is served by this site, so the entry is ours: its identifier must name this site's domain",
           );
-        } else if (!e.publicFile || !existsSync(path.join(model.root, e.publicFile))) {
+        } else if (e.publicFile && !existsSync(path.join(model.root, e.publicFile))) {
           r.add(
             source,
             ['url'],

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../errors.js';
 import { checkPermissions } from '../permissions/checks.js';
 import { loadPermissionCatalog } from '../permissions/catalog.js';
 import { checkContent } from './checks.js';
+import { checkNamedFiles } from './file-checks.js';
 import { loadContent, type LoadOptions } from './load.js';
 import type { ContentModel } from './model.js';
 import { releaseDiagnostics } from '../releases/agent-changes.js';
@@ -24,7 +25,7 @@ export interface CheckedContent {
 export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent> {
   const { model, diagnostics } = await loadContent(options);
   if (model) {
-    diagnostics.push(...checkContent(model));
+    diagnostics.push(...checkContent(model), ...checkNamedFiles(model));
     const loaded = await loadPermissionCatalog(model);
     model.permissions = loaded.catalog;
     diagnostics.push(...loaded.diagnostics, ...checkPermissions(model));

@@ -4,8 +4,6 @@
  * across files with the deep-equal rule. Every problem of every file is collected; nothing stops at the
  * first one.
  */
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -27,6 +25,7 @@ import {
   type ResourceAccessInput,
   type ResourceInput,
 } from '../schema/ram.js';
+import { outsideMessage, scanPublicFolder } from '../project-jail.js';
 import { parseAirUrn } from '../urn.js';
 import { issuesToDiagnostics, suggest } from './issues.js';
 import type {
@@ -39,8 +38,11 @@ import type {
   Origin,
 } from './model.js';
 import { rewriteA2aSpellings } from './a2a-spellings.js';
+import { formatBytes } from './bounds.js';
+import { sitePathProblem } from './file-checks.js';
 import { normalizeRamKeys } from './normalize.js';
-import { SourceDoc } from './source.js';
+import { ContentReader, parseJsonInto, parseYamlInto, rel } from './read.js';
+import type { SourceDoc } from './source.js';
 
 /** Options of {@link loadContent}. */
 export interface LoadOptions {
@@ -54,58 +56,6 @@ export interface LoadOptions {
 export interface LoadResult {
   model: ContentModel | undefined;
   diagnostics: Diagnostic[];
-}
-
-/** Project-relative path with forward slashes, for messages. */
-function rel(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/');
-}
-
-/**
- * Reads content files and reports failures as diagnostics. `prefetch` starts reads concurrently; files
- * are then parsed one by one in a fixed order, so merges and diagnostics stay deterministic while the
- * reads overlap.
- */
-class ContentReader {
-  private readonly pending = new Map<string, Promise<string>>();
-  constructor(
-    readonly root: string,
-    readonly diagnostics: Diagnostic[],
-  ) {}
-
-  prefetch(files: readonly string[]): void {
-    for (const file of files) {
-      const p = readFile(file, 'utf8');
-      p.catch(() => undefined); // reported by read()
-      this.pending.set(file, p);
-    }
-  }
-
-  async read(file: string): Promise<string | undefined> {
-    try {
-      return await (this.pending.get(file) ?? readFile(file, 'utf8'));
-    } catch (error) {
-      const exists = existsSync(file);
-      this.diagnostics.push({
-        code: exists ? 'FILE_UNREADABLE' : 'FILE_MISSING',
-        severity: 'error',
-        message: exists ? `cannot read file: ${(error as Error).message}` : 'file does not exist',
-        file: rel(this.root, file),
-      });
-      return undefined;
-    } finally {
-      this.pending.delete(file);
-    }
-  }
-}
-
-function parseYamlInto(file: string, text: string, diagnostics: Diagnostic[], lineOffset = 0) {
-  const parsed = SourceDoc.parseYaml(file, text, lineOffset);
-  if (Array.isArray(parsed)) {
-    diagnostics.push(...parsed);
-    return undefined;
-  }
-  return parsed;
 }
 
 function toRamResource(r: ResourceInput): RamResource {
@@ -267,10 +217,12 @@ async function loadPublisher(
   const file = path.join(contentDir, 'publisher.yaml');
   const text = await reader.read(file);
   if (text === undefined) return undefined;
-  const source = parseYamlInto(rel(root, file), text, diagnostics);
+  const source = parseYamlInto(rel(root, file), text, diagnostics, reader.limits);
   if (!source) return undefined;
   const publisher = validate(Publisher, source.value, source, diagnostics);
   if (!publisher) return undefined;
+  reader.limits = publisher.limits;
+  reader.jail = { root, allowOutside: publisher.allowOutside };
   const expected = `https://${publisher.domain}/`;
   if (publisher.siteUrl !== expected) {
     // The same origin spelt another way (no final slash, capitals) needs only the spelling fixed.
@@ -393,8 +345,19 @@ async function loadAgent(
     diagnostics.push({ code: 'YAML_INVALID', severity: 'error', message: (error as Error).message, file });
     return undefined;
   }
-  const source = parseYamlInto(file, split.matter, diagnostics);
+  const source = parseYamlInto(file, split.matter, diagnostics, reader.limits);
   if (!source) return undefined;
+  const bodyBytes = Buffer.byteLength(split.content, 'utf8');
+  if (bodyBytes > reader.limits.textBytes) {
+    diagnostics.push({
+      code: 'TEXT_TOO_LONG',
+      severity: 'error',
+      message: `the Markdown body is ${formatBytes(bodyBytes)} long; the limit is ${formatBytes(reader.limits.textBytes)} (limits.textBytes in content/publisher.yaml)`,
+      file,
+      line: text.slice(0, text.length - split.content.length).split('\n').length,
+    });
+    return undefined;
+  }
   if (!/^[a-z0-9._-]+$/.test(slug)) {
     diagnostics.push({
       code: 'SCHEMA_INVALID_VALUE',
@@ -446,36 +409,16 @@ async function loadAgentRam(
   if (front.ramFile) {
     const ramAbs = path.resolve(path.dirname(absFile), front.ramFile);
     const ramRel = rel(root, ramAbs);
-    const ramText = existsSync(ramAbs) ? await reader.read(ramAbs) : undefined;
-    if (!existsSync(ramAbs)) {
-      diagnostics.push(
-        source.diagnostic(
-          {
-            code: 'FILE_MISSING',
-            severity: 'error',
-            message: `ramFile "${front.ramFile}" names ${ramRel}, which does not exist`,
-            path: 'ramFile',
-          },
-          ['ramFile'],
-        ),
-      );
-    }
+    const ramText = await reader.read(ramAbs, {
+      source,
+      path: ['ramFile'],
+      label: `ramFile "${front.ramFile}" names`,
+    });
     if (ramText !== undefined) {
       files.push(ramRel);
-      let json: unknown;
-      try {
-        json = JSON.parse(ramText);
-      } catch (error) {
-        diagnostics.push({
-          code: 'JSON_INVALID',
-          severity: 'error',
-          message: `invalid JSON: ${(error as Error).message}`,
-          file: ramRel,
-        });
-      }
-      const ramSource = json === undefined ? undefined : SourceDoc.fromJson(ramRel, ramText, json);
+      const ramSource = parseJsonInto(ramRel, ramText, diagnostics, reader.limits);
       if (ramSource) {
-        const ramValue = normalizeRamKeys(json, ramSource, [], diagnostics);
+        const ramValue = normalizeRamKeys(ramSource.value, ramSource, [], diagnostics);
         const ram = validate(ResourceAccessManifest, ramValue, ramSource, diagnostics);
         if (ram) {
           ram.resources?.forEach((r, i) =>
@@ -572,7 +515,7 @@ async function loadEntry(
   const file = rel(root, absFile);
   const text = await reader.read(absFile);
   if (text === undefined) return undefined;
-  const source = parseYamlInto(file, text, diagnostics);
+  const source = parseYamlInto(file, text, diagnostics, reader.limits);
   if (!source) return undefined;
   const entry = validate(OtherEntryFile, source.value, source, diagnostics);
   if (!entry) return undefined;
@@ -585,7 +528,8 @@ async function loadEntry(
     entry,
     own,
   };
-  if (entry.url?.startsWith('/')) {
+  // A url that is not a plain site path (`/../../etc/hostname`) names no file: check reports it.
+  if (entry.url?.startsWith('/') && sitePathProblem(entry.url) === undefined) {
     model.publicFile = `public${entry.url.split(/[?#]/)[0]}`;
   }
   return model;
@@ -620,13 +564,26 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     });
   }
 
+  // public/ is copied into the site as it is: a link in it that leaves the project would publish that file.
+  for (const problem of scanPublicFolder(reader.jail).problems) {
+    diagnostics.push({
+      code: problem.real === undefined ? 'FILE_MISSING' : 'FILE_OUTSIDE_PROJECT',
+      severity: 'error',
+      message:
+        problem.real === undefined
+          ? 'this symbolic link in public/ leads to nothing'
+          : `${outsideMessage(problem.file, problem.real)}; public/ is copied into the site, so it would be published`,
+      file: problem.file,
+    });
+  }
+
   reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles]);
   const catalog = new Catalog(diagnostics);
   for (const absFile of resourceFiles) {
     const file = rel(root, absFile);
     const text = await reader.read(absFile);
     if (text === undefined) continue;
-    const source = parseYamlInto(file, text, diagnostics);
+    const source = parseYamlInto(file, text, diagnostics, reader.limits);
     if (!source) continue;
     const value = normalizeRamKeys(source.value, source, [], diagnostics);
     const resource = validate(ResourceFile, value, source, diagnostics);

@@ -81,7 +81,12 @@ export class SourceDoc {
    * ancestor that exists.
    */
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined {
-    this.positions ??= parseWithPositions(this.text);
+    try {
+      this.positions ??= parseWithPositions(this.text);
+    } catch {
+      // A document nested too deeply for the positioned parser (`RangeError`): no line, still a finding.
+      return undefined;
+    }
     let node: unknown = this.positions.doc.contents;
     let found: Node | undefined = isNode(node) ? node : undefined;
     for (const part of path) {

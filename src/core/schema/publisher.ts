@@ -338,6 +338,56 @@ export type RegistryConfig = z.infer<typeof RegistrySettings>;
 /** One configured peer registry. */
 export type RegistryPeerConfig = z.infer<typeof RegistryPeer>;
 
+/** Default `limits:`: 8 MiB a content file, 1 MiB a text, 64 levels of nesting. */
+export const DEFAULT_LIMITS = Object.freeze({
+  fileBytes: 8 * 1024 * 1024,
+  textBytes: 1024 * 1024,
+  depth: 64,
+});
+
+/**
+ * `limits:` (DESIGN.md §9, bounded input): what a content file, a single text and the nesting of a
+ * document may reach. The defaults are far beyond any real publisher's content; `npm run check` reports
+ * what goes past them with file, field and line.
+ */
+export const LimitSettings = z
+  .strictObject({
+    fileBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(DEFAULT_LIMITS.fileBytes)
+      .meta({
+        description:
+          'Largest content file read (publisher.yaml, an agent, a resource, an entry, a ramFile), in bytes. Default 8388608 (8 MiB); a larger file is not read.',
+        examples: [16777216],
+      }),
+    textBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(DEFAULT_LIMITS.textBytes)
+      .meta({
+        description:
+          "Longest single text (a string value, a key, an agent's Markdown body), in UTF-8 bytes. Default 1048576 (1 MiB).",
+        examples: [4194304],
+      }),
+    depth: z
+      .number()
+      .int()
+      .min(8)
+      .max(512)
+      .default(DEFAULT_LIMITS.depth)
+      .meta({
+        description:
+          'Deepest nesting of lists and mappings in one document (the top level is 1). Default 64.',
+        examples: [128],
+      }),
+  })
+  .meta({ spec: 'DESIGN.md §9' });
+
 /** The publisher file. `siteUrl` must be exactly `https://<domain>/` (checked by the loader). */
 export const Publisher = z
   .strictObject({
@@ -419,8 +469,29 @@ export const Publisher = z
         'The release history: how long a version that gained access is announced on the pages (docs/releases.md).',
       spec: 'DESIGN.md §9 (Releases)',
     }),
+    limits: LimitSettings.default(() => LimitSettings.parse({})).meta({
+      description:
+        'Limits on content files, single texts and nesting depth; content past them is an error of npm run check, with file, field and line.',
+      spec: 'DESIGN.md §9',
+    }),
+    /**
+     * Folders outside the project that files of the build may resolve to through symbolic links (a
+     * shared assets folder, say). Empty by default: the project is a jail (DESIGN.md §9).
+     */
+    allowOutside: z
+      .array(nonEmptyString)
+      .default([])
+      .meta({
+        description:
+          'Folders outside the project (absolute, or relative to the project folder) that content, public/ and attestation files may reach through symbolic links. Empty by default: every file the build reads must resolve inside the project.',
+        examples: [['/srv/shared-assets']],
+        spec: 'DESIGN.md §9',
+      }),
   })
   .meta({ spec: 'DESIGN.md §1' });
+
+/** The validated `limits:` (bytes for `fileBytes` and `textBytes`, levels for `depth`). */
+export type ContentLimits = z.infer<typeof LimitSettings>;
 
 /** The validated publisher, defaults applied. */
 export type PublisherConfig = z.infer<typeof Publisher>;

@@ -1,0 +1,142 @@
+/**
+ * Bounded input (DESIGN.md §9, "the project is a jail"): a content file, a single text and the nesting
+ * of a document have limits that a real publisher never meets, so that a hostile or broken file ends in
+ * a coded finding with file, field and line instead of a crash (`RangeError` at 2,000 levels), an
+ * out-of-memory build (a 100 MB string) or a 15 MB page. The same limits hold for YAML, JSON and front
+ * matter; sizes are checked before a file is read, depth before JSON is parsed.
+ */
+import type { Diagnostic } from '../errors.js';
+import { formatPath } from '../errors.js';
+import { DEFAULT_LIMITS, type ContentLimits } from '../schema/publisher.js';
+import type { SourceDoc } from './source.js';
+
+export { DEFAULT_LIMITS, type ContentLimits };
+
+/** `1048576` → `1 MiB`, `1500` → `1,500 bytes`. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n.toLocaleString('en')} bytes`;
+}
+
+/**
+ * Finds where the bracket nesting of a JSON text first goes deeper than `maxDepth`, scanning the text
+ * once without recursion (string contents and escapes skipped), so that `JSON.parse` and every later
+ * recursive step only ever see bounded documents.
+ * @returns the 1-based line and column of the opening bracket past the limit, or undefined.
+ */
+export function jsonDepthExceeded(
+  text: string,
+  maxDepth: number,
+): { line: number; column: number } | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      else if (c === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > maxDepth) return { line, column: i - lineStart + 1 };
+    } else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** One value past a limit: its path in the document and which limit. */
+export interface BoundViolation {
+  kind: 'depth' | 'text';
+  path: PropertyKey[];
+  /** For `text`: the string's size in UTF-8 bytes. */
+  bytes?: number;
+}
+
+/** UTF-8 length of `s`, cheaply when it is clearly under `limit` (at most 3 bytes per UTF-16 unit). */
+function overText(s: string, limit: number): number | undefined {
+  if (s.length * 3 <= limit) return undefined;
+  const bytes = Buffer.byteLength(s, 'utf8');
+  return bytes > limit ? bytes : undefined;
+}
+
+/**
+ * Walks a parsed document without recursion and lists the values past `limits`: the first container
+ * deeper than `limits.depth` (its children are not walked), and each string or key longer than
+ * `limits.textBytes` (at most `max` findings, default 10).
+ */
+export function findBoundViolations(value: unknown, limits: ContentLimits, max = 10): BoundViolation[] {
+  const out: BoundViolation[] = [];
+  const stack: Array<{ v: unknown; path: PropertyKey[] }> = [{ v: value, path: [] }];
+  let deep = false;
+  while (stack.length > 0 && out.length < max) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      const bytes = overText(v, limits.textBytes);
+      if (bytes !== undefined) out.push({ kind: 'text', path, bytes });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (path.length + 1 > limits.depth) {
+      if (!deep) out.push({ kind: 'depth', path });
+      deep = true;
+      continue;
+    }
+    const entries: Array<[PropertyKey, unknown]> = Array.isArray(v)
+      ? v.map((item, i) => [i, item])
+      : Object.entries(v as Record<string, unknown>);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i]!;
+      if (typeof k === 'string') {
+        const bytes = overText(k, limits.textBytes);
+        if (bytes !== undefined) {
+          out.push({ kind: 'text', path: [...path, k.slice(0, 40)], bytes });
+          continue;
+        }
+      }
+      stack.push({ v: child, path: [...path, k] });
+    }
+  }
+  return out;
+}
+
+/**
+ * The diagnostics of {@link findBoundViolations} for a parsed document: `CONTENT_TOO_DEEP` and
+ * `TEXT_TOO_LONG`, each with the file, the field path and its line. Empty when the document is within
+ * the limits.
+ */
+export function boundDiagnostics(source: SourceDoc, limits: ContentLimits): Diagnostic[] {
+  return findBoundViolations(source.value, limits).map((v) =>
+    v.kind === 'depth'
+      ? source.diagnostic(
+          {
+            code: 'CONTENT_TOO_DEEP',
+            severity: 'error',
+            message: `lists and mappings are nested more than ${limits.depth} levels deep here (limits.depth in content/publisher.yaml)`,
+            path: formatPath(v.path) || '(document)',
+          },
+          v.path,
+        )
+      : source.diagnostic(
+          {
+            code: 'TEXT_TOO_LONG',
+            severity: 'error',
+            message: `this text is ${formatBytes(v.bytes!)} long; the limit is ${formatBytes(limits.textBytes)} (limits.textBytes in content/publisher.yaml)`,
+            path: formatPath(v.path) || '(document)',
+          },
+          v.path,
+        ),
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Reading content files within the jail and the limits (DESIGN.md §9): {@link ContentReader} reads a
+ * file only when it resolves inside the project and is small enough, and {@link parseYamlInto} /
+ * {@link parseJsonInto} parse it, checking depth and text sizes, every fault a diagnostic with its line.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { formatPath, type Diagnostic } from '../errors.js';
+import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
+import {
+  boundDiagnostics,
+  DEFAULT_LIMITS,
+  formatBytes,
+  jsonDepthExceeded,
+  type ContentLimits,
+} from './bounds.js';
+import { SourceDoc } from './source.js';
+
+/** Project-relative path with forward slashes, for messages. */
+export function rel(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
+/**
+ * Reads content files and reports failures as diagnostics. `prefetch` starts reads concurrently; files
+ * are then parsed one by one in a fixed order, so merges and diagnostics stay deterministic while the
+ * reads overlap. Before a file is read it must resolve, after symbolic links, inside the project (or an
+ * `allowOutside` folder: `FILE_OUTSIDE_PROJECT`) and be at most `limits.fileBytes` long
+ * (`FILE_TOO_LARGE`), so that neither a link to `/etc/passwd` nor a 100 MB file is ever read.
+ */
+export class ContentReader {
+  private readonly pending = new Map<string, Promise<string | Diagnostic>>();
+  /** The limits in force: the defaults until publisher.yaml is read, then its `limits:`. */
+  limits: ContentLimits = DEFAULT_LIMITS;
+  /** The jail in force: the project root, then also publisher.yaml `allowOutside`. */
+  jail: Jail;
+  constructor(
+    readonly root: string,
+    readonly diagnostics: Diagnostic[],
+  ) {
+    this.jail = { root };
+  }
+
+  prefetch(files: readonly string[]): void {
+    for (const file of files) this.pending.set(file, this.load(file));
+  }
+
+  private async load(file: string): Promise<string | Diagnostic> {
+    const shown = rel(this.root, file);
+    const place = placeInJail(file, this.jail);
+    if (place.state === 'missing') {
+      return { code: 'FILE_MISSING', severity: 'error', message: 'file does not exist', file: shown };
+    }
+    if (place.state === 'outside') {
+      return {
+        code: 'FILE_OUTSIDE_PROJECT',
+        severity: 'error',
+        message: `${outsideMessage(shown, place.real)}; it was not read`,
+        file: shown,
+      };
+    }
+    try {
+      const { size } = await stat(place.real);
+      if (size > this.limits.fileBytes) {
+        return {
+          code: 'FILE_TOO_LARGE',
+          severity: 'error',
+          message: `this file is ${formatBytes(size)}; the limit is ${formatBytes(this.limits.fileBytes)} (limits.fileBytes in content/publisher.yaml), so it was not read`,
+          file: shown,
+        };
+      }
+      return await readFile(place.real, 'utf8');
+    } catch (error) {
+      // The file system's code only: its message could carry more than the path.
+      return {
+        code: 'FILE_UNREADABLE',
+        severity: 'error',
+        message: `cannot read file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        file: shown,
+      };
+    }
+  }
+
+  /**
+   * The text of `file`, or undefined after reporting why it was not read. With `at`, the finding is
+   * placed on the field that named the file (an agent's `ramFile`), naming the file in its message.
+   */
+  async read(
+    file: string,
+    at?: { source: SourceDoc; path: PropertyKey[]; label: string },
+  ): Promise<string | undefined> {
+    const outcome = await (this.pending.get(file) ?? this.load(file));
+    this.pending.delete(file);
+    if (typeof outcome === 'string') return outcome;
+    if (!at) {
+      this.diagnostics.push(outcome);
+      return undefined;
+    }
+    const message =
+      outcome.code === 'FILE_MISSING'
+        ? `${at.label} ${outcome.file}, which does not exist`
+        : outcome.code === 'FILE_OUTSIDE_PROJECT'
+          ? `${at.label} ${outcome.message}`
+          : `${at.label} ${outcome.file}: ${outcome.message}`;
+    this.diagnostics.push(
+      at.source.diagnostic(
+        { code: outcome.code, severity: 'error', message, path: formatPath(at.path) },
+        at.path,
+      ),
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Parses YAML (a file, or front matter starting at `lineOffset`) and checks it against `limits`;
+ * returns the document, or undefined after reporting every fault. A nesting too deep for the parsers
+ * themselves (`RangeError`) is reported as `CONTENT_TOO_DEEP`, never thrown.
+ */
+export function parseYamlInto(
+  file: string,
+  text: string,
+  diagnostics: Diagnostic[],
+  limits: ContentLimits,
+  lineOffset = 0,
+) {
+  const tooDeep = `this document is nested too deeply to be read (limits.depth in content/publisher.yaml is ${limits.depth})`;
+  let parsed: SourceDoc | Diagnostic[];
+  try {
+    parsed = SourceDoc.parseYaml(file, text, lineOffset);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    diagnostics.push({
+      code: 'CONTENT_TOO_DEEP',
+      severity: 'error',
+      message: tooDeep,
+      file,
+    });
+    return undefined;
+  }
+  if (Array.isArray(parsed)) {
+    // The `yaml` library reports its own stack overflow as a syntax error: it is the nesting.
+    diagnostics.push(
+      ...parsed.map((d) =>
+        /call stack/i.test(d.message) ? { ...d, code: 'CONTENT_TOO_DEEP' as const, message: tooDeep } : d,
+      ),
+    );
+    return undefined;
+  }
+  // Too deep a document stops here; too long a text is reported, and the file still read, so that the
+  // files it names (an agent's ramFile) are checked in the same run.
+  const beyond = boundDiagnostics(parsed, limits);
+  diagnostics.push(...beyond);
+  return beyond.some((d) => d.code === 'CONTENT_TOO_DEEP') ? undefined : parsed;
+}
+
+/**
+ * `JSON.parse` of a ramFile within `limits`: the nesting is measured on the text first (so the parser
+ * never recurses past `limits.depth`), then every text. Messages never quote the file's bytes.
+ * @returns the document, or undefined after reporting `CONTENT_TOO_DEEP`, `JSON_INVALID` or `TEXT_TOO_LONG`.
+ */
+export function parseJsonInto(
+  file: string,
+  text: string,
+  diagnostics: Diagnostic[],
+  limits: ContentLimits,
+): SourceDoc | undefined {
+  const deep = jsonDepthExceeded(text, limits.depth);
+  if (deep) {
+    diagnostics.push({
+      code: 'CONTENT_TOO_DEEP',
+      severity: 'error',
+      message: `lists and objects are nested more than ${limits.depth} levels deep here (limits.depth in content/publisher.yaml)`,
+      file,
+      ...deep,
+    });
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    // V8's message quotes the input ("Unexpected token 'r', "root:x:0:0"... is not valid JSON"): only
+    // the position, when it gives one, is passed on.
+    const at = /position (\d+)/.exec((error as Error).message)?.[1];
+    const pos = at === undefined ? undefined : lineAndColumn(text, Number(at));
+    diagnostics.push({
+      code: 'JSON_INVALID',
+      severity: 'error',
+      message: 'invalid JSON: this file does not parse as JSON (RFC 8259)',
+      file,
+      ...(pos ?? {}),
+    });
+    return undefined;
+  }
+  const source = SourceDoc.fromJson(file, text, json);
+  const beyond = boundDiagnostics(source, limits);
+  diagnostics.push(...beyond);
+  return beyond.some((d) => d.code === 'CONTENT_TOO_DEEP') ? undefined : source;
+}
+
+/** 1-based line and column of the UTF-16 offset `at` in `text`. */
+function lineAndColumn(text: string, at: number): { line: number; column: number } {
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return { line, column: at - before.lastIndexOf('\n') };
+}

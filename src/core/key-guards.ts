@@ -1,0 +1,135 @@
+/**
+ * Guards around the signing key (DESIGN.md §4, §9): a revoked or retired key never signs, and no file
+ * of a built site carries the private key's bytes, in any of the forms a key is written down.
+ *
+ * The private key is only read here through {@link keyMaterialForWorkers}; what leaves this module are
+ * search patterns (kept in memory, never printed) and file names.
+ */
+import { createPrivateKey } from 'node:crypto';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { mapLimit } from './concurrency.js';
+import { ArdsiteError } from './errors.js';
+import { keyMaterialForWorkers, publicJwkThumbprint, type RetiredKey, type SigningKey } from './keys.js';
+
+/**
+ * Refuses to sign with `key` when publisher.yaml lists it (same RFC 7638 thumbprint) under
+ * `signing.retiredKeys` as `revoked: true`, or with a `retireAt` at or before `now` (DESIGN.md §4: a
+ * rotated-out key is only published until then). A listed JWK that cannot be read is skipped here
+ * (`npm run check` reports it).
+ * @throws ArdsiteError `KEY_REVOKED` or `KEY_RETIRED`, naming the key's kid and its place in the list.
+ */
+export function assertKeyMaySign(key: SigningKey, retired: readonly RetiredKey[], now: Date): void {
+  const thumbprint = key.kid.slice(key.kid.indexOf('#') + 1);
+  retired.forEach((entry, i) => {
+    let listed: string;
+    try {
+      listed = publicJwkThumbprint(entry.jwk as { kty: string });
+    } catch {
+      return;
+    }
+    if (listed !== thumbprint) return;
+    const where = `signing.retiredKeys[${i}] in content/publisher.yaml`;
+    if (entry.revoked === true) {
+      throw new ArdsiteError(
+        'KEY_REVOKED',
+        `The signing key ${key.kid} is revoked (${where}): a revoked key never signs. Sign with the new key (ARDSITE_SIGNING_KEY, ARDSITE_SIGNING_KEY_FILE or signing.keyFile).`,
+      );
+    }
+    const retireAt = entry.retireAt === undefined ? NaN : Date.parse(entry.retireAt);
+    if (!Number.isNaN(retireAt) && retireAt <= now.getTime()) {
+      throw new ArdsiteError(
+        'KEY_RETIRED',
+        `The signing key ${key.kid} was retired on ${entry.retireAt} (${where}): a retired key does not sign after its retireAt. Sign with the new key.`,
+      );
+    }
+  });
+}
+
+/** base64 (RFC 4648 §4) in 64-character lines, as PEM writes it (RFC 7468 §2). */
+const PEM_LINE_BYTES = 48;
+
+/**
+ * The byte patterns that betray `key`'s private part in a file: the scalar or seed `d` in base64url
+ * (the JWK form), base64 and hex (lower and upper case), and each 64-character line of the PKCS#8 PEM
+ * (and, for P-256, the SEC1 `EC PRIVATE KEY` PEM) that holds part of `d`. Patterns are 16 or more
+ * characters, so a match is never a coincidence.
+ */
+export function privateKeyPatterns(key: SigningKey): Buffer[] {
+  const { privateJwk } = keyMaterialForWorkers(key);
+  const d = Buffer.from(privateJwk.d, 'base64url');
+  const patterns = new Set<string>([
+    d.toString('base64url'),
+    d.toString('base64').replace(/=+$/, ''),
+    d.toString('hex'),
+    d.toString('hex').toUpperCase(),
+  ]);
+  const keyObject = createPrivateKey({ key: { ...privateJwk }, format: 'jwk' });
+  const ders = [keyObject.export({ format: 'der', type: 'pkcs8' })];
+  if (privateJwk.kty === 'EC') ders.push(keyObject.export({ format: 'der', type: 'sec1' }));
+  for (const der of ders) {
+    const at = der.indexOf(d);
+    for (let start = 0; start < der.length; start += PEM_LINE_BYTES) {
+      const end = Math.min(start + PEM_LINE_BYTES, der.length);
+      if (at >= 0 && start < at + d.length && end > at) {
+        const line = der.subarray(start, end).toString('base64');
+        if (line.length >= 16) patterns.add(line);
+      }
+    }
+  }
+  return [...patterns].map((p) => Buffer.from(p, 'latin1'));
+}
+
+/** Every file under `dir` (following links, each real folder once), as paths relative to `dir` with `/`. */
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = async (rel: string): Promise<void> => {
+    const abs = path.join(dir, rel);
+    const real = await realpath(abs);
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const entry of await readdir(abs, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${entry.name}` : entry.name;
+      const isDir = entry.isSymbolicLink()
+        ? await stat(path.join(dir, r)).then(
+            (s) => s.isDirectory(),
+            () => false,
+          )
+        : entry.isDirectory();
+      if (isDir) await walk(r);
+      else out.push(r);
+    }
+  };
+  await walk('');
+  return out.sort();
+}
+
+/**
+ * The files under `dir` (relative, with `/`) that contain any of `patterns` (see
+ * {@link privateKeyPatterns}); a file that cannot be read is listed too, since it cannot be cleared.
+ */
+export async function filesHoldingPatterns(dir: string, patterns: readonly Buffer[]): Promise<string[]> {
+  if (patterns.length === 0) return [];
+  const files = await listFiles(dir);
+  const hits = await mapLimit(files, 16, async (rel) => {
+    const bytes = await readFile(path.join(dir, rel)).catch(() => undefined);
+    return bytes === undefined || patterns.some((p) => bytes.includes(p));
+  });
+  return files.filter((_, i) => hits[i]);
+}
+
+/**
+ * The build's last guard: fails when any file under `dir` holds the private key (see
+ * {@link privateKeyPatterns}), whatever put it there (a key file in public/, a link, a key pasted into a
+ * description).
+ * @throws ArdsiteError `KEY_PRIVATE_PUBLISHED` naming the files, never the bytes.
+ */
+export async function assertNoPrivateKeyBytes(dir: string, patterns: readonly Buffer[]): Promise<void> {
+  const found = await filesHoldingPatterns(dir, patterns);
+  if (found.length === 0) return;
+  throw new ArdsiteError(
+    'KEY_PRIVATE_PUBLISHED',
+    `the built site holds the private signing key in ${found.join(', ')}; nothing was published and dist/ was left as it was. Remove the key (or the file holding it) from public/ and content/.`,
+  );
+}

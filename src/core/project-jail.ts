@@ -1,0 +1,145 @@
+/**
+ * The project is a jail (DESIGN.md §9): every file a build reads resolves, after symbolic links
+ * (`realpath`), inside the publisher's project folder, or inside a folder the publisher listed in
+ * `allowOutside` (publisher.yaml) on purpose. A contributor's pull request built by a CI that holds the
+ * signing key can then neither read nor publish `/etc/passwd`, `~/.ssh`, or the CI's other secrets.
+ *
+ * Also here: the folders whose files are copied into the site (`public/` and every folder a symbolic
+ * link inside it reaches), so the build can refuse a signing key file that would be published.
+ */
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where reads may go: the project root and the folders of `allowOutside`, as given (not yet resolved). */
+export interface Jail {
+  /** Absolute project root. */
+  root: string;
+  /** Absolute folders outside the project that reads may reach (publisher.yaml `allowOutside`). */
+  allowOutside?: readonly string[];
+}
+
+/** True when `inner` is `outer` or lies inside it (path-wise, no symbolic links resolved). */
+export function isWithin(outer: string, inner: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
+/** The real folders a jail admits: the project root and each `allowOutside` folder, symlinks resolved. */
+export function jailFolders(jail: Jail): string[] {
+  return [jail.root, ...(jail.allowOutside ?? [])].map((f) => realOrSelf(path.resolve(jail.root, f)));
+}
+
+/** Where a path leads: `inside` (with its real path), `outside` (with the real path), or `missing`. */
+export type Placement =
+  { state: 'inside'; real: string } | { state: 'outside'; real: string } | { state: 'missing' };
+
+/**
+ * Resolves `file` (absolute, or relative to the project root) with `realpath` and says whether it lies
+ * inside one of {@link jailFolders}. A path that does not exist (or whose link is broken) is `missing`.
+ */
+export function placeInJail(file: string, jail: Jail, folders = jailFolders(jail)): Placement {
+  let real: string;
+  try {
+    real = realpathSync(path.resolve(jail.root, file));
+  } catch {
+    return { state: 'missing' };
+  }
+  return folders.some((f) => isWithin(f, real)) ? { state: 'inside', real } : { state: 'outside', real };
+}
+
+/**
+ * The sentence every "outside the project" message ends with: what the rule is and the opt-in.
+ * `shown` is how the message names the file (project-relative).
+ */
+export function outsideMessage(shown: string, real: string): string {
+  return `${shown} resolves to ${real}, outside the project folder; a build reads only files inside the project (a symbolic link that leaves it is refused). If you really keep files elsewhere, list that folder under allowOutside in content/publisher.yaml`;
+}
+
+/** A symbolic link under `public/` whose target leaves the jail (or does not exist). */
+export interface PublicLinkProblem {
+  /** Project-relative path of the link, with `/`. */
+  file: string;
+  /** The real path it leads to, or undefined for a broken link. */
+  real?: string;
+}
+
+/** What {@link scanPublicFolder} found. */
+export interface PublicScan {
+  /**
+   * Real paths of every folder or file whose contents end up in the site: `public/` itself and the
+   * target of each symbolic link found inside it (recursively). A file inside any of them is published.
+   */
+  published: string[];
+  /** Links that leave the jail, or are broken. */
+  problems: PublicLinkProblem[];
+}
+
+/**
+ * Walks `<root>/public` without following links blindly: each symbolic link is resolved, its target
+ * recorded as published, checked against the jail, and walked in turn (once: loops end). A missing
+ * `public/` gives an empty scan.
+ */
+export function scanPublicFolder(jail: Jail, folders = jailFolders(jail)): PublicScan {
+  const publicDir = path.join(jail.root, 'public');
+  const published: string[] = [];
+  const problems: PublicLinkProblem[] = [];
+  const shown = (abs: string) => path.relative(jail.root, abs).split(path.sep).join('/');
+  const seen = new Set<string>();
+  const visit = (dir: string, real: string) => {
+    if (seen.has(real)) return;
+    seen.add(real);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      const abs = path.join(dir, name);
+      let st;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        continue;
+      }
+      if (st.isSymbolicLink()) {
+        const place = placeInJail(abs, jail, folders);
+        if (place.state === 'missing') {
+          problems.push({ file: shown(abs) });
+          continue;
+        }
+        published.push(place.real);
+        if (place.state === 'outside') {
+          problems.push({ file: shown(abs), real: place.real });
+          continue;
+        }
+        if (statSync(abs).isDirectory()) visit(abs, place.real);
+      } else if (st.isDirectory()) {
+        visit(abs, path.join(real, name));
+      }
+    }
+  };
+  const top = placeInJail(publicDir, jail, folders);
+  if (top.state === 'missing') return { published, problems };
+  published.push(top.real);
+  if (top.state === 'outside') return { published, problems: [{ file: 'public', real: top.real }] };
+  visit(publicDir, top.real);
+  return { published, problems };
+}
+
+/**
+ * The published folder or file (of {@link scanPublicFolder}) that holds the real path `file`, or
+ * undefined when `file` is not published.
+ */
+export function publishedHolder(file: string, scan: PublicScan): string | undefined {
+  const real = realOrSelf(file);
+  return scan.published.find((p) => isWithin(p, real));
+}
