@@ -4,8 +4,8 @@
  * RAM catalog resolved against it, with its least-privilege authorisation. Computed once per build, so an
  * operation shared by many agents is resolved once.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { outsideMessage, placeInJail } from '../project-jail.js';
 import type { CatalogResource, ContentModel } from '../content/model.js';
 import { sha256Digest } from '../digest.js';
 import { ArdsiteError, formatPath, type Diagnostic } from '../errors.js';
@@ -57,22 +57,15 @@ function at(
 /**
  * Reads `file` (project-relative) from inside `root` only: after symbolic links it must still be inside
  * the project (DESIGN.md §9, the project is a jail), and at most {@link MAX_SPEC_BYTES}.
- * @throws ArdsiteError `FILE_MISSING`, `FILE_UNREADABLE` (outside the project, too large, unreadable).
+ * @throws ArdsiteError `FILE_MISSING`, `FILE_OUTSIDE_PROJECT` (src/core/project-jail.ts), `FILE_UNREADABLE`
+ *   (too large, unreadable).
  */
 export async function readProjectFile(root: string, file: string): Promise<Uint8Array> {
-  const absolute = path.resolve(root, file);
-  let real: string;
-  try {
-    real = await realpath(absolute);
-  } catch {
-    throw new ArdsiteError('FILE_MISSING', `${file} does not exist`);
-  }
-  const realRoot = await realpath(root);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep))
-    throw new ArdsiteError(
-      'FILE_UNREADABLE',
-      `${file} resolves outside the project; builds read only the project's own files`,
-    );
+  const place = placeInJail(file, { root });
+  if (place.state === 'missing') throw new ArdsiteError('FILE_MISSING', `${file} does not exist`);
+  if (place.state === 'outside')
+    throw new ArdsiteError('FILE_OUTSIDE_PROJECT', outsideMessage(file, place.real));
+  const real = place.real;
   const { size } = await stat(real);
   if (size > MAX_SPEC_BYTES)
     throw new ArdsiteError(
