@@ -39,6 +39,11 @@ async function project(change: (root: string) => Promise<void> = async () => {})
   return root;
 }
 
+/** The errors `npm run check` reports for `root` (warnings of other features left out). */
+async function errorsOf(root: string) {
+  return (await loadAndCheck({ root })).diagnostics.filter((d) => d.severity === 'error');
+}
+
 async function appendPublisher(root: string, yaml: string): Promise<void> {
   const file = path.join(root, PUBLISHER);
   await writeFile(file, `${await readFile(file, 'utf8')}${yaml}`);
@@ -125,7 +130,7 @@ describe('finding 1: the private key is never published', () => {
       expect(existsSync(run.outDir)).toBe(false);
     });
     // check reports the publisher.yaml case at its line.
-    const { diagnostics } = await loadAndCheck({ root: inPublic });
+    const diagnostics = await errorsOf(inPublic);
     const text = await readFile(path.join(inPublic, PUBLISHER), 'utf8');
     expect(diagnostics).toEqual([
       expect.objectContaining({
@@ -150,9 +155,9 @@ describe('finding 1: the private key is never published', () => {
     // The build stops at its content check, which names the field (below).
     await expect(prepareBuild({ root: viaContent, env: { SOURCE_DATE_EPOCH } })).rejects.toMatchObject({
       code: 'BUILD_CONTENT_INVALID',
-      diagnostics: [expect.objectContaining({ code: 'FILE_OUTSIDE_PROJECT' })],
+      diagnostics: expect.arrayContaining([expect.objectContaining({ code: 'FILE_OUTSIDE_PROJECT' })]),
     });
-    const { diagnostics } = await loadAndCheck({ root: viaContent });
+    const diagnostics = await errorsOf(viaContent);
     expect(diagnostics).toEqual([
       expect.objectContaining({ code: 'FILE_OUTSIDE_PROJECT', file: PUBLISHER, path: 'signing.keyFile' }),
     ]);
