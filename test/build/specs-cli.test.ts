@@ -188,7 +188,7 @@ operations:
     });
     expect((await loadAndCheck({ root: jailed })).diagnostics).toMatchObject([
       {
-        code: 'FILE_UNREADABLE',
+        code: 'FILE_OUTSIDE_PROJECT',
         file: 'content/resources/notes.yaml',
         message: expect.stringContaining('outside the project'),
       },
