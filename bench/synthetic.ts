@@ -3,6 +3,7 @@
  * 5 resources and 8 accesses, over a shared catalog of resources (one resource file per 10 agents, at
  * least 12). Deterministic for a given size: the same call writes the same files.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -12,6 +13,12 @@ export interface SyntheticOptions {
   agents: number;
   /** The publisher's domain (default `bench.example.com`). */
   domain?: string;
+  /**
+   * Give each REST and MCP resource a stored spec (an OpenAPI 3.0 document of 40 operations with OAuth
+   * scopes, or a tools/list result), pinned by digest, so a build resolves every operation and derives
+   * permission sets (DESIGN.md §9). Default true; false measures a build without them.
+   */
+  specs?: boolean;
 }
 
 /** What was written. */
@@ -55,7 +62,71 @@ const WORDS = [
   'music',
 ];
 
-function resourceYaml(i: number): string {
+/** The stored spec of resource `i` (REST: OpenAPI 3.0 with 40 operations; MCP: tools/list), as text. */
+function specText(i: number): string | undefined {
+  const protocol = PROTOCOLS[i % PROTOCOLS.length]!;
+  const word = WORDS[i % WORDS.length]!;
+  if (protocol === 'MCP') {
+    const tools = [`${word}_lookup`, `${word}_update`, `${word}_delete`].map((name, k) => ({
+      name,
+      description: `Tool ${k} of the ${word} service.`,
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: k === 0 },
+    }));
+    return `${JSON.stringify({ tools }, null, 2)}\n`;
+  }
+  if (protocol !== 'REST') return undefined;
+  const scopes = {
+    [`${word}.read`]: `See your ${word}`,
+    [`${word}.write`]: `Change your ${word}`,
+    [`${word}.admin`]: `Manage all of ${word}`,
+  };
+  const paths: Record<string, Record<string, unknown>> = {
+    [`/${word}`]: {
+      get: {
+        operationId: `${word}.get`,
+        summary: `Lists ${word}.`,
+        security: [{ oauth: [`${word}.read`] }, { oauth: [`${word}.admin`] }],
+      },
+      post: {
+        operationId: `${word}.post`,
+        summary: `Creates ${word}.`,
+        security: [{ oauth: [`${word}.write`] }, { oauth: [`${word}.admin`] }],
+      },
+    },
+  };
+  for (let k = 0; k < 19; k++) {
+    paths[`/${word}/part${k}/{id}`] = {
+      get: {
+        operationId: `${word}.part${k}.get`,
+        security: [{ oauth: [`${word}.read`] }, { oauth: [`${word}.admin`] }],
+      },
+      delete: { operationId: `${word}.part${k}.delete`, security: [{ oauth: [`${word}.admin`] }] },
+    };
+  }
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: `Synthetic ${word} service ${i}`, version: '1' },
+    paths,
+    components: {
+      securitySchemes: {
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `https://id.service${i}.example/authorize`,
+              tokenUrl: `https://id.service${i}.example/token`,
+              scopes,
+            },
+          },
+        },
+      },
+    },
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+function resourceYaml(i: number, spec?: string): string {
   const protocol = PROTOCOLS[i % PROTOCOLS.length]!;
   const owner = ownerOf(i);
   const word = WORDS[i % WORDS.length]!;
@@ -82,7 +153,13 @@ function resourceYaml(i: number): string {
     `developerDocumentationUrl: https://docs.service${i}.example/${word}`,
     'spec:',
     `  specUrl: https://api.service${i}.example/openapi.json`,
-    `  resourcePath: /${word}`,
+    `  resourcePath: ${protocol === 'MCP' ? `${word}_lookup` : `/${word}`}`,
+    ...(spec
+      ? [
+          `specFile: content/specs/svc-${i}.json`,
+          `specDigest: sha256:${createHash('sha256').update(spec).digest('hex')}`,
+        ]
+      : []),
     'operations:',
   ];
   for (const op of ops) {
@@ -95,7 +172,7 @@ function resourceYaml(i: number): string {
     if (op.method)
       lines.push(
         '    apiOperationSpec:',
-        `      operationId: ${word}.${op.method.toLowerCase()}`,
+        `      operationId: ${word}.${op.method === 'GET' ? 'get' : 'post'}`,
         `      httpMethod: ${op.method}`,
       );
     else lines.push('    readOnly: true');
@@ -181,6 +258,7 @@ export async function writeSyntheticPublisher(
   const resourceCount = Math.max(12, Math.ceil(agents / 10));
   await mkdir(path.join(dir, 'content/agents'), { recursive: true });
   await mkdir(path.join(dir, 'content/resources'), { recursive: true });
+  if (options.specs !== false) await mkdir(path.join(dir, 'content/specs'), { recursive: true });
   await mkdir(path.join(dir, 'public'), { recursive: true });
   await writeFile(path.join(dir, '.gitignore'), '.ardsite/\ndist/\ndist.old/\n.ardsite-tmp-*/\n');
   await writeFile(
@@ -198,7 +276,9 @@ export async function writeSyntheticPublisher(
   let operations = 0;
   for (let i = 0; i < resourceCount; i++) {
     operations += operationIds(i).length;
-    await writeFile(path.join(dir, `content/resources/svc-${i}.yaml`), resourceYaml(i));
+    const spec = options.specs === false ? undefined : specText(i);
+    if (spec) await writeFile(path.join(dir, `content/specs/svc-${i}.json`), spec);
+    await writeFile(path.join(dir, `content/resources/svc-${i}.yaml`), resourceYaml(i, spec));
   }
   const width = String(agents).length;
   for (let n = 0; n < agents; n++) {

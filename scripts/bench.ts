@@ -2,6 +2,8 @@
  * `npm run bench`: what a build costs, against a bare Astro floor measured in the same run.
  *
  *   npm run bench -- --agents 1000 [--runs 3]   build a synthetic publisher and the floor, side by side
+ *     (its resources carry stored specs: the phases `specs/resolution` and `permissions` are what resolving
+ *     operations and deriving permission sets cost; `--without-specs` builds the same publisher without)
  *   npm run bench -- --verify [--agents 1000] [--runs 5] [--threads N]   time `npm run verify` over the
  *     built folder (`--threads` is passed on: helper threads; default as `npm run verify` decides)
  *
@@ -26,12 +28,15 @@ const { values } = parseArgs({
     verify: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     threads: { type: 'string' },
+    'without-specs': { type: 'boolean', default: false },
   },
 });
 const agents = Number(values.agents);
 const runs = Number(values.runs);
 if (!Number.isInteger(agents) || agents < 1 || !Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('usage: npm run bench -- [--agents N] [--runs N] [--verify [--threads N]] [--keep]\n');
+  process.stderr.write(
+    'usage: npm run bench -- [--agents N] [--runs N] [--without-specs] [--verify [--threads N]] [--keep]\n',
+  );
   process.exit(2);
 }
 
@@ -81,7 +86,7 @@ const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 async function main(): Promise<void> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
   const project = path.join(work, 'publisher');
-  const summary = await writeSyntheticPublisher(project, { agents });
+  const summary = await writeSyntheticPublisher(project, { agents, specs: !values['without-specs'] });
   await run('git', ['init', '-q'], { cwd: project });
   const env = { CI: '1', ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH: '1764000000' };
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mib(os.totalmem())}, Node ${process.version}`;

@@ -6,9 +6,14 @@
  * test/fixtures/content-valid (an OpenAPI notes service). Digests are recomputed with node:crypto.
  */
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
+import { writeSyntheticPublisher } from '../../bench/synthetic.js';
 import { permissionSet } from '../../src/core/permissions/sets.js';
+import { PhaseTimer } from '../../src/core/timings.js';
 import type { SiteBuild } from '../../src/core/site.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
@@ -160,5 +165,24 @@ describe('permissionSet', () => {
     expect(permissionSet([access('OPTIONAL', 'a', []), access('RECOMMENDED', 'a', [])])).toEqual({
       recommended: [{ resource: 'a', scheme: 's', type: 'oauth2' }],
     });
+  });
+});
+
+describe('the benchmark publisher (bench/synthetic.ts) carries stored specs', () => {
+  it('checks clean, and its build resolves every REST and MCP operation and derives permission sets', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ardsite-synthetic-'));
+    try {
+      await writeSyntheticPublisher(dir, { agents: 12 });
+      const timer = new PhaseTimer();
+      const { site, warnings } = await prepareBuild({ root: dir, env, timer });
+      expect(warnings).toEqual([]);
+      expect(site.model.permissions!.specs.size).toBe(9); // 12 resources, 3 of them A2A
+      expect(site.agents.filter((a) => a.permissions?.permissionSet).length).toBeGreaterThan(0);
+      expect(Object.keys(timer.toJSON())).toEqual(
+        expect.arrayContaining(['specs/resolution', 'permissions']),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

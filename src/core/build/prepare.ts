@@ -22,7 +22,10 @@ export interface PrepareOptions {
   env?: NodeJS.ProcessEnv;
   /** The build time when SOURCE_DATE_EPOCH is unset (default now). */
   now?: Date;
-  /** Receives phase timings (`loading/checks`, `signing`, `digesting`, `computing`). */
+  /**
+   * Receives phase timings (`loading/checks`, of which `specs/resolution`; `signing`, `digesting`,
+   * `computing`, of which `permissions`).
+   */
   timer?: PhaseTimer;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
@@ -68,7 +71,7 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
   const env = options.env ?? process.env;
   const timer = options.timer ?? new PhaseTimer();
   const { model: loaded, diagnostics } = await timer.time('loading/checks', () =>
-    loadAndCheck({ root: options.root }),
+    loadAndCheck({ root: options.root, timer }),
   );
   if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);

@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../errors.js';
 import { checkPermissions } from '../permissions/checks.js';
 import { loadPermissionCatalog } from '../permissions/catalog.js';
+import type { PhaseTimer } from '../timings.js';
 import { checkContent } from './checks.js';
 import { checkNamedFiles } from './file-checks.js';
 import { loadContent, type LoadOptions } from './load.js';
@@ -22,11 +23,18 @@ export interface CheckedContent {
  * and reads the agents' release histories into `model.releases` (§9). Diagnostics are sorted by file, then line,
  * so one run lists every fault of every file in a stable order. Never throws on bad content.
  */
-export async function loadAndCheck(options: LoadOptions): Promise<CheckedContent> {
+export async function loadAndCheck(
+  options: LoadOptions & {
+    /** Receives the time of reading the stored specs and resolving every operation (`specs/resolution`). */
+    timer?: PhaseTimer;
+  },
+): Promise<CheckedContent> {
   const { model, diagnostics } = await loadContent(options);
   if (model) {
     diagnostics.push(...checkContent(model), ...checkNamedFiles(model));
-    const loaded = await loadPermissionCatalog(model);
+    const loaded = await (options.timer
+      ? options.timer.time('specs/resolution', () => loadPermissionCatalog(model))
+      : loadPermissionCatalog(model));
     model.permissions = loaded.catalog;
     diagnostics.push(...loaded.diagnostics, ...checkPermissions(model));
     // The release histories (DESIGN.md §9 "Releases"): a widening under an unchanged version is an error.
