@@ -124,6 +124,9 @@ describe('npm run import over real cards', () => {
     expect(out('recipe')).toContain(
       'dropped  capabilities.extensions[0]: extension "https://example.com/extensions/recipe-rating"',
     );
+    expect(out('recipe')).toContain(
+      'changed  supportedInterfaces[0].transport: written as protocolBinding: JSONRPC',
+    );
     expect(out('trip-booker')).toContain('dropped  signatures: ardsite signs the card');
     expect(out('trip-booker')).toContain(
       'changed  securitySchemes.google: the v0.3 form written in the v1.0 form',

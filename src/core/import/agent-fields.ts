@@ -103,6 +103,16 @@ export function interfacesOf(card: JsonRecord, notes: ImportNotes): JsonRecord[]
         return;
       }
       const version = majorMinor(item.protocolVersion) ?? cardVersion ?? '1.0';
+      if (item.protocolBinding === undefined)
+        notes.change(
+          `supportedInterfaces[${i}].transport`,
+          `written as protocolBinding: ${binding} (A2A v1.0)`,
+        );
+      if (majorMinor(item.protocolVersion) === undefined)
+        notes.change(
+          `supportedInterfaces[${i}].protocolVersion`,
+          `absent: the card's protocol version ${version} is used`,
+        );
       found.push({
         url: item.url,
         protocolBinding: binding,
