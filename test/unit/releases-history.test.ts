@@ -1,0 +1,145 @@
+/**
+ * Release histories (src/core/releases/history.ts, agent-changes.ts) over a copy of test/fixtures/releases:
+ * a history of three versions gives "What changed" for the newest and the earlier changes for the others;
+ * the notice lasts `releases.noticeDays`; a malformed history is a coded error with its line; `npm run
+ * release`'s core appends once and refuses a version recorded before the last.
+ */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAndCheck } from '../../src/core/content/index.js';
+import type { ContentModel } from '../../src/core/content/model.js';
+import { changesView, newPermissionsNoticeView } from '../../src/core/pages/changes-view.js';
+import { agentChanges } from '../../src/core/releases/agent-changes.js';
+import { parseHistory, serializeHistory, type ReleaseRecord } from '../../src/core/releases/history.js';
+import { recordReleases } from '../../src/core/releases/record.js';
+import { REPO_ROOT } from '../helpers/site.js';
+
+let root: string;
+let model: ContentModel;
+
+/** The fixture agent's RAM with only its calendar read (no holidays), and as it is. */
+function records(current: ContentModel): ReleaseRecord[] {
+  const ram = current.agents[0]!.ram;
+  const calendarOnly = {
+    resources: ram.resources.filter((r) => r.id === 'calendar-events'),
+    operations: ram.operations.filter((o) => o.resource === 'calendar-events'),
+    resourceAccesses: ram.resourceAccesses.filter((a) => a.operation === 'calendar-events-list'),
+  };
+  const asksFirst = {
+    ...calendarOnly,
+    resourceAccesses: calendarOnly.resourceAccesses.map((a) => ({ ...a, confirmationRequired: true })),
+  };
+  return [
+    { version: '0.9.0', releasedAt: '2025-01-10T00:00:00Z', ram: asksFirst },
+    { version: '0.9.5', releasedAt: '2025-06-01T00:00:00Z', ram: calendarOnly },
+  ];
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'ardsite-releases-'));
+  await cp(path.join(REPO_ROOT, 'test/fixtures/releases/content'), path.join(root, 'content'), {
+    recursive: true,
+  });
+  const first = await loadAndCheck({ root });
+  await mkdir(path.join(root, 'content/releases'));
+  await writeFile(
+    path.join(root, 'content/releases/trip-booker.json'),
+    serializeHistory(first.model!.agents[0]!.identifier, records(first.model!)),
+  );
+  const loaded = await loadAndCheck({ root });
+  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  model = loaded.model!;
+});
+
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('agentChanges and the page views', () => {
+  it('compares this version with the last record, and each older record with the one before it', () => {
+    const agent = model.agents[0]!;
+    const changes = agentChanges(agent, model, model.releases!.get('trip-booker')!, {
+      updatedAt: '2025-11-13T00:00:00Z',
+      now: new Date('2025-11-24T00:00:00Z'),
+      noticeDays: 30,
+    });
+    expect(changes.latest).toMatchObject({ version: '1.0.0', previousVersion: '0.9.5', gainedAccess: true });
+    expect(changes.history.map((h) => [h.version, h.previousVersion, h.gainedAccess])).toEqual([
+      ['0.9.5', '0.9.0', true],
+    ]);
+    const view = changesView({ changes })!;
+    expect(view.latest?.heading).toBe('What changed in 1.0.0');
+    expect(view.latest?.intro).toBe('Compared with version 0.9.5 of 1 June 2025, this version:');
+    expect(view.latest?.items.map((i) => i.text)).toContain(
+      'New outside service: Public holidays now gets data from the agent.',
+    );
+    expect(view.historyHeading).toBe('Earlier changes');
+    expect(view.history[0]).toEqual({
+      text: 'Version 0.9.5 (1 June 2025), compared with 0.9.0:',
+      items: [
+        {
+          text: 'The action “Lists the events of a calendar” in Calendar Events is now done without asking you first (before: it asked you every time).',
+          gained: true,
+        },
+      ],
+    });
+    expect(newPermissionsNoticeView({ changes, agent })?.text).toBe(
+      'New permissions in version 1.0.0 (13 November 2025).',
+    );
+  });
+
+  it('shows the notice only within noticeDays of the version', () => {
+    const agent = model.agents[0]!;
+    const at = (now: string, noticeDays = 30) =>
+      agentChanges(agent, model, model.releases!.get('trip-booker')!, {
+        updatedAt: '2025-11-13T00:00:00Z',
+        now: new Date(now),
+        noticeDays,
+      }).notice;
+    expect(at('2025-12-12T23:00:00Z')).toBe(true);
+    expect(at('2025-12-13T00:00:00Z')).toBe(false);
+    expect(at('2025-11-20T00:00:00Z', 0)).toBe(false);
+  });
+});
+
+describe('release history files', () => {
+  it('refuses a version recorded twice, naming its line', () => {
+    const text = serializeHistory('urn:air:a.example:x:y', [
+      {
+        version: '1.0.0',
+        releasedAt: '2025-01-01T00:00:00Z',
+        ram: { resources: [], operations: [], resourceAccesses: [] },
+      },
+      {
+        version: '1.0.0',
+        releasedAt: '2025-02-01T00:00:00Z',
+        ram: { resources: [], operations: [], resourceAccesses: [] },
+      },
+    ]);
+    const result = parseHistory('content/releases/y.json', text);
+    expect(result).toEqual([
+      expect.objectContaining({ code: 'RELEASE_HISTORY_INVALID', path: 'releases[1].version', line: 15 }),
+    ]);
+    const bad = parseHistory('content/releases/y.json', '{"format": 2, "identifier": "x", "releases": []}');
+    expect(Array.isArray(bad) && bad.every((d) => d.code === 'RELEASE_HISTORY_INVALID')).toBe(true);
+  });
+
+  it('npm run release appends this version once, then has nothing to do', async () => {
+    const outcomes = await recordReleases(model, new Date('2025-11-24T16:00:00Z'));
+    expect(outcomes).toEqual([
+      expect.objectContaining({ slug: 'trip-booker', version: '1.0.0', status: 'recorded' }),
+    ]);
+    const again = await loadAndCheck({ root });
+    expect((await recordReleases(again.model!, new Date()))[0]!.status).toBe('unchanged');
+    const file = JSON.parse(await readFile(path.join(root, 'content/releases/trip-booker.json'), 'utf8'));
+    expect(file.releases.map((r: { version: string }) => r.version)).toEqual(['0.9.0', '0.9.5', '1.0.0']);
+    expect(file.releases[2].releasedAt).toBe('2025-11-24T16:00:00Z');
+    // Going back to a version recorded before the last is refused.
+    const back = again.model!;
+    back.agents[0]!.front.version = '0.9.5';
+    expect((await recordReleases(back, new Date(), { write: false }))[0]).toMatchObject({
+      status: 'refused',
+      diagnostic: { code: 'RELEASE_VERSION_RECORDED' },
+    });
+  });
+});
