@@ -110,21 +110,26 @@ function publishedJwks(
   return out;
 }
 
+/** What {@link checkAllEntries} checks, and with what. */
+interface EntriesJob {
+  reader: SiteReader;
+  context: EntryContext;
+  entries: readonly unknown[];
+  duplicates: ReadonlySet<number>;
+  cache: DocumentCache;
+  shared: { run: SharedEntries; checkHere: boolean } | undefined;
+  deadline: Deadline;
+}
+
 /**
  * Checks every entry: with the helper threads of `shared.run` when there are some (the threads share one
  * counter, see ./helper-threads.ts; `checkHere: false` leaves the claiming to them), and in this thread
  * whatever is left (all of it without helpers; what a helper took and did not report). Returns one
- * outcome per entry, in manifest order.
+ * outcome per entry, in manifest order; at the deadline, what was reported by then (a hole for each
+ * entry not checked).
  */
-async function checkAllEntries(
-  reader: SiteReader,
-  context: EntryContext,
-  entries: readonly unknown[],
-  duplicates: ReadonlySet<number>,
-  cache: DocumentCache,
-  shared: { run: SharedEntries; checkHere: boolean } | undefined,
-  deadline: Deadline,
-): Promise<Array<EntryOutcome | undefined>> {
+async function checkAllEntries(job: EntriesJob): Promise<Array<EntryOutcome | undefined>> {
+  const { entries, shared, deadline } = job;
   const outcomes = new Array<EntryOutcome | undefined>(entries.length);
   const keep = (index: number, outcome: EntryOutcome) => {
     if (index < entries.length) outcomes[index] = outcome;
@@ -140,22 +145,16 @@ async function checkAllEntries(
       Atomics.store(shared.run.counter, 0, COUNTER_STOP);
     }
   });
-  const work = checkEntries(reader, context, entries, duplicates, cache, shared, outcomes, keep, deadline);
+  const work = checkEntries(job, outcomes, keep);
   await Promise.race([work, deadline.passed]);
   return atDeadline ?? outcomes;
 }
 
 /** The work of {@link checkAllEntries}: fills `outcomes` (through `keep`) until done or past the deadline. */
 async function checkEntries(
-  reader: SiteReader,
-  context: EntryContext,
-  entries: readonly unknown[],
-  duplicates: ReadonlySet<number>,
-  cache: DocumentCache,
-  shared: { run: SharedEntries; checkHere: boolean } | undefined,
+  { reader, context, entries, duplicates, cache, shared, deadline }: EntriesJob,
   outcomes: Array<EntryOutcome | undefined>,
   keep: (index: number, outcome: EntryOutcome) => void,
-  deadline: Deadline,
 ): Promise<void> {
   if (shared) {
     const { run } = shared;
@@ -257,7 +256,7 @@ async function verifyUntil(
   }
   const duplicates = duplicateEntries(entries);
   const context = { origin, now: run.now, siteDomain };
-  const outcomes = await checkAllEntries(reader, context, entries, duplicates, cache, shared, deadline);
+  const outcomes = await checkAllEntries({ reader, context, entries, duplicates, cache, shared, deadline });
   const notChecked: string[] = [];
   // A plain loop: the outcomes of entries never checked are holes, which forEach would skip.
   for (let index = 0; index < outcomes.length; index++) {
