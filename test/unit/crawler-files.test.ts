@@ -165,6 +165,21 @@ describe('llms.txt', () => {
       expect(llms).toContain(link);
   });
 
+  it('in registry mode, links the lookup API, and the copy lists the registry entry too', async () => {
+    const root = await smallSite('registry:\n  enabled: true\n');
+    const built = (await prepareBuild({ root, env: ENV })).site;
+    expect(text(built, '/llms.txt')).toContain(
+      '- [Example Test Ltd. agent registry](https://agents.example.test/ard/v1): The lookup API of this site (ARD): POST /search, POST /explore and GET /agents under this base URI.\n',
+    );
+    const copy = json(built, '/.well-known/ai-catalog.json');
+    expect((copy.entries as Array<Record<string, unknown>>).map((e) => e.type)).toContain(
+      'application/ai-registry+json',
+    );
+    const tester = new ConformanceTester();
+    tester.validate_manifest(text(built, '/.well-known/ai-catalog.json'), 'ai-catalog.json');
+    expect(tester.errors).toEqual([]);
+  });
+
   it('escapes link text and encodes link targets, so an author’s name cannot break a link', async () => {
     const root = await smallSite('', agentMd({ name: 'Fares [beta] (test)' }));
     const built = (await prepareBuild({ root, env: ENV })).site;
