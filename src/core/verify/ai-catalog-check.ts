@@ -11,17 +11,10 @@ import { AI_CATALOG_PATH } from '../well-known.js';
 import { isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';
+import { isAbsent } from './well-known-cards.js';
 
 /** Entries named at most in one finding. */
 const NAMED = 5;
-
-/** True for a read that failed because there is nothing at the URL (a missing file, HTTP 403/404/410). */
-function isAbsent(error: unknown): boolean {
-  return (
-    (error as NodeJS.ErrnoException).code === 'ENOENT' ||
-    /answered HTTP (403|404|410)\b/.test((error as Error).message)
-  );
-}
 
 /** The key an entry is matched by: identifier and version (ARD draft §3.4: the pair is unique). */
 function entryKey(entry: unknown): string {

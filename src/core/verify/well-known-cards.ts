@@ -16,7 +16,7 @@ import type { SiteReader } from './reader.js';
 export const WELL_KNOWN_CARD_PATHS = [WELL_KNOWN_CARD_PATH, LEGACY_WELL_KNOWN_CARD_PATH] as const;
 
 /** True for a read that failed because there is nothing at the URL (a missing file, HTTP 403/404/410). */
-function isAbsent(error: unknown): boolean {
+export function isAbsent(error: unknown): boolean {
   return (
     (error as NodeJS.ErrnoException).code === 'ENOENT' ||
     /answered HTTP (403|404|410)\b/.test((error as Error).message)
