@@ -7,7 +7,8 @@
 import { withoutUndefined, type JsonObject, type JsonValue } from './json.js';
 import type { AgentModel, ContentModel } from './content/model.js';
 import { ArdsiteError } from './errors.js';
-import type { AgentInterfaceInput, SecurityRequirementInput } from './schema/agent.js';
+import { hybridSecuritySchemes, v03SecurityRequirement } from './card-v03.js';
+import type { AgentInterfaceInput } from './schema/agent.js';
 import type { CardPermissions } from './permissions/model.js';
 import type { Ram } from './schema/ram.js';
 
@@ -19,13 +20,19 @@ export const V03_PROTOCOL_VERSION = '0.3.0';
 
 export type { JsonObject, JsonValue } from './json.js';
 
-/** An `AgentExtension` (A2A v1.0 `capabilities.extensions[]`). */
+/**
+ * An `AgentExtension` (A2A v1.0 `capabilities.extensions[]`). `required` is written only when `true`:
+ * `false` is its default, which A2A v1.0 §8.4.1 says to omit.
+ */
 export interface AgentExtension {
   uri: string;
   description: string;
-  required: boolean;
+  required?: true;
   params: JsonObject;
 }
+
+/** `true`, or `undefined` for `false` and absent: a proto3 bool at its default is omitted (A2A v1.0 §8.4.1). */
+const trueOnly = (value: boolean | undefined): true | undefined => (value === true ? true : undefined);
 
 /**
  * The params of the RAM extension: the RAM, plus the skill → access map when the author gave one, plus
@@ -101,9 +108,11 @@ export function ramExtensionParams(agent: AgentModel, permissions?: CardPermissi
 
 /**
  * Builds the unsigned card of `agent` (DESIGN.md §3), field order fixed so the serialisation is stable:
- * the v1.0 fields, then the v0.3 fields when the agent has a `0.3` interface, then the top-level RAM.
+ * the v1.0 fields, then the v0.3 fields when the agent has a `0.3` interface (in the v0.3 JSON forms;
+ * its security schemes then also carry their v0.3 members, ./card-v03.ts), then the top-level RAM.
+ * Members equal to their default (`false` bools) are omitted (A2A v1.0 §8.4.1).
  * An agent without any access carries no RAM (an empty RAM would be empty lists).
- * @throws ArdsiteError `SCHEMA_EMPTY` if an empty value would be emitted.
+ * @throws ArdsiteError `SCHEMA_EMPTY` if an empty value would be emitted; `CARD_V03_UNREPRESENTABLE`.
  */
 export function buildAgentCard(agent: AgentModel, model: ContentModel, context: CardContext): JsonObject {
   const { front } = agent;
@@ -116,14 +125,12 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
       uri: publisher.ram.extensionUri,
       description:
         'Resource Access Manifest (RAM): the outside resources this agent accesses for its users, which operations, as whom, why and whether it asks first.',
-      required: false,
       params: ramExtensionParams(agent, context.permissions) as unknown as JsonObject,
     });
   }
   extensions.push({
     uri: ENTRY_EXTENSION_URI,
     description: 'The ARD entry this card belongs to and its publisher (ARD draft §4.3.1).',
-    required: false,
     params: { identifier: agent.identifier, publisher: context.did },
   });
   if (context.changes) {
@@ -137,9 +144,9 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
   }
 
   const capabilities = defined({
-    streaming: front.capabilities?.streaming,
-    pushNotifications: front.capabilities?.pushNotifications,
-    extendedAgentCard: front.capabilities?.extendedAgentCard,
+    streaming: trueOnly(front.capabilities?.streaming),
+    pushNotifications: trueOnly(front.capabilities?.pushNotifications),
+    extendedAgentCard: trueOnly(front.capabilities?.extendedAgentCard),
     extensions: extensions as unknown as JsonValue,
   });
 
@@ -175,22 +182,22 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
   const legacy = front.interfaces.filter((i) => i.protocolVersion === '0.3');
   const primary = legacy[0];
   if (primary) {
-    // v0.3 clients (seed 001) read these; v1.0 renamed the JSON-RPC methods, so they are sent to the
+    // v0.3 clients (seed 001; the official A2A v0.3.0 JSON Schema) read these, in the v0.3 JSON forms
+    // (DESIGN.md §9 "Hybrid cards amended"); v1.0 renamed the JSON-RPC methods, so they are sent to the
     // 0.3 endpoint only.
+    const where = `agent card of ${agent.file}`;
     card.protocolVersion = V03_PROTOCOL_VERSION;
     card.url = primary.url;
     card.preferredTransport = primary.protocolBinding;
     card.additionalInterfaces = legacy.map((i) =>
       defined({ url: i.url, transport: i.protocolBinding, tenant: i.tenant }),
     );
-    if (front.capabilities?.extendedAgentCard !== undefined) {
-      card.supportsAuthenticatedExtendedCard = front.capabilities.extendedAgentCard;
-    }
-    if (front.securityRequirements)
-      card.security = front.securityRequirements as SecurityRequirementInput[] as unknown as JsonValue;
+    if (front.capabilities?.extendedAgentCard === true) card.supportsAuthenticatedExtendedCard = true;
+    if (front.securitySchemes) card.securitySchemes = hybridSecuritySchemes(front.securitySchemes, where);
+    if (front.securityRequirements) card.security = front.securityRequirements.map(v03SecurityRequirement);
     card.skills = skills.map((s, i) => {
       const reqs = front.skills[i]?.securityRequirements;
-      return reqs ? { ...s, security: reqs as unknown as JsonValue } : s;
+      return reqs ? { ...s, security: reqs.map(v03SecurityRequirement) } : s;
     }) as JsonValue;
   }
 
