@@ -3,8 +3,9 @@
  * (DESIGN.md §4 "Known-answer vectors"): for each key, one realistic trustManifest (ARD draft §3.5),
  * the hex of its RFC 8785 JCS bytes, the protected header, the RFC 7515 §5.1 signing input and the
  * expected compact detached JWS (RFC 7515 Appendix F); and one signed A2A card (A2A spec §8.4): a small
- * card, its canonical payload as @a2a-js/sdk's `canonicalizeAgentCard` makes it, the protected header,
- * the signing input and the expected `signatures[0]` (ES256 key).
+ * hybrid card, its canonical payload as @a2a-js/sdk's `canonicalizeAgentCard` makes it, the protected
+ * header, the signing input and the expected `signatures[0]`; and the same for the whole-card signature
+ * `signatures[1]` (RFC 8785 JCS of the card minus `signatures`; docs/trust-profile.md) (ES256 key).
  *
  * Usage: `npx tsx scripts/make-vectors.ts` writes the files; `--check` only compares and exits 1 when a
  * file differs. The keys themselves are never regenerated here (they are fixed test data).
@@ -16,7 +17,12 @@ import { canonicalBytes } from '../src/core/jcs.js';
 import { sha256Digest } from '../src/core/digest.js';
 import { createSigningKey, parsePrivateKey } from '../src/core/keys.js';
 import { signCompactDetached } from '../src/core/jws.js';
-import { agentCardSigningPayload, jwksUrl, signAgentCard } from '../src/core/card-signature.js';
+import {
+  agentCardSigningPayload,
+  jwksUrl,
+  signAgentCard,
+  wholeCardSigningPayload,
+} from '../src/core/card-signature.js';
 import type { JsonObject } from '../src/core/card.js';
 
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'vectors');
@@ -112,21 +118,31 @@ export function vectorCard(): JsonObject {
     documentationUrl: `https://${DOMAIN}/agents/trip-planner/`,
     capabilities: {
       streaming: true,
-      pushNotifications: false,
       extensions: [
         {
           uri: 'https://github.com/a2aproject/A2A/issues/1426',
           description: 'Resource Access Manifest (RAM).',
-          required: false,
           params: ram,
         },
         {
           uri: 'urn:ardsite:ext:ard-entry:v1',
           description: 'The ARD entry this card belongs to and its publisher (ARD draft §4.3.1).',
-          required: false,
           params: { identifier: `urn:air:${DOMAIN}:travel:trip-planner`, publisher: `did:web:${DOMAIN}` },
         },
       ],
+    },
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        description: 'A token from the Example Travel sign-in.',
+        scheme: 'Bearer',
+        bearerFormat: 'JWT',
+        httpAuthSecurityScheme: {
+          description: 'A token from the Example Travel sign-in.',
+          scheme: 'Bearer',
+          bearerFormat: 'JWT',
+        },
+      },
     },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain', 'application/json'],
@@ -139,6 +155,11 @@ export function vectorCard(): JsonObject {
         examples: ['Plan three days in Lisbon'],
       },
     ],
+    // The v0.3 fields of a hybrid card (DESIGN.md §3, §9), outside @a2a-js/sdk's canonical form.
+    protocolVersion: '0.3.0',
+    url: `https://api.${DOMAIN}/a2a/trip-planner/v0`,
+    preferredTransport: 'JSONRPC',
+    additionalInterfaces: [{ url: `https://api.${DOMAIN}/a2a/trip-planner/v0`, transport: 'JSONRPC' }],
     resourceAccessManifest: ram,
   };
 }
@@ -148,11 +169,16 @@ async function makeCardVector(keyFile: string): Promise<Record<string, unknown>>
   const key = createSigningKey(privateJwk, DOMAIN);
   const card = vectorCard();
   const payload = agentCardSigningPayload(card);
+  const wholePayload = wholeCardSigningPayload(card);
   const signed = await signAgentCard(card, key, DOMAIN);
-  const [signature] = signed.signatures as Array<{ protected: string; signature: string }>;
-  const protectedHeader = JSON.parse(
-    Buffer.from(signature!.protected, 'base64url').toString('utf8'),
-  ) as Record<string, unknown>;
+  const signatures = signed.signatures as Array<{ protected: string; signature: string }>;
+  const [signature, wholeCardSignature] = signatures as [
+    { protected: string; signature: string },
+    { protected: string; signature: string },
+  ];
+  const headerOf = (s: { protected: string }) =>
+    JSON.parse(Buffer.from(s.protected, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const protectedHeader = headerOf(signature);
   if (protectedHeader.jku !== jwksUrl(DOMAIN)) throw new Error('unexpected jku');
   return {
     comment: 'TEST ONLY — known-answer vector made by scripts/make-vectors.ts from ' + keyFile,
@@ -161,8 +187,13 @@ async function makeCardVector(keyFile: string): Promise<Record<string, unknown>>
     card,
     canonicalPayload: new TextDecoder().decode(payload),
     protectedHeader,
-    signingInput: `${signature!.protected}.${Buffer.from(payload).toString('base64url')}`,
+    signingInput: `${signature.protected}.${Buffer.from(payload).toString('base64url')}`,
     signature,
+    wholeCardPayload: new TextDecoder().decode(wholePayload),
+    wholeCardProtectedHeader: headerOf(wholeCardSignature),
+    wholeCardSigningInput: `${wholeCardSignature.protected}.${Buffer.from(wholePayload).toString('base64url')}`,
+    wholeCardSignature,
+    signatures,
   };
 }
 

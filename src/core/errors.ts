@@ -138,6 +138,25 @@ export const ERROR_CODES = {
   CARD_UNKNOWN_SECURITY_SCHEME: 'A security requirement names an undeclared scheme.',
   /** A card that should verify (A2A §8.4) does not. */
   CARD_SIGNATURE_INVALID: 'The agent card signature does not verify.',
+  /** A card-signature `kid` names no verification method of the DID document it names (DID Core §5.2). */
+  CARD_KEY_UNKNOWN: 'The card signature names a key its DID document does not have.',
+  /** A card-signature key is in the DID document but not under `assertionMethod` (DID Core §5.3.2). */
+  CARD_KEY_NOT_AUTHORISED: 'The card signature key may not sign assertions.',
+  /** A card signature's `alg` is not one the trust profile accepts, or does not fit its key (RFC 7518 §3.1). */
+  CARD_ALG_NOT_ALLOWED: 'The card signature uses an algorithm that is not allowed.',
+  /** A card signature's key is authorised but the signature does not hold over the card (A2A §8.4). */
+  CARD_PAYLOAD_CHANGED: 'The card changed after it was signed.',
+  /**
+   * (warning; an error in the build's self-check) No signature of a card covers the whole card as served
+   * (RFC 8785 JCS minus `signatures`): what @a2a-js/sdk's canonical form drops goes unsigned (A2A#2122).
+   */
+  CARD_PARTLY_SIGNED: 'No card signature covers the whole served card.',
+  /** An agent offering a 0.3 interface declares something the A2A v0.3 JSON forms cannot say. */
+  CARD_V03_UNREPRESENTABLE: 'The card cannot be described to A2A v0.3 clients.',
+  /** jwks.json holds a key under a kid that differs from did.json's key for that kid, or one did.json lacks. */
+  JWKS_DID_MISMATCH: 'jwks.json differs from did.json.',
+  /** (warning) A JSON document starts with a UTF-8 byte order mark, which senders must not add (RFC 8259 §8.1). */
+  JSON_BOM: 'A JSON document starts with a byte order mark.',
   /** The top-level RAM and the extension copy of a card differ. */
   CARD_RAM_COPIES_DIFFER: 'The two RAM copies of a card differ.',
   /** A card's `jku` points to another origin than the site's own. */

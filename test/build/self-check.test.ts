@@ -81,7 +81,7 @@ describe('selfCheck', () => {
     expect(error.code).toBe('BUILD_SELF_CHECK_FAILED');
     expect(error.message).toContain('/agents/itinerary-concierge/agent-card.json: the file on disk differs');
     expect(error.message).toContain('ARD_DIGEST_MISMATCH');
-    expect(error.message).toContain('CARD_SIGNATURE_INVALID');
+    expect(error.message).toContain('CARD_PAYLOAD_CHANGED');
     await rm(temp, { recursive: true });
   });
 

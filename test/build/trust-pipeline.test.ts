@@ -230,11 +230,20 @@ describe('the example build', () => {
     for (const slug of AGENTS) {
       const c = card(slug);
       const sigs = c.signatures as Json[];
-      expect(sigs, slug).toHaveLength(1);
-      const header = JSON.parse(
-        Buffer.from(sigs[0]!.protected as string, 'base64url').toString('utf8'),
-      ) as Json;
-      expect(header).toEqual({ alg: 'ES256', kid: (jwks.keys as Json[])[0]!.kid, typ: 'JOSE', jku: JKU });
+      // Two signatures (docs/trust-profile.md): @a2a-js/sdk's canonical form, then the whole served card.
+      expect(sigs, slug).toHaveLength(2);
+      const [header, wholeHeader] = sigs.map(
+        (sig) => JSON.parse(Buffer.from(sig.protected as string, 'base64url').toString('utf8')) as Json,
+      );
+      const kid = (jwks.keys as Json[])[0]!.kid;
+      expect(header).toEqual({ alg: 'ES256', kid, typ: 'JOSE', jku: JKU });
+      expect(wholeHeader).toEqual({
+        alg: 'ES256',
+        kid,
+        typ: 'JOSE',
+        jku: JKU,
+        canonicalization: 'jcs-served-card',
+      });
       expect(await verifyCard(c, jwks), slug).toEqual([JKU]);
       // The signature covers the RAM extension: change it and the SDK refuses the card.
       const changed = structuredClone(c);
@@ -253,7 +262,12 @@ describe('the example build', () => {
     expect(c.url).toBe('https://api.agents.example.com/a2a/travel-reservation/v0');
     expect(c.preferredTransport).toBe(v03.protocolBinding);
     expect(c.additionalInterfaces).toEqual([{ url: v03.url, transport: v03.protocolBinding }]);
-    expect(c.security).toEqual(c.securityRequirements);
+    // The v0.3 JSON forms beside the v1.0 ones (DESIGN.md §9 "Hybrid cards amended").
+    expect(c.security).toEqual([{ example_oauth: ['trips.read', 'trips.write'] }]);
+    expect((c.securitySchemes as Json).example_oauth).toMatchObject({
+      type: 'oauth2',
+      oauth2SecurityScheme: {},
+    });
 
     const resolver = new DefaultAgentCardResolver({ legacyCompat: { enabled: true } });
     const normalized = resolver.normalizeAgentCard(structuredClone(c));
@@ -265,7 +279,7 @@ describe('the example build', () => {
         interfaces.map((i) => [i.url, i.protocolBinding, i.protocolVersion]),
       );
       expect(parsed.skills.map((s) => s.id)).toEqual((c.skills as Json[]).map((s) => s.id));
-      expect(parsed.signatures).toHaveLength(1);
+      expect(parsed.signatures).toHaveLength(2);
       const ram = parsed.capabilities?.extensions.find((e) => e.uri === RAM_EXTENSION_URI);
       expect(ram?.params).toEqual(((c.capabilities as Json).extensions as Json[])[0]!.params);
       expect(Object.keys(parsed.securitySchemes)).toEqual(['example_oauth']);
@@ -301,7 +315,8 @@ describe('the example build', () => {
         expect(entryOf(slug)['ram:accessCount']).toBe(0);
         continue;
       }
-      expect(ext, slug).toMatchObject({ required: false });
+      // `required: false` is the default, omitted (A2A v1.0 §8.4.1).
+      expect(ext, slug).not.toHaveProperty('required');
       expect(typeof ext!.description).toBe('string');
       const { skillAccesses: _skills, permissions: _permissions, ...extRam } = ext!.params as Json;
       expect(c.resourceAccessManifest, slug).toBeDefined();
@@ -416,11 +431,17 @@ describe('a tampered copy of dist/ fails verification, both directly and with ve
     bytes[at] = 'P'.charCodeAt(0);
     await writeFile(file, bytes);
 
-    expect(await directProblems(dir)).toEqual([`${idOf(HYBRID)}: card signature`, `${idOf(HYBRID)}: digest`]);
+    expect(await directProblems(dir)).toEqual([
+      `${idOf(HYBRID)}: card signature`,
+      `${idOf(HYBRID)}: digest`,
+      `${idOf(HYBRID)}: whole-card signature`,
+    ]);
     const report = await verifySite(folderReader(dir, ORIGIN), { origin: ORIGIN });
+    // Both signatures (the SDK's reading and the whole card's) say the card changed.
     expect(errors(report.findings).sort()).toEqual([
       `${idOf(HYBRID)} ARD_DIGEST_MISMATCH`,
-      `${idOf(HYBRID)} CARD_SIGNATURE_INVALID`,
+      `${idOf(HYBRID)} CARD_PAYLOAD_CHANGED`,
+      `${idOf(HYBRID)} CARD_PAYLOAD_CHANGED`,
     ]);
   });
 
@@ -465,7 +486,7 @@ describe('a tampered copy of dist/ fails verification, both directly and with ve
       ].sort(),
     );
   });
-  it('the top-level RAM copy changed: the A2A signature still verifies (it does not cover that copy), the digest and the copies check catch it', async () => {
+  it('the top-level RAM copy changed: the SDK-reading signature still verifies (it does not cover that copy), the whole-card signature, the digest and the copies check catch it', async () => {
     const dir = await tamperedCopy();
     const file = path.join(dir, 'agents', HYBRID, 'agent-card.json');
     const c = JSON.parse(await readFile(file, 'utf8')) as Json;
@@ -474,10 +495,15 @@ describe('a tampered copy of dist/ fails verification, both directly and with ve
     await writeFile(file, `${JSON.stringify(c, null, 2)}\n`);
 
     expect(await verifyCard(c, jwks)).toEqual([JKU]);
-    expect(await directProblems(dir)).toEqual([`${idOf(HYBRID)}: RAM copies`, `${idOf(HYBRID)}: digest`]);
+    expect(await directProblems(dir)).toEqual([
+      `${idOf(HYBRID)}: RAM copies`,
+      `${idOf(HYBRID)}: digest`,
+      `${idOf(HYBRID)}: whole-card signature`,
+    ]);
     const report = await verifySite(folderReader(dir, ORIGIN), { origin: ORIGIN });
     expect(errors(report.findings).sort()).toEqual([
       `${idOf(HYBRID)} ARD_DIGEST_MISMATCH`,
+      `${idOf(HYBRID)} CARD_PAYLOAD_CHANGED`,
       `${idOf(HYBRID)} CARD_RAM_COPIES_DIFFER`,
     ]);
   });

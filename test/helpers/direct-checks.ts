@@ -13,6 +13,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { verifyAgentCardSignature } from '@a2a-js/sdk';
 import canonicalize from 'canonicalize';
+import { wholeCardSignatures } from './consumers.js';
 import { calculateJwkThumbprint, decodeProtectedHeader, flattenedVerify, importJWK, type JWK } from 'jose';
 
 export const DOMAIN = 'agents.example.com';
@@ -156,6 +157,8 @@ export async function directProblems(dir: string): Promise<string[]> {
       if (card) {
         const jku = await verifyCard(card, jwks).catch(() => undefined);
         if (!jku || jku.some((u) => u !== JKU)) problems.push(`${id}: card signature`);
+        // The whole-card reading (A2A#2122): JCS of the card as served minus signatures, did.json's key.
+        if ((await wholeCardSignatures(card, did)).length === 0) problems.push(`${id}: whole-card signature`);
         const exts = ((card.capabilities as Json | undefined)?.extensions ?? []) as Json[];
         if (!exts.some((e) => (e.params as Json | undefined)?.identifier === id))
           problems.push(`${id}: card entry extension`);

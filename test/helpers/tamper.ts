@@ -40,15 +40,16 @@ export async function swapJwksKeyAndSign(dir: string, cardRel: string): Promise<
     typ: 'JOSE',
     jku: `https://${String(old.kid).split('#')[0]?.slice(8)}/.well-known/jwks.json`,
   };
-  const sign = async (payload: string) => {
+  const sign = async (payload: string, extra: Record<string, string> = {}) => {
     const jws = await new FlattenedSign(new TextEncoder().encode(payload))
-      .setProtectedHeader(header)
+      .setProtectedHeader({ ...header, ...extra })
       .sign(privateKey);
     return { protected: jws.protected, signature: jws.signature };
   };
   const signatures = [
     await sign(canonicalizeAgentCard(unsigned as never)),
-    await sign(String(canonicalize(unsigned))),
+    // docs/trust-profile.md: the whole-card signature names its reading in the protected header.
+    await sign(String(canonicalize(unsigned)), { canonicalization: 'jcs-served-card' }),
   ];
   await writeJson(dir, cardRel, { ...unsigned, signatures });
   return String(old.kid);

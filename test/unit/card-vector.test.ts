@@ -24,6 +24,11 @@ const vector = JSON.parse(readFileSync(path.join(dir, 'signed-card-es256.json'),
   protectedHeader: Record<string, unknown>;
   signingInput: string;
   signature: { protected: string; signature: string };
+  wholeCardPayload: string;
+  wholeCardProtectedHeader: Record<string, unknown>;
+  wholeCardSigningInput: string;
+  wholeCardSignature: { protected: string; signature: string };
+  signatures: Array<{ protected: string; signature: string }>;
 };
 const keyText = readFileSync(path.join(dir, vector.keyFile), 'utf8');
 const keyJwk = JSON.parse(keyText) as Record<string, string>;
@@ -59,6 +64,8 @@ describe('signed-card-es256.json', () => {
     const payload = JSON.parse(vector.canonicalPayload) as Record<string, unknown>;
     expect(payload).not.toHaveProperty('resourceAccessManifest');
     expect(vector.canonicalPayload).not.toContain('"required"');
+    // Members at their default are not in the card at all (A2A v1.0 §8.4.1).
+    expect(JSON.stringify(vector.card)).not.toMatch(/"required"|false/);
     // The extension copy of the RAM is covered, so the A2A signature binds the RAM.
     const ram = (vector.card.capabilities as { extensions: Array<{ params: unknown }> }).extensions[0]!
       .params;
@@ -81,12 +88,13 @@ describe('signed-card-es256.json', () => {
     expect(Buffer.from(vector.signature.signature, 'base64url')).toHaveLength(64);
   });
 
-  it('our signer reproduces signatures[0] exactly (deterministic ES256), every time', async () => {
+  it('our signer reproduces both signatures exactly (deterministic ES256), every time', async () => {
     const { privateJwk } = parsePrivateKey(keyText, vector.keyFile);
     const key = createSigningKey(privateJwk, 'agents.example.com');
+    expect(vector.signatures).toEqual([vector.signature, vector.wholeCardSignature]);
     for (let i = 0; i < 2; i++) {
       const signed = await signAgentCard(vector.card, key, 'agents.example.com');
-      expect(signed.signatures).toEqual([vector.signature]);
+      expect(signed.signatures).toEqual([vector.signature, vector.wholeCardSignature]);
       const { signatures: _s, ...rest } = signed;
       expect(rest).toEqual(vector.card);
     }
@@ -117,5 +125,67 @@ describe('signed-card-es256.json', () => {
       resourceAccessManifest: { changed: true },
       signatures: [vector.signature],
     });
+  });
+});
+
+describe('signed-card-es256.json, the whole-card signature (A2A#2122; docs/trust-profile.md)', () => {
+  const { signatures: _none, ...served } = vector.card;
+  const verifyWhole = async (card: Record<string, unknown>) => {
+    const { signatures: _s, ...rest } = card;
+    return flattenedVerify(
+      {
+        protected: vector.wholeCardSignature.protected,
+        payload: b64u(String(canonicalize(rest))),
+        signature: vector.wholeCardSignature.signature,
+      },
+      await importJWK(publicJwk, 'ES256'),
+      { algorithms: ['ES256'] },
+    );
+  };
+
+  it('its payload is canonicalize() of the whole card minus signatures, v0.3 fields and top-level RAM included', () => {
+    expect(canonicalize(served)).toBe(vector.wholeCardPayload);
+    const payload = JSON.parse(vector.wholeCardPayload) as Record<string, unknown>;
+    for (const field of ['url', 'protocolVersion', 'additionalInterfaces', 'resourceAccessManifest'])
+      expect(payload).toHaveProperty(field);
+    expect(vector.wholeCardProtectedHeader).toEqual({
+      alg: 'ES256',
+      canonicalization: 'jcs-served-card',
+      jku: 'https://agents.example.com/.well-known/jwks.json',
+      kid: vector.kid,
+      typ: 'JOSE',
+    });
+    expect(
+      JSON.parse(Buffer.from(vector.wholeCardSignature.protected, 'base64url').toString('utf8')),
+    ).toEqual(vector.wholeCardProtectedHeader);
+    expect(vector.wholeCardSigningInput).toBe(
+      `${vector.wholeCardSignature.protected}.${b64u(vector.wholeCardPayload)}`,
+    );
+  });
+
+  it('jose accepts it over the served card, and the SDK accepts the card carrying both signatures', async () => {
+    await verifyWhole({ ...vector.card, signatures: vector.signatures });
+    await sdkVerify({ ...vector.card, signatures: vector.signatures });
+  });
+
+  it('every change of meaning the SDK reading misses breaks it: v0.3 url, additionalInterfaces, security, the top-level RAM', async () => {
+    const changes: Array<(c: Record<string, unknown>) => void> = [
+      (c) => (c.url = 'https://evil.example/a2a'),
+      (c) =>
+        ((c.additionalInterfaces as Array<Record<string, unknown>>)[0]!.url = 'https://evil.example/a2a'),
+      (c) => delete (c.securitySchemes as Record<string, Record<string, unknown>>).bearer!.type,
+      (c) => (c.security = [{ bearer: [] }]),
+      (c) =>
+        ((
+          c.resourceAccessManifest as { resourceAccesses: Array<Record<string, unknown>> }
+        ).resourceAccesses[0]!.confirmationRequired = false),
+    ];
+    for (const change of changes) {
+      const card = structuredClone({ ...vector.card, signatures: vector.signatures });
+      change(card);
+      await expect(verifyWhole(card)).rejects.toThrow();
+      // ... which the SDK's reading alone does not see.
+      await sdkVerify(card);
+    }
   });
 });

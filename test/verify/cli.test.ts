@@ -193,7 +193,7 @@ describe.concurrent('the example site', () => {
       runJson(site.dir, '--origin', ORIGIN, '--threads', '2'),
     ]);
     expect(one.code).toBe(1);
-    expect(codesOf(one.report)).toEqual(['ARD_DIGEST_MISMATCH', 'CARD_SIGNATURE_INVALID']);
+    expect(codesOf(one.report)).toEqual(['ARD_DIGEST_MISMATCH', 'CARD_PAYLOAD_CHANGED']);
     type Timed = JsonReport & { elapsedMs: number; helperThreads: number };
     const { elapsedMs: _a, helperThreads: none, ...withoutTime } = one.report as Timed;
     const { elapsedMs: _b, helperThreads: two, ...helpedWithoutTime } = helped.report as Timed;

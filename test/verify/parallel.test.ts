@@ -80,16 +80,17 @@ describe('verifySite with helper threads', () => {
     const { run, indices } = await helpersAlone(built, helpers, single.entries);
     expect(indices).toEqual(Array.from({ length: single.entries }, (_, i) => i));
     // verifySite adds one check of the manifest, two of the published keys, one of did.json's id, one
-    // of each A2A well-known card copy and two of ai-catalog.json (no signature; the same entries).
+    // of jwks.json against did.json, one of each A2A well-known card copy and two of ai-catalog.json (no
+    // signature; the same entries).
     const passed = [...run.outcomes.values()].reduce((n, o) => n + o.passed, 0);
-    expect(passed).toBe(single.passed - 8);
+    expect(passed).toBe(single.passed - 9);
     expect(await withHelpers(built, helpers, false)).toEqual(single);
   });
 
   it('the helpers report the findings of a broken site, entry by entry, in manifest order', async () => {
     const single = await inProcess(broken);
     expect(single.findings.map((f) => f.code)).toEqual(
-      expect.arrayContaining(['CARD_SIGNATURE_INVALID', 'ARD_DIGEST_MISMATCH']),
+      expect.arrayContaining(['CARD_PAYLOAD_CHANGED', 'ARD_DIGEST_MISMATCH']),
     );
     const { run, indices } = await helpersAlone(broken, helpers, single.entries);
     expect(indices).toHaveLength(single.entries);

@@ -20,7 +20,9 @@ import { artifactFile, type WrittenArtifact } from './output.js';
  */
 const ARDSITE_PROFILE: ReadonlySet<ErrorCode> = new Set([
   'CARD_UNSIGNED',
+  'CARD_PARTLY_SIGNED',
   'CARD_ENTRY_UNDECLARED',
+  'JSON_BOM',
   'WELL_KNOWN_CARD_UNLISTED',
   'AI_CATALOG_MISMATCH',
   'AI_CATALOG_SIGNATURE_UNBOUND',
@@ -28,8 +30,8 @@ const ARDSITE_PROFILE: ReadonlySet<ErrorCode> = new Set([
 
 /**
  * The findings of a verification that fail the build: every error, and the warnings of
- * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_ENTRY_UNDECLARED`, `WELL_KNOWN_CARD_UNLISTED`,
- * `AI_CATALOG_MISMATCH`, `AI_CATALOG_SIGNATURE_UNBOUND`).
+ * {@link ARDSITE_PROFILE} (`CARD_UNSIGNED`, `CARD_PARTLY_SIGNED`, `CARD_ENTRY_UNDECLARED`, `JSON_BOM`,
+ * `WELL_KNOWN_CARD_UNLISTED`, `AI_CATALOG_MISMATCH`, `AI_CATALOG_SIGNATURE_UNBOUND`).
  */
 export function selfCheckFailures(findings: readonly VerifyFinding[]): VerifyFinding[] {
   return findings.filter((f) => f.severity === 'error' || ARDSITE_PROFILE.has(f.code));

@@ -1,95 +1,23 @@
 /**
  * The checks of one of the site's own A2A cards (A2A spec §8.4; ARD draft §4.3.1; the RAM proposal):
- * its signature through the site's JWK Set (a fast path that only accepts what @a2a-js/sdk would, the
- * SDK for everything else), the entry extension naming its entry and publisher, the two RAM copies
+ * its signatures with keys resolved through did:web (./card-signature-checks.ts), the entry extension naming its entry and publisher, the two RAM copies
  * being equal, the RAM's integrity, and the entry's RAM footprint terms (./footprint-check.ts).
  */
-import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { isDeepStrictEqual } from 'node:util';
 import { ENTRY_EXTENSION_URI } from '../card.js';
-import { assertNoPrivateMembers } from '../did.js';
 import { ArdsiteError } from '../errors.js';
-import { decodeProtectedHeader } from '../jws.js';
-import { declaresEntry, isRecord, parseJson, type DocumentCache } from './documents.js';
-import {
-  canonicalBase64url,
-  signatureCheck,
-  type SignatureCheck,
-  signatureHolds,
-  signingInput,
-  simpleProtectedHeader,
-} from './fast-signatures.js';
+import { checkCardSignatures } from './card-signature-checks.js';
+import { bomMessage, declaresEntry, isRecord, parseJson, startsWithBom } from './documents.js';
 import type { RunContext } from './findings.js';
 import { checkFootprint } from './footprint-check.js';
 import { checkRamIntegrity } from './ram-integrity.js';
 import { checkReleaseHistory } from './release-check.js';
 
-let debugMutes = 0;
-
-let savedDebug: typeof console.debug | undefined;
-
-/**
- * Silences `console.debug` until the returned function is called; nested and concurrent callers share
- * one silence, and the original is restored when the last one ends.
- */
-function muteConsoleDebug(): () => void {
-  if (debugMutes++ === 0) {
-    savedDebug = console.debug;
-    console.debug = () => {};
-  }
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    if (--debugMutes === 0 && savedDebug) console.debug = savedDebug;
-  };
-}
-
-/**
- * The fast path of an A2A card signature (A2A spec §8.4; ./fast-signatures.ts): `true` only when
- * @a2a-js/sdk's `verifyAgentCardSignature`, given the same key look-up as {@link verifyCard}'s (the first
- * key of the site's JWK Set with the header's `kid`, imported by {@link DocumentCache.publicKey}), would
- * accept the card. The payload is the SDK's own `canonicalizeAgentCard`; a signature entry counts when it
- * has no unprotected `header`, a protected header jose reads the same way ({@link simpleProtectedHeader})
- * with the `kid`, `typ` and `alg` the SDK requires, a canonical base64url signature, and it verifies. The
- * SDK accepts a card when any one entry verifies, so one such entry suffices. `false` leaves the decision,
- * and the wording of any failure, to the SDK.
- */
-async function cardSignatureHolds(
-  card: Record<string, unknown>,
-  signatures: unknown[],
-  keys: Record<string, unknown>[],
-  cache: DocumentCache,
-): Promise<boolean> {
-  const candidates: Array<[string, SignatureCheck]> = [];
-  for (const entry of signatures) {
-    if (!isRecord(entry) || entry.header !== undefined) continue;
-    const header = simpleProtectedHeader(entry.protected);
-    const signature = canonicalBase64url(entry.signature);
-    if (!header || !signature || !header.kid || !header.typ || !header.alg) continue;
-    const jwk = keys.find((k) => k.kid === header.kid);
-    if (!jwk) continue;
-    const key = await cache.keyObjectOf(cache.publicKey(jwk));
-    const check = key && signatureCheck(header.alg, key, signature);
-    if (check) candidates.push([entry.protected as string, check]);
-  }
-  if (candidates.length === 0) return false;
-  let payload: Buffer;
-  try {
-    payload = Buffer.from(canonicalizeAgentCard(card as never), 'utf8');
-  } catch {
-    return false; // the SDK throws the same error
-  }
-  return candidates.some(([encodedHeader, check]) =>
-    signatureHolds(check, signingInput(encodedHeader, payload)),
-  );
-}
-
 /**
  * Checks one of the site's own A2A cards (`bytes`, served for `entry`; `subject` names the entry in the
- * findings) and records into `run.f`: JSON; the signature, when the card carries one (A2A spec §8.4;
- * `CARD_UNSIGNED` warning otherwise), through the site's JWK Set with no foreign `jku` and no
- * `alg: none`; the entry extension, when present, naming the entry's identifier and `did:web:<urnDomain>`
+ * findings) and records into `run.f`: JSON; the signatures, when the card carries some (A2A spec §8.4;
+ * `CARD_UNSIGNED` warning otherwise; ./card-signature-checks.ts: keys through did:web, both readings,
+ * every failure with its cause); the entry extension, when present, naming the entry's identifier and `did:web:<urnDomain>`
  * (ARD draft §4.3.1; without it, a warning on the publisher's origin and a failure on another one unless
  * the card holds the identifier or the DID, §6.2); the top-level RAM equal to the extension's copy; the
  * RAM's integrity (./ram-integrity.ts); and the entry's footprint terms (./footprint-check.ts). Problems
@@ -102,8 +30,9 @@ export async function verifyCard(
   bytes: Uint8Array,
   run: RunContext,
 ): Promise<void> {
-  const { f, origin, cache } = run;
+  const { f } = run;
   let card: Record<string, unknown>;
+  if (startsWithBom(bytes)) f.warn(subject, 'JSON_BOM', bomMessage(String(entry.url)));
   try {
     const parsed = parseJson(bytes, 'the agent card');
     if (!isRecord(parsed)) throw new ArdsiteError('JSON_INVALID', 'the agent card is not a JSON object');
@@ -112,7 +41,6 @@ export async function verifyCard(
     f.fail(subject, 'JSON_INVALID', (error as Error).message);
     return;
   }
-  const jwksUrl = `${origin}/.well-known/jwks.json`;
   const signatures = card.signatures;
   // A2A makes signatures optional (§8.4); the entry's digest, under its signed trustManifest, still
   // binds the card to its publisher. `signatures` that is not a list is a malformed signature.
@@ -123,47 +51,7 @@ export async function verifyCard(
       "the agent card carries no A2A signature (optional in A2A §8.4): only the entry's digest ties it to its publisher",
     );
   } else {
-    await f.check(subject, 'CARD_SIGNATURE_INVALID', async () => {
-      if (!Array.isArray(signatures)) {
-        throw new ArdsiteError('CARD_SIGNATURE_INVALID', "the agent card's signatures is not a list");
-      }
-      for (const s of signatures) {
-        const header = decodeProtectedHeader(`${String((s as { protected?: unknown }).protected)}..x`);
-        if (header.jku !== undefined && header.jku !== jwksUrl) {
-          throw new ArdsiteError(
-            'CARD_FOREIGN_JKU',
-            `the card signature's jku ${String(header.jku)} is not this site's ${jwksUrl}`,
-          );
-        }
-        if (header.alg === 'none')
-          throw new ArdsiteError('JWS_INVALID', 'the card signature uses alg "none"');
-      }
-      let jwks: unknown;
-      try {
-        jwks = await cache.json(jwksUrl, 'the JWK Set');
-      } catch (error) {
-        throw new ArdsiteError('CARD_SIGNATURE_INVALID', (error as Error).message);
-      }
-      const keys = isRecord(jwks) && Array.isArray(jwks.keys) ? (jwks.keys as Record<string, unknown>[]) : [];
-      keys.forEach((k, i) => assertNoPrivateMembers(k, `jwks.json key ${i + 1}`));
-      if (await cardSignatureHolds(card, signatures, keys, cache)) return;
-      const verify = verifyAgentCardSignature(async (kid) => {
-        const key = keys.find((k) => k.kid === kid);
-        if (!key) throw new Error(`kid ${kid} is not in ${jwksUrl}`);
-        return run.cache.publicKey(key);
-      });
-      const unmute = muteConsoleDebug(); // the SDK logs every failed attempt at debug level
-      try {
-        await verify(card as never);
-      } catch (error) {
-        throw new ArdsiteError(
-          'CARD_SIGNATURE_INVALID',
-          `the A2A card signature does not verify: ${(error as Error).message}`,
-        );
-      } finally {
-        unmute();
-      }
-    });
+    await checkCardSignatures(subject, card, urnDomain, run);
   }
   const extensions = (card.capabilities as { extensions?: unknown } | undefined)?.extensions;
   const list = Array.isArray(extensions) ? extensions.filter(isRecord) : [];

@@ -125,6 +125,16 @@ export function parseJson(bytes: Uint8Array, what: string): unknown {
   }
 }
 
+/** Whether `bytes` start with a UTF-8 byte order mark (EF BB BF), which RFC 8259 §8.1 forbids senders to add. */
+export function startsWithBom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** The `JSON_BOM` warning's text for the document at `url` (RFC 8259 §8.1). */
+export function bomMessage(url: string): string {
+  return `${url} starts with a UTF-8 byte order mark: JSON senders must not add one (RFC 8259 §8.1), and some parsers refuse the document`;
+}
+
 /** A document that could not be read at all (as opposed to one that was read and does not hold). */
 export class Unreadable extends Error {}
 
@@ -145,6 +155,8 @@ export class DocumentCache {
   private readonly keys = new Map<string, Promise<CryptoKey>>();
   private readonly verificationKeys = new Map<string, Promise<CryptoKey>>();
   private readonly keyObjects = new Map<Promise<CryptoKey>, Promise<KeyObject | undefined>>();
+  /** The URLs of the documents read through {@link json} that start with a byte order mark. */
+  readonly withBom = new Set<string>();
 
   /** The public key of `jwk` (EC P-256 → ES256, OKP Ed25519 → EdDSA), imported once per run. */
   publicKey(jwk: Record<string, unknown>): Promise<CryptoKey> {
@@ -202,6 +214,7 @@ export class DocumentCache {
           throw new Unreadable(`${what} at ${url} cannot be read: ${(error as Error).message}`);
         }
         if (!doc) throw new Unreadable(`${what} at ${url} is on another origin, which is not read from here`);
+        if (startsWithBom(doc.bytes)) this.withBom.add(url);
         return parseJson(doc.bytes, `${what} at ${url}`);
       })();
       this.docs.set(url, p);

@@ -4,8 +4,8 @@
  * the served bytes, trustManifest signatures through did:web, publisher authority, third-party
  * manifests against their own identity, expiry, attestation digests, A2A card signatures through the
  * site's own key set, the card's entry extension, RAM integrity, the two RAM copies, the entries' RAM
- * footprint terms, the A2A well-known card copies, the ai-catalog.json compatibility copy, and published
- * keys without private members. The same code checks the build's own output (from the folder it just wrote)
+ * footprint terms, the A2A well-known card copies, the ai-catalog.json compatibility copy, jwks.json
+ * agreeing with did.json (./key-sets.ts), and published keys without private members. The same code checks the build's own output (from the folder it just wrote)
  * and any site given to `npm run verify`: only the {@link SiteReader} differs.
  *
  * What cannot be read from here (another origin, for a folder reader) is a warning that says it was not
@@ -23,9 +23,10 @@
 import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../did.js';
 import { ArdsiteError } from '../errors.js';
 import { Deadline } from './deadline.js';
-import { DocumentCache, isRecord } from './documents.js';
+import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
+import { checkKeySets } from './key-sets.js';
 import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 import { checkWellKnownCards } from './well-known-cards.js';
@@ -240,6 +241,7 @@ async function verifyUntil(
           checkHere: parallel.checkHere !== false,
         }
       : undefined;
+  if (startsWithBom(manifestDoc.bytes)) f.warn(manifestUrl, 'JSON_BOM', bomMessage(manifestUrl));
   const read = readManifest(manifestDoc.bytes, maxEntries);
   if (read.entries === undefined) {
     f.fail(manifestUrl, 'ARD_MANIFEST_INVALID', read.problem);
@@ -335,6 +337,8 @@ async function siteWideChecks(
     }
   }
   await checkOwnDidDocument(origin, cache, f);
+  await checkKeySets(origin, cache, f);
+  for (const url of cache.withBom) f.warn(url, 'JSON_BOM', bomMessage(url));
   if (options.wellKnownCards !== false) await checkWellKnownCards(reader, origin, siteDomain, entries, f);
   if (options.aiCatalog ?? options.wellKnownCards !== false) {
     const manifestUrl = options.manifestUrl ?? `${origin}/.well-known/ard.json`;
