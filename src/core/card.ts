@@ -138,7 +138,6 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
       uri: CHANGES_EXTENSION_URI,
       description:
         "What changed in this agent's Resource Access Manifest since its previous versions, pinned by digest.",
-      required: false,
       params: { url: context.changes.url, digest: context.changes.digest, mediaType: 'application/json' },
     });
   }
