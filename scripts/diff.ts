@@ -16,7 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { changeSentence } from '../src/core/pages/words.js';
+import { ENGLISH_WORDS } from '../src/core/pages/words.js';
 import { byImportance } from '../src/core/releases/compare.js';
 import {
   diffSides,
@@ -99,7 +99,7 @@ function sentences(diffs: readonly EntryDiff[]): string {
     for (const c of byImportance(d.changes)) {
       if (c.item === 'operation') continue;
       lines.push(
-        `  ${c.kind === 'added' || c.kind === 'widened' ? '+' : c.kind === 'reworded' ? '~' : '-'} ${changeSentence(c)}`,
+        `  ${c.kind === 'added' || c.kind === 'widened' ? '+' : c.kind === 'reworded' ? '~' : '-'} ${ENGLISH_WORDS.changes.sentence(c)}`,
       );
     }
   }

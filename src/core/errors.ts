@@ -271,6 +271,10 @@ export const ERROR_CODES = {
   /** Content has errors; the build did not start. */
   BUILD_CONTENT_INVALID: 'The content has errors.',
   /** The build's verification of its own output failed; `dist/` was left as it was. */
+  /** publisher.yaml `language` or an agent's `language` names a language without page words (src/core/pages/words/). */
+  PAGE_LANGUAGE_UNSUPPORTED: 'There are no page words for this language.',
+  /** A page word table lacks a word the English table has (src/core/pages/words/<language>.ts). */
+  PAGE_WORDS_MISSING: 'A page word is missing for this language.',
   BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
   /** The static site generator failed. */
   BUILD_RENDER_FAILED: 'Rendering the pages failed.',

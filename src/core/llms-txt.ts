@@ -13,7 +13,7 @@ import { AI_CATALOG_PATH, DID_PATH, MANIFEST_PATH } from './well-known.js';
 import { indexView } from './pages/index-page.js';
 import { agentPagePath, permissionsPagePath } from './pages/paths.js';
 import { permissionView, type ResourceView } from './pages/permissions.js';
-import { plural } from './pages/words.js';
+import { ENGLISH_WORDS } from './pages/words.js';
 import type { SiteBuild } from './site.js';
 
 /** Site path of llms.txt (llmstxt.org: `/llms.txt` at the root). */
@@ -74,7 +74,7 @@ function resourceUse(resource: ResourceView): string {
 
 /** The notes of an agent's permission page link: what it may touch, grouped as the page groups it. */
 function touchNotes(input: LlmsTxtInput, build: LlmsTxtInput['agents'][number]): string {
-  const view = permissionView(build, input.model);
+  const view = permissionView(build, input.model, ENGLISH_WORDS);
   if (!view.hasAccess) return view.noAccessText;
   const parts = view.groups
     .filter((g) => g.resources.length > 0)
@@ -89,15 +89,17 @@ function touchNotes(input: LlmsTxtInput, build: LlmsTxtInput['agents'][number]):
  */
 export function llmsTxt(input: LlmsTxtInput): string {
   const { publisher } = input.model;
-  const index = indexView(input);
+  const index = indexView(input, ENGLISH_WORDS);
   const url = (sitePath: string) => new URL(sitePath.replace(/^\//, ''), publisher.siteUrl).toString();
   const lines: string[] = [`# ${oneLine(index.title)}`, ''];
   lines.push(
     `> ${sentence(index.description ?? `The AI agents of ${publisher.organization}: what each one does, and what it may touch on your behalf`)}`,
     '',
   );
-  const listed = [plural(index.agents.length, 'agent')];
-  if (index.entries.length > 0) listed.push(plural(index.entries.length, 'other entry', 'other entries'));
+  const en = ENGLISH_WORDS.locale;
+  const listed = [en.count(index.agents.length, { one: 'agent', other: 'agents' })];
+  if (index.entries.length > 0)
+    listed.push(en.count(index.entries.length, { one: 'other entry', other: 'other entries' }));
   lines.push(
     `${oneLine(publisher.organization)} lists ${listed.join(' and ')} here. Each agent has a page, a permission page that says in plain words which of your accounts and which outside services it may touch, as whom, and whether it asks you first, and an A2A agent card that carries its Resource Access Manifest. What an agent may touch is the publisher's own declaration, not an independent audit. The publisher signs its own entries in the ARD manifest with the key of ${input.did}.`,
     '',

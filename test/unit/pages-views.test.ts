@@ -7,14 +7,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { agentPageView } from '../../src/core/pages/agent-page.js';
-import { footprintLine, NO_ACCESS_SHORT, NO_ACCESS_TEXT } from '../../src/core/pages/footprint-line.js';
-import { FOREIGN_ENTRY_NOTE, indexView } from '../../src/core/pages/index-page.js';
-import {
-  isHigherRisk,
-  mayChangeData,
-  permissionView,
-  DECLARATION_TEXT,
-} from '../../src/core/pages/permissions.js';
+import { footprintLine } from '../../src/core/pages/footprint-line.js';
+import { indexView } from '../../src/core/pages/index-page.js';
+import { ENGLISH_WORDS as EN } from '../../src/core/pages/words.js';
+
+const NO_ACCESS_SHORT = EN.footprint.noAccessShort;
+const NO_ACCESS_TEXT = EN.footprint.noAccess;
+const FOREIGN_ENTRY_NOTE = EN.index.foreignNote;
+const DECLARATION_TEXT = EN.permissions.declaration;
+import { isHigherRisk, mayChangeData, permissionView } from '../../src/core/pages/permissions.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../../src/core/schema/ram.js';
 import type { SiteBuild } from '../../src/core/site.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
@@ -223,14 +224,14 @@ describe('permissionView', () => {
 
 describe('footprintLine', () => {
   it('reads as the index shows it', () => {
-    expect(footprintLine(agentOf(example, 'travel-reservation').agent.ram)).toBe(
+    expect(footprintLine(agentOf(example, 'travel-reservation').agent.ram, EN)).toBe(
       'Acts on 2 of your services · shares data with 1 outside service',
     );
-    expect(footprintLine(agentOf(example, 'itinerary-concierge').agent.ram)).toBe(
+    expect(footprintLine(agentOf(example, 'itinerary-concierge').agent.ram, EN)).toBe(
       'Acts on 1 of your services · shares data with 2 outside services',
     );
-    expect(footprintLine(agentOf(example, 'travel-policy-helper').agent.ram)).toBe(NO_ACCESS_SHORT);
-    expect(footprintLine({ resources: [{ id: 'x', owner: 'THIRD_PARTY' } as RamResource] })).toBe(
+    expect(footprintLine(agentOf(example, 'travel-policy-helper').agent.ram, EN)).toBe(NO_ACCESS_SHORT);
+    expect(footprintLine({ resources: [{ id: 'x', owner: 'THIRD_PARTY' } as RamResource] }, EN)).toBe(
       'Shares data with 1 outside service',
     );
   });
@@ -272,8 +273,17 @@ describe('agentPageView', () => {
       ],
     });
     expect(view.requirementSentence).toBe(
-      'To use the agent, a caller needs example_oauth (OAuth 2.0 sign-in), with permission to: See your trips and bookings (trips.read); Book and change trips for you (trips.write).',
+      'To use the agent, a caller needs OAuth 2.0 sign-in, with permission to: See your trips and bookings (trips.read); Book and change trips for you (trips.write).',
     );
+    // The scheme's key is an id, not a word for people (issue 18): the heading is the kind.
+    expect(view.securitySchemes[0]!.heading).toBe('OAuth 2.0 sign-in');
+    const { words: _words, ...shown } = view;
+    expect(
+      JSON.stringify({
+        ...shown,
+        securitySchemes: view.securitySchemes.map(({ name: _n, anchor: _a, ...rest }) => rest),
+      }),
+    ).not.toContain('example_oauth');
     expect(view.skills.find((s) => s.id === 'book-flight')?.needs).toContain('Book and change trips for you');
     // The author's documentationUrl is this page itself: not shown as a separate link.
     expect(view.documentationUrl).toBeUndefined();

@@ -4,7 +4,9 @@
  * plain-words sentences of src/core/pages/words.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { changeSentence } from '../../src/core/pages/words.js';
+import { ENGLISH_WORDS } from '../../src/core/pages/words.js';
+
+const changeSentence = ENGLISH_WORDS.changes.sentence;
 import { compareRam, gainsAccess, type RamSnapshot } from '../../src/core/releases/compare.js';
 import type { Ram, RamResourceAccess } from '../../src/core/schema/ram.js';
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import type { ContentModel } from '../../src/core/content/model.js';
 import { changesView, newPermissionsNoticeView } from '../../src/core/pages/changes-view.js';
+import { ENGLISH_WORDS } from '../../src/core/pages/words.js';
 import { agentChanges } from '../../src/core/releases/agent-changes.js';
 import { parseHistory, serializeHistory, type ReleaseRecord } from '../../src/core/releases/history.js';
 import { recordReleases } from '../../src/core/releases/record.js';
@@ -67,7 +68,7 @@ describe('agentChanges and the page views', () => {
     expect(changes.history.map((h) => [h.version, h.previousVersion, h.gainedAccess])).toEqual([
       ['0.9.5', '0.9.0', true],
     ]);
-    const view = changesView({ changes })!;
+    const view = changesView({ changes }, ENGLISH_WORDS)!;
     expect(view.latest?.heading).toBe('What changed in 1.0.0');
     expect(view.latest?.intro).toBe('Compared with version 0.9.5 of 1 June 2025, this version:');
     expect(view.latest?.items.map((i) => i.text)).toContain(
@@ -83,7 +84,7 @@ describe('agentChanges and the page views', () => {
         },
       ],
     });
-    expect(newPermissionsNoticeView({ changes, agent })?.text).toBe(
+    expect(newPermissionsNoticeView({ changes, agent }, ENGLISH_WORDS)?.text).toBe(
       'New permissions in version 1.0.0 (13 November 2025).',
     );
   });

@@ -8,6 +8,7 @@
  */
 import type { AgentPageView } from '../../../src/core/pages/agent-page';
 import type { IndexView } from '../../../src/core/pages/index-page';
+import { ENGLISH_WORDS } from '../../../src/core/pages/words';
 import type { AccessView, PermissionView, ResourceView } from '../../../src/core/pages/permissions';
 
 /** One agent of the floor. */
@@ -69,6 +70,7 @@ function makeAgent(n: number): FloorAgent {
       id: `access-${a}-${op}`,
       anchor: `access-access-${a}-${op}`,
       whatItDoes: a % 2 ? `Creates a ${r.id} item.` : `Lists the ${r.id} items of an account.`,
+      heading: a % 2 ? `Creates a ${r.id} item (${a}).` : `Lists the ${r.id} items of an account (${a}).`,
       why: `To ${skills[a % 3]!.id} with the data this service holds for you (access ${a}).`,
       actsAsYou: a % 4 !== 2,
       asWhom:
@@ -87,6 +89,7 @@ function makeAgent(n: number): FloorAgent {
       higherRisk: false,
       documentationUrls: [`${r.documentationUrl}/${op}`],
       skills: [{ id: skills[a % 3]!.id, name: skills[a % 3]!.name }],
+      usedByText: `The skill “${skills[a % 3]!.name}”.`,
     };
     r.accesses.push(access);
     return access;
@@ -95,6 +98,8 @@ function makeAgent(n: number): FloorAgent {
   const digest = `sha256:${(n.toString(16) + 'ce2248aff5ea744cc59304d5ff80882b').repeat(3).slice(0, 64)}`;
   const identifier = `urn:air:bench.example.com:bench:${slug}`;
   const view: AgentPageView = {
+    language: 'en',
+    words: ENGLISH_WORDS,
     name,
     description,
     version: '1.0.0',
@@ -122,8 +127,11 @@ function makeAgent(n: number): FloorAgent {
     cardUrl: `https://bench.example.com${cardPath}`,
     manifestPath: '/.well-known/ard.json',
     permissionsPath: `/agents/${slug}/permissions/`,
+    permissionsLinkText: ENGLISH_WORDS.agent.permissionsLink(name),
   };
   const permissions: PermissionView = {
+    language: 'en',
+    words: ENGLISH_WORDS,
     agentName: name,
     hasAccess: true,
     noAccessText: '',
@@ -251,6 +259,8 @@ export function floorStaticPaths(): Array<{ params: { slug: string }; props: { a
 /** The floor's home page view. */
 export function floorIndex(): IndexView {
   return {
+    language: 'en',
+    words: ENGLISH_WORDS,
     title: 'Bench Example Org',
     organization: 'Bench Example Org',
     organizationUrl: 'https://www.example.com/',

@@ -10,6 +10,7 @@ import type { AgentBuild, SiteBuild } from '../site.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentPagePath, fragmentId, permissionsPagePath } from './paths.js';
+import { agentLanguage, agentWords, type PageWords } from './words/index.js';
 
 /** One endpoint of the agent (A2A `AgentInterface`). */
 export interface InterfaceView {
@@ -24,8 +25,10 @@ export interface InterfaceView {
 
 /** One security scheme of the card, in words. */
 export interface SecuritySchemeView {
-  /** The scheme's name in the card (its key in `securitySchemes`). */
+  /** The scheme's name in the card (its key in `securitySchemes`): an id, never shown to people. */
   name: string;
+  /** The scheme's heading: its kind, numbered when the agent has two of one kind ("API key (2)"). */
+  heading: string;
   /** HTML id of the scheme on the page. */
   anchor: string;
   /** What kind of sign-in it is ("OAuth 2.0 sign-in", "API key", …). */
@@ -53,6 +56,10 @@ export interface SkillView {
 
 /** Everything the agent page shows besides the rendered Markdown body. */
 export interface AgentPageView {
+  /** The BCP 47 tag of the page's words (`<html lang>`). */
+  language: string;
+  /** The page's words (src/core/pages/words/). */
+  words: PageWords;
   name: string;
   /** The "new permissions" notice while a version that gained access is new (DESIGN.md §9). */
   newPermissions?: NewPermissionsNoticeView;
@@ -84,25 +91,13 @@ export interface AgentPageView {
   permissionsLinkText: string;
 }
 
-const TRANSPORT_WORDS: Readonly<Record<AgentInterfaceInput['protocolBinding'], string>> = {
-  JSONRPC: 'JSON-RPC 2.0 over HTTPS',
-  GRPC: 'gRPC',
-  'HTTP+JSON': 'HTTP with JSON',
-};
-
-const API_KEY_PLACE: Readonly<Record<string, string>> = {
-  header: 'a request header',
-  query: 'the query string',
-  cookie: 'a cookie',
-};
-
 /** The interfaces of an agent, in words (A2A v1.0 `supportedInterfaces`). */
-export function interfaceViews(interfaces: readonly AgentInterfaceInput[]): InterfaceView[] {
+export function interfaceViews(interfaces: readonly AgentInterfaceInput[], w: PageWords): InterfaceView[] {
   return interfaces.map((i) => ({
     url: i.url,
     isWebUrl: /^https?:\/\//.test(i.url),
-    transport: TRANSPORT_WORDS[i.protocolBinding],
-    protocol: `A2A protocol version ${i.protocolVersion}`,
+    transport: w.agent.transport[i.protocolBinding],
+    protocol: w.agent.protocol(i.protocolVersion),
   }));
 }
 
@@ -118,60 +113,62 @@ function allScopes(scheme: SecuritySchemeInput): Map<string, string> {
  * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of seed 001). Never names
  * a proto field; the scheme's own name and scope names are shown as they are written.
  */
-export function securitySchemeView(name: string, scheme: SecuritySchemeInput): SecuritySchemeView {
+export function securitySchemeView(
+  name: string,
+  scheme: SecuritySchemeInput,
+  w: PageWords,
+): SecuritySchemeView {
+  const a = w.agent;
   const details: string[] = [];
-  let kind = 'Sign-in';
+  let kind = a.schemeKind.other;
   let description: string | undefined;
   if (scheme.oauth2SecurityScheme) {
     const s = scheme.oauth2SecurityScheme;
-    kind = 'OAuth 2.0 sign-in';
+    kind = a.schemeKind.oauth2;
     description = s.description;
     const { authorizationCode, clientCredentials, deviceCode, implicit, password } = s.flows;
     if (authorizationCode) {
       details.push(
-        `You sign in at ${authorizationCode.authorizationUrl} and approve what it may do${authorizationCode.pkceRequired ? ' (protected with PKCE)' : ''}.`,
+        a.authorizationCode(authorizationCode.authorizationUrl, authorizationCode.pkceRequired === true),
       );
     }
-    if (deviceCode)
-      details.push(`You approve it on another device, at ${deviceCode.deviceAuthorizationUrl}.`);
-    if (implicit) details.push(`You sign in at ${implicit.authorizationUrl} (older, implicit flow).`);
-    if (password)
-      details.push(`Your user name and password are exchanged for a token at ${password.tokenUrl}.`);
-    if (clientCredentials) {
-      details.push(`Other software can sign in with its own credentials at ${clientCredentials.tokenUrl}.`);
-    }
-    if (s.oauth2MetadataUrl) details.push(`Details of the sign-in server: ${s.oauth2MetadataUrl}.`);
+    if (deviceCode) details.push(a.deviceCode(deviceCode.deviceAuthorizationUrl));
+    if (implicit) details.push(a.implicit(implicit.authorizationUrl));
+    if (password) details.push(a.password(password.tokenUrl));
+    if (clientCredentials) details.push(a.clientCredentials(clientCredentials.tokenUrl));
+    if (s.oauth2MetadataUrl) details.push(a.metadataUrl(s.oauth2MetadataUrl));
   } else if (scheme.apiKeySecurityScheme) {
     const s = scheme.apiKeySecurityScheme;
-    kind = 'API key';
+    kind = a.schemeKind.apiKey;
     description = s.description;
-    details.push(`A key named “${s.name}”, sent in ${API_KEY_PLACE[s.location] ?? s.location}.`);
+    details.push(a.apiKey(s.name, a.apiKeyPlace[s.location] ?? s.location));
   } else if (scheme.httpAuthSecurityScheme) {
     const s = scheme.httpAuthSecurityScheme;
     description = s.description;
     const httpScheme = s.scheme.toLowerCase();
     if (httpScheme === 'bearer') {
-      kind = 'Access token';
-      details.push(`A bearer token${s.bearerFormat ? ` (${s.bearerFormat})` : ''} sent with each request.`);
+      kind = a.schemeKind.bearer;
+      details.push(a.bearer(s.bearerFormat));
     } else if (httpScheme === 'basic') {
-      kind = 'User name and password';
-      details.push('A user name and password sent with each request (HTTP Basic authentication).');
+      kind = a.schemeKind.basic;
+      details.push(a.basic);
     } else {
-      kind = 'HTTP authentication';
-      details.push(`HTTP authentication with the “${s.scheme}” scheme.`);
+      kind = a.schemeKind.http;
+      details.push(a.http(s.scheme));
     }
   } else if (scheme.openIdConnectSecurityScheme) {
     const s = scheme.openIdConnectSecurityScheme;
-    kind = 'OpenID Connect sign-in';
+    kind = a.schemeKind.openIdConnect;
     description = s.description;
-    details.push(`You sign in with an OpenID Connect provider described at ${s.openIdConnectUrl}.`);
+    details.push(a.openIdConnect(s.openIdConnectUrl));
   } else if (scheme.mtlsSecurityScheme) {
-    kind = 'Client certificate';
+    kind = a.schemeKind.mtls;
     description = scheme.mtlsSecurityScheme.description;
-    details.push('The caller presents its own TLS certificate (mutual TLS).');
+    details.push(a.mtls);
   }
   const view: SecuritySchemeView = {
     name,
+    heading: kind,
     anchor: fragmentId('scheme', name),
     kind,
     details,
@@ -182,49 +179,70 @@ export function securitySchemeView(name: string, scheme: SecuritySchemeInput): S
 }
 
 /**
- * One `SecurityRequirement` in words: each scheme it names (all are needed) with the scopes asked for,
- * by their meaning when the scheme defines one. E.g. `example_oauth (OAuth 2.0 sign-in), with
- * permission to: See your trips (trips.read)`.
+ * One `SecurityRequirement` in words of `w`: each scheme it names (all are needed) by its kind, never by
+ * its key in `securitySchemes` (an id people do not read), with the scopes asked for, by their meaning
+ * when the scheme defines one. E.g. `OAuth 2.0 sign-in, with permission to: See your trips (trips.read)`.
  */
 export function requirementText(
   requirement: SecurityRequirementInput,
   schemes: Readonly<Record<string, SecuritySchemeInput>> | undefined,
+  w: PageWords,
 ): string {
-  return Object.entries(requirement.schemes)
-    .map(([name, { list }]) => {
+  return w.agent.requirementAnd(
+    Object.entries(requirement.schemes).map(([name, { list }]) => {
       const scheme = schemes?.[name];
-      const kind = scheme ? ` (${securitySchemeView(name, scheme).kind})` : '';
+      const kind = scheme ? securitySchemeView(name, scheme, w).kind : w.agent.schemeKind.other;
       const meanings = scheme ? allScopes(scheme) : new Map<string, string>();
       const scopes = list.map((scope) => (meanings.has(scope) ? `${meanings.get(scope)} (${scope})` : scope));
-      return `${name}${kind}, with permission to: ${scopes.join('; ')}`;
-    })
-    .join(', and ');
+      return w.agent.requirement(kind, scopes);
+    }),
+  );
 }
 
 function requirementsText(
   requirements: readonly SecurityRequirementInput[] | undefined,
   schemes: Readonly<Record<string, SecuritySchemeInput>> | undefined,
+  w: PageWords,
 ): string[] {
-  return (requirements ?? []).map((r) => requirementText(r, schemes));
+  return (requirements ?? []).map((r) => requirementText(r, schemes, w));
 }
 
-/** Computes the agent page of `build` (DESIGN.md §2, §3). Pure; never throws. */
-export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): AgentPageView {
+/** Numbers the headings of schemes of one kind ("API key (1)", "API key (2)"), so no two are the same. */
+function distinctHeadings(views: SecuritySchemeView[], w: PageWords): SecuritySchemeView[] {
+  const total = new Map<string, number>();
+  for (const v of views) total.set(v.kind, (total.get(v.kind) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  for (const v of views) {
+    if ((total.get(v.kind) ?? 0) < 2) continue;
+    const n = (seen.get(v.kind) ?? 0) + 1;
+    seen.set(v.kind, n);
+    v.heading = `${v.kind} (${w.locale.number(n)})`;
+  }
+  return views;
+}
+
+/**
+ * Computes the agent page of `build` (DESIGN.md §2, §3) in its language (the agent's `language`, else
+ * the publisher's). Pure; throws only for a language without page words, which the checks refuse first.
+ */
+export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid' | 'model'>): AgentPageView {
   const { agent } = build;
   const { front } = agent;
+  const w = agentWords(agent, site.model.publisher);
   const schemes = front.securitySchemes;
   const features: string[] = [];
-  if (front.capabilities?.streaming) features.push('Streams its answers as it writes them.');
-  if (front.capabilities?.pushNotifications) features.push('Can notify your app when a long task is done.');
-  if (front.capabilities?.extendedAgentCard)
-    features.push('Shows signed-in callers a more detailed description.');
+  if (front.capabilities?.streaming) features.push(w.agent.streaming);
+  if (front.capabilities?.pushNotifications) features.push(w.agent.pushNotifications);
+  if (front.capabilities?.extendedAgentCard) features.push(w.agent.extendedCard);
   const provider = build.provider;
   const view: AgentPageView = {
+    language: agentLanguage(agent, site.model.publisher),
+    words: w,
     name: front.name,
     description: front.description,
     version: front.version,
     provider,
-    footprint: footprintLine(agent.ram),
+    footprint: footprintLine(agent.ram, w),
     skills: front.skills.map((s) => {
       const skill: SkillView = {
         id: s.id,
@@ -234,16 +252,19 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): 
         tags: s.tags,
         examples: s.examples ?? [],
       };
-      const needs = requirementsText(s.securityRequirements, schemes);
-      if (needs.length > 0) skill.needs = needs.join(' Or: ');
+      const needs = requirementsText(s.securityRequirements, schemes, w);
+      if (needs.length > 0) skill.needs = w.agent.needsOr(needs);
       return skill;
     }),
-    interfaces: interfaceViews(front.interfaces),
+    interfaces: interfaceViews(front.interfaces, w),
     features,
     inputModes: front.defaultInputModes,
     outputModes: front.defaultOutputModes,
-    securitySchemes: Object.entries(schemes ?? {}).map(([name, scheme]) => securitySchemeView(name, scheme)),
-    requirements: requirementsText(front.securityRequirements, schemes),
+    securitySchemes: distinctHeadings(
+      Object.entries(schemes ?? {}).map(([name, scheme]) => securitySchemeView(name, scheme, w)),
+      w,
+    ),
+    requirements: requirementsText(front.securityRequirements, schemes, w),
     identifier: agent.identifier,
     digest: build.digest,
     kid: site.kid,
@@ -253,20 +274,18 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid'>): 
     permissionsPath: permissionsPagePath(agent.slug),
     permissionsLinkText:
       agent.ram.resourceAccesses.length > 0
-        ? `See everything ${front.name} may access, as whom and why`
-        : `The permission page of ${front.name}`,
+        ? w.agent.permissionsLink(front.name)
+        : w.agent.permissionsLinkEmpty(front.name),
   };
   // The card's default documentationUrl is this very page: only an author's other address is shown.
   const ownPage = new URL(agentPagePath(agent.slug), build.cardUrl).href;
   if (front.documentationUrl && front.documentationUrl !== ownPage)
     view.documentationUrl = front.documentationUrl;
   if (view.requirements.length === 1)
-    view.requirementSentence = `To use the agent, a caller needs ${view.requirements[0]}.`;
-  if (view.requirements.length > 1) {
-    view.requirementSentence = `To use the agent, a caller needs one of: ${view.requirements.join('; or ')}.`;
-  }
+    view.requirementSentence = w.agent.requirementOne(view.requirements[0]!);
+  if (view.requirements.length > 1) view.requirementSentence = w.agent.requirementMany(view.requirements);
   if (typeof build.entry.updatedAt === 'string') view.updatedAt = build.entry.updatedAt;
-  const notice = newPermissionsNoticeView(build);
+  const notice = newPermissionsNoticeView(build, w);
   if (notice) view.newPermissions = notice;
   return view;
 }

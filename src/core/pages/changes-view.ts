@@ -2,21 +2,13 @@
  * The view-models of what changed between an agent's versions (DESIGN.md §9 "Releases"): the permission
  * page's "What changed in <version>" and its earlier changes, and the short "new permissions" notice of
  * the agent page and the index. Computed from the build's {@link AgentChanges} (src/core/releases/), in
- * the words of ./words.ts.
+ * the words of the page's word table (./words/).
  */
 import { byImportance, type RamChange } from '../releases/compare.js';
 import type { AgentChanges, VersionChanges } from '../releases/agent-changes.js';
 import type { AgentBuild } from '../site.js';
 import { permissionsPagePath } from './paths.js';
-import {
-  changeSentence,
-  CHANGE_HISTORY_HEADING,
-  historyVersionText,
-  NEW_PERMISSIONS_LINK,
-  newPermissionsNotice,
-  whatChangedHeading,
-  whatChangedIntro,
-} from './words.js';
+import type { PageWords } from './words/index.js';
 
 /** The HTML id of the permission page's "What changed" section (the notice links to it). */
 export const WHAT_CHANGED_ID = 'what-changed';
@@ -51,46 +43,50 @@ function visible(change: RamChange): boolean {
   return change.item !== 'operation';
 }
 
-function items(changes: readonly RamChange[]): VersionChangesView['items'] {
+function items(changes: readonly RamChange[], w: PageWords): VersionChangesView['items'] {
   return byImportance(changes.filter(visible)).map((c) => ({
-    text: changeSentence(c),
+    text: w.changes.sentence(c),
     gained: c.kind === 'added' || c.kind === 'widened',
   }));
 }
 
-function historyView(v: VersionChanges): VersionChangesView {
-  return { text: historyVersionText(v.version, v.releasedAt, v.previousVersion), items: items(v.changes) };
+function historyView(v: VersionChanges, w: PageWords): VersionChangesView {
+  return {
+    text: w.changes.historyVersion(v.version, v.releasedAt, v.previousVersion),
+    items: items(v.changes, w),
+  };
 }
 
 /**
  * The changes section of `build`'s permission page, or undefined when the agent has no release history
  * or nothing to show. "What changed in <version>" shows only when this version gained access (an added
- * or widened access), as the issue asks; its other changes are listed with it.
+ * or widened access), as the issue asks; its other changes are listed with it. In the words of `w`.
  */
-export function changesView(build: Pick<AgentBuild, 'changes'>): ChangesView | undefined {
+export function changesView(build: Pick<AgentBuild, 'changes'>, w: PageWords): ChangesView | undefined {
   const changes: AgentChanges | undefined = build.changes;
   if (!changes) return undefined;
   const latest = changes.latest?.gainedAccess
     ? {
-        heading: whatChangedHeading(changes.version),
-        intro: whatChangedIntro(changes.latest.previousVersion, changes.latest.previousReleasedAt),
-        items: items(changes.latest.changes),
+        heading: w.changes.heading(changes.version),
+        intro: w.changes.intro(changes.latest.previousVersion, changes.latest.previousReleasedAt),
+        items: items(changes.latest.changes, w),
       }
     : undefined;
-  const history = changes.history.map(historyView).filter((v) => v.items.length > 0);
+  const history = changes.history.map((v) => historyView(v, w)).filter((v) => v.items.length > 0);
   if (!latest && history.length === 0) return undefined;
-  return { ...(latest ? { latest } : {}), history, historyHeading: CHANGE_HISTORY_HEADING };
+  return { ...(latest ? { latest } : {}), history, historyHeading: w.changes.historyHeading };
 }
 
 /** The "new permissions" notice of `build`, while its version is new (publisher.yaml `releases.noticeDays`). */
 export function newPermissionsNoticeView(
   build: Pick<AgentBuild, 'changes' | 'agent'>,
+  w: PageWords,
 ): NewPermissionsNoticeView | undefined {
   const changes = build.changes;
   if (!changes?.notice || !changes.latest) return undefined;
   return {
-    text: newPermissionsNotice(changes.version, changes.latest.releasedAt),
-    linkText: NEW_PERMISSIONS_LINK,
+    text: w.changes.notice(changes.version, changes.latest.releasedAt),
+    linkText: w.changes.noticeLink,
     href: `${permissionsPagePath(build.agent.slug)}#${WHAT_CHANGED_ID}`,
   };
 }

@@ -1,16 +1,10 @@
 /**
  * The one-line footprint of an agent (or of one skill) shown on the index and agent pages, e.g.
  * "Acts on 2 of your services · shares data with 1 outside service" (DESIGN.md §6: 2P = the visitor's
- * own services, `CONSUMER`; 3P = outside services, `THIRD_PARTY`).
+ * own services, `CONSUMER`; 3P = outside services, `THIRD_PARTY`), in the page's language.
  */
 import type { Ram } from '../schema/ram.js';
-import { capitalize, plural } from './words.js';
-
-/** The sentence for an agent or skill that touches no resource at all. */
-export const NO_ACCESS_TEXT = 'This agent does not access any of your accounts or outside services.';
-
-/** The short form of {@link NO_ACCESS_TEXT}, for lists. */
-export const NO_ACCESS_SHORT = 'Does not access any of your accounts or outside services';
+import type { PageWords } from './words/index.js';
 
 /** The number of distinct own (2P) and outside (3P) resources of a RAM. */
 export interface FootprintCounts {
@@ -26,13 +20,14 @@ export function footprintCounts(ram: Pick<Ram, 'resources'>): FootprintCounts {
 }
 
 /**
- * The footprint line of `ram`: "Acts on N of your services · shares data with M outside services",
- * leaving out a zero part, or {@link NO_ACCESS_SHORT} when both are zero. No trailing period.
+ * The footprint line of `ram` in `w`'s language: "Acts on N of your services · shares data with M
+ * outside services", leaving out a zero part, or `w.footprint.noAccessShort` when both are zero. No
+ * trailing period.
  */
-export function footprintLine(ram: Pick<Ram, 'resources'>): string {
+export function footprintLine(ram: Pick<Ram, 'resources'>, w: PageWords): string {
   const { yourServices, outsideServices } = footprintCounts(ram);
   const parts: string[] = [];
-  if (yourServices > 0) parts.push(`acts on ${yourServices} of your services`);
-  if (outsideServices > 0) parts.push(`shares data with ${plural(outsideServices, 'outside service')}`);
-  return parts.length === 0 ? NO_ACCESS_SHORT : capitalize(parts.join(' · '));
+  if (yourServices > 0) parts.push(w.footprint.yours(yourServices));
+  if (outsideServices > 0) parts.push(w.footprint.outside(outsideServices));
+  return parts.length === 0 ? w.footprint.noAccessShort : w.footprint.join(parts);
 }

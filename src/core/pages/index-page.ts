@@ -8,9 +8,7 @@ import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './chang
 import type { SiteBuild } from '../site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentPagePath, permissionsPagePath } from './paths.js';
-
-/** The note shown beside another publisher's entry (DESIGN.md §1). */
-export const FOREIGN_ENTRY_NOTE = 'Listed, not published by us';
+import { wordsFor, type PageWords } from './words/index.js';
 
 /** One agent on the index. */
 export interface IndexAgentView {
@@ -41,6 +39,10 @@ export interface IndexEntryView {
 
 /** Everything the index shows. */
 export interface IndexView {
+  /** The BCP 47 tag of the page's words (the publisher's `language`). */
+  language: string;
+  /** The page's words (src/core/pages/words/). */
+  words: PageWords;
   title: string;
   description?: string;
   organization: string;
@@ -49,15 +51,9 @@ export interface IndexView {
   entries: IndexEntryView[];
 }
 
-const KIND_BY_TYPE: Readonly<Record<string, string>> = {
-  'application/a2a-agent-card+json': 'AI agent',
-  'application/mcp-server-card+json': 'Model Context Protocol server',
-  'application/ai-registry+json': 'Registry of agents',
-};
-
-/** What an entry of media type `type` describes, in words (ARD draft §3.2.1 `type`). */
-export function entryKind(type: string): string {
-  return KIND_BY_TYPE[type] ?? `Resource described as ${type}`;
+/** What an entry of media type `type` describes, in words of `w` (ARD draft §3.2.1 `type`). */
+export function entryKind(type: string, w: PageWords): string {
+  return w.index.entryKinds[type] ?? w.index.otherKind(type);
 }
 
 function urnDomain(identifier: string): string {
@@ -65,30 +61,40 @@ function urnDomain(identifier: string): string {
   return typeof urn === 'string' ? '' : urn.domain;
 }
 
-/** Computes the index page of `site`. Pure; never throws on a built site. */
-export function indexView(site: Pick<SiteBuild, 'model' | 'agents' | 'otherEntries'>): IndexView {
+/**
+ * Computes the index page of `site`, all of it in the publisher's language (one page, one `lang`), or in
+ * `words` when given (llms.txt asks for English).
+ * Pure; never throws on a built site whose language passed the checks.
+ */
+export function indexView(
+  site: Pick<SiteBuild, 'model' | 'agents' | 'otherEntries'>,
+  words?: PageWords,
+): IndexView {
   const { publisher } = site.model;
+  const w = words ?? wordsFor(publisher.language);
   const view: IndexView = {
+    language: words ? w.locale.tag : publisher.language,
+    words: w,
     title: publisher.siteName ?? publisher.organization,
     organization: publisher.organization,
     organizationUrl: publisher.organizationUrl,
     agents: site.agents.map((build) => {
       const { agent } = build;
-      const notice = newPermissionsNoticeView(build);
+      const notice = newPermissionsNoticeView(build, w);
       return {
         name: agent.front.name,
         description: agent.front.description,
         version: agent.front.version,
         pagePath: agentPagePath(agent.slug),
         permissionsPath: permissionsPagePath(agent.slug),
-        footprint: footprintLine(agent.ram),
+        footprint: footprintLine(agent.ram, w),
         ...(notice ? { newPermissions: notice } : {}),
       };
     }),
     entries: site.otherEntries.map(({ model, entry }) => {
       const item: IndexEntryView = {
         displayName: String(entry.displayName),
-        kind: entryKind(String(entry.type)),
+        kind: entryKind(String(entry.type), w),
         own: model.own,
         publisherDomain: urnDomain(String(entry.identifier)),
       };

@@ -3,22 +3,13 @@
  * visitor's own services, each permission (OAuth scope) the agent's permission set asks for, with the
  * service's own description of it, what else that permission allows (a count, and the list), and a warning
  * for each broader scope the agent's card asks for. Computed from the agent's permission file and the
- * stored spec; every word comes from ./words.ts.
+ * stored spec; every word comes from the page's word table (./words/).
  */
 import type { PermissionCatalog } from '../permissions/catalog.js';
 import type { BroaderScope } from '../permissions/declared.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { grantedOperations, operationName } from '../permissions/spec-index.js';
-import {
-  ALSO_ALLOWS_SUMMARY,
-  ASKED_TO_ALLOW_HEADING,
-  broaderPermissionText,
-  BROADER_PERMISSION_LABEL,
-  NOTHING_TO_ALLOW_TEXT,
-  PERMISSION_UNKNOWN_TEXT,
-  SCOPE_WITHOUT_DESCRIPTION,
-  alsoAllowsText,
-} from './words.js';
+import type { PageWords } from './words/index.js';
 
 /** One permission the visitor will be asked to allow. */
 export interface ScopeView {
@@ -47,18 +38,20 @@ export interface GrantView {
 
 /**
  * The grant view of own resource `resource` for an agent with `permissions` (its permission file, or
- * undefined) and `broader` (src/core/permissions/declared.ts). Pure.
+ * undefined) and `broader` (src/core/permissions/declared.ts), in the words of `w`. Pure.
  */
 export function grantView(
   resource: string,
   catalog: PermissionCatalog | undefined,
   permissions: AgentPermissions | undefined,
   broader: readonly BroaderScope[],
+  w: PageWords,
 ): GrantView {
+  const g = w.grants;
   const stored = catalog?.specs.get(resource);
-  const view: GrantView = { heading: ASKED_TO_ALLOW_HEADING, scopes: [], broader: [] };
+  const view: GrantView = { heading: g.heading, scopes: [], broader: [] };
   if (!stored) {
-    view.note = PERMISSION_UNKNOWN_TEXT;
+    view.note = g.unknown;
     return view;
   }
   const set = permissions?.permissionSet;
@@ -79,10 +72,10 @@ export function grantView(
       }).filter((op) => !used.has(operationName(op)));
       view.scopes.push({
         scope,
-        description: scheme?.scopes.get(scope) || SCOPE_WITHOUT_DESCRIPTION,
+        description: scheme?.scopes.get(scope) || g.scopeWithoutDescription,
         alsoAllowsCount: others.length,
-        alsoAllowsText: alsoAllowsText(others.length),
-        alsoAllowsSummary: ALSO_ALLOWS_SUMMARY,
+        alsoAllowsText: g.alsoAllows(others.length),
+        alsoAllowsSummary: g.alsoAllowsSummary,
         alsoAllows: others.map((op) => ({
           name: operationName(op),
           ...(op.description ? { description: op.description } : {}),
@@ -90,14 +83,14 @@ export function grantView(
       });
     }
   }
-  if (view.scopes.length === 0) view.note = NOTHING_TO_ALLOW_TEXT;
+  if (view.scopes.length === 0) view.note = g.nothingToAllow;
   for (const b of broader) {
     if (b.resource !== resource) continue;
     const description = [...stored.index.schemes.values()]
       .find((s) => s.scopes.has(b.scope))
       ?.scopes.get(b.scope);
     const asked = description ? `${description} (${b.scope})` : b.scope;
-    view.broader.push({ label: BROADER_PERMISSION_LABEL, text: broaderPermissionText(asked, b.needed) });
+    view.broader.push({ label: g.broaderLabel, text: g.broader(asked, b.needed) });
   }
   return view;
 }

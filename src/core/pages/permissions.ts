@@ -7,34 +7,23 @@ import type { ContentModel } from '../content/model.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { AgentBuild } from '../site.js';
 import { broaderScopes } from '../permissions/declared.js';
-import { footprintLine, NO_ACCESS_TEXT } from './footprint-line.js';
+import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
 import { fragmentId } from './paths.js';
 import {
   actsAsYou,
+  agentLanguage,
+  agentWords,
   asksFirstText,
   asWhomText,
   capitalize,
-  NECESSITY_EXPLANATION,
-  NECESSITY_MEANING,
-  necessityLabel,
   necessityLevel,
-  OWNER_GROUP_HEADING,
   ownerGroup,
-  plural,
   resourceKindText,
   type NecessityLevel,
   type OwnerGroup,
+  type PageWords,
 } from './words.js';
-
-/** The line every permission page carries (DESIGN.md §6). */
-export const DECLARATION_TEXT = "This is the publisher's own declaration, not an independent audit.";
-
-/** The visible mark of a higher-risk access. */
-export const HIGHER_RISK_LABEL = 'Higher risk';
-
-/** Why an access is marked higher risk (DESIGN.md §6). */
-export const HIGHER_RISK_REASON = 'It acts as you, may change your data, and does not ask you first.';
 
 /** REST methods that may change data (DESIGN.md §6; RFC 9110 §9.2.1: the others are safe). */
 const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -72,6 +61,11 @@ export interface AccessView {
   anchor: string;
   /** What it does: the operation's description. */
   whatItDoes: string;
+  /**
+   * The access's heading: {@link AccessView.whatItDoes}, told apart by as whom it acts when another
+   * access to the same resource does the same action (no two headings of a resource are the same).
+   */
+  heading: string;
   /** Why: the access justification. */
   why: string;
   /** True when it runs as the visitor (`END_USER`). */
@@ -90,6 +84,8 @@ export interface AccessView {
   documentationUrls: string[];
   /** The skills that use this access (when the author mapped them). */
   skills: Array<{ id: string; name: string }>;
+  /** Those skills as one sentence ("The skills “A” and “B”."); empty when none. */
+  usedByText: string;
 }
 
 /** One resource with the agent's accesses to it. */
@@ -163,7 +159,11 @@ export interface SkillPermissionView {
 /** Everything the permission page of one agent shows. */
 export interface PermissionView {
   agentName: string;
-  /** False for an agent with no access: the page then says {@link NO_ACCESS_TEXT}. */
+  /** The BCP 47 tag of the page's words (`<html lang>`). */
+  language: string;
+  /** The page's words (src/core/pages/words/). */
+  words: PageWords;
+  /** False for an agent with no access: the page then says {@link PermissionView.noAccessText}. */
   hasAccess: boolean;
   noAccessText: string;
   counts: PermissionCounts;
@@ -176,51 +176,22 @@ export interface PermissionView {
   declaration: string;
 }
 
-function summaryYours(c: PermissionCounts): string {
-  if (c.yourServices === 0) return 'It does not act on any of your own accounts or services.';
-  const services = `It acts on ${c.yourServices} of your own services`;
-  if (c.yourServicesAsItself === 0) return `${services}, as you.`;
-  if (c.yourServicesAsYou === 0) return `${services}, with its own account, not yours.`;
-  return `${services}: on ${c.yourServicesAsYou} as you, on ${c.yourServicesAsItself} with its own account.`;
-}
-
-function summaryOutside(c: PermissionCounts): string {
-  return c.outsideServices === 0
-    ? 'It does not share data with any outside service.'
-    : `It shares data with ${plural(c.outsideServices, 'outside service')}.`;
-}
-
-function summaryAsksFirst(c: PermissionCounts): string {
-  if (c.accesses === 0) return 'It takes no action on your accounts or outside services.';
-  if (c.asksFirst === 0)
-    return `It does not ask you first before any of its ${plural(c.accesses, 'action')}.`;
-  if (c.asksFirst === c.accesses)
-    return `It asks you first before each of its ${plural(c.accesses, 'action')}.`;
-  return `It asks you first before ${c.asksFirst} of its ${plural(c.accesses, 'action')}.`;
-}
-
-function summaryNecessity(c: PermissionCounts): string {
-  return `How much it needs these actions: ${c.required} required, ${c.recommended} recommended, ${c.optional} optional.`;
-}
-
-function summaryHigherRisk(c: PermissionCounts): string {
-  if (c.higherRisk === 0) return 'No action is marked higher risk.';
-  const verb = c.higherRisk === 1 ? 'is' : 'are';
-  return `${capitalize(plural(c.higherRisk, 'action'))} ${verb} marked higher risk: they act as you, may change your data and do not ask you first.`;
-}
-
 /**
  * Computes the permission page of one agent (DESIGN.md §6) from its emitted RAM (`build.agent.ram`,
  * the object its card carries), the catalog's authoring data in `model`, and its permission sets
  * (`build.permissions`, `model.permissions`: what the visitor will be asked to allow, DESIGN.md §9).
- * Pure and deterministic; never throws on a model that passed the content checks (a dangling
- * reference, which the checks refuse, is skipped).
+ * In the words of the agent's language (its `language`, else the publisher's), or of `words` when given
+ * (llms.txt asks for English). Pure and deterministic; never throws on a model that passed the content
+ * checks (a dangling reference, which the checks refuse, is skipped).
  */
 export function permissionView(
   build: AgentBuild,
-  model: Pick<ContentModel, 'resources' | 'operations' | 'permissions'>,
+  model: Pick<ContentModel, 'resources' | 'operations' | 'permissions' | 'publisher'>,
+  words?: PageWords,
 ): PermissionView {
   const { agent } = build;
+  const w = words ?? agentWords(agent, model.publisher);
+  const p = w.permissions;
   const { ram } = agent;
   const resources = new Map(ram.resources.map((r) => [r.id, r]));
   const operations = new Map(ram.operations.map((o) => [o.id, o]));
@@ -247,24 +218,47 @@ export function permissionView(
         id: access.id,
         anchor: fragmentId('access', access.id),
         whatItDoes: operation.description,
+        heading: operation.description,
         why: access.accessJustification,
         actsAsYou: actsAsYou(access),
-        asWhom: asWhomText(access, ownerGroup(resource)),
+        asWhom: asWhomText(access, ownerGroup(resource), w),
         asksFirst: access.confirmationRequired,
-        asksFirstText: asksFirstText(access),
+        asksFirstText: asksFirstText(access, w),
         mayChangeData: changes,
         effectText: changes
           ? resource.interactionProtocol === 'REST'
-            ? 'It may change data.'
-            : 'It may change data: the publisher has not said that it only reads.'
-          : 'It only reads data.',
+            ? p.mayChange
+            : p.mayChangeUnsaid
+          : p.onlyReads,
         necessity: level,
-        necessityText: NECESSITY_EXPLANATION[level],
+        necessityText: p.necessityExplanation[level],
         higherRisk: isHigherRisk(access, changes),
         documentationUrls: operation.developerDocumentationUrl ?? [],
         skills: skillsOfAccess.get(access.id) ?? [],
+        usedByText: '',
       },
     });
+  }
+
+  for (const { view } of accessViews.values()) {
+    if (view.skills.length > 0) view.usedByText = p.usedBy(view.skills.map((sk) => sk.name));
+  }
+  // Two accesses of one resource doing the same action (as you, and with its own account) get headings
+  // that say which is which; the same action twice with the same identity is numbered.
+  const byResourceAction = new Map<string, AccessView[]>();
+  for (const { view, resource } of accessViews.values()) {
+    const key = `${resource.id}\u0000${view.whatItDoes}`;
+    byResourceAction.set(key, [...(byResourceAction.get(key) ?? []), view]);
+  }
+  for (const same of byResourceAction.values()) {
+    if (same.length < 2) continue;
+    for (const v of same) v.heading = p.sameActionAs(v.whatItDoes, v.actsAsYou ? 'you' : 'itself');
+    const seen = new Map<string, number>();
+    for (const v of same) {
+      const n = (seen.get(v.heading) ?? 0) + 1;
+      seen.set(v.heading, n);
+      if (n > 1) v.heading = `${v.heading} (${w.locale.number(n)})`;
+    }
   }
 
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
@@ -275,14 +269,14 @@ export function permissionView(
       anchor: fragmentId('resource', resource.id),
       displayName: resource.displayName,
       description: resource.description,
-      kindText: resourceKindText(resource),
+      kindText: resourceKindText(resource, w),
       accesses: [...accessViews.values()].filter((a) => a.resource.id === resource.id).map((a) => a.view),
     };
     if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
     if (ownerGroup(resource) === 'yours' && catalog?.manageAccessUrl)
       view.manageAccessUrl = catalog.manageAccessUrl;
     if (ownerGroup(resource) === 'yours')
-      view.grant = grantView(resource.id, model.permissions, build.permissions, broader);
+      view.grant = grantView(resource.id, model.permissions, build.permissions, broader, w);
     return view;
   });
 
@@ -310,32 +304,37 @@ export function permissionView(
     const intro =
       key === 'yours'
         ? members.length === 0
-          ? 'It does not use any of your own accounts or data.'
-          : 'Services where you have your own account. The agent reaches them to work with your data.'
+          ? p.groupIntro.yoursEmpty
+          : p.groupIntro.yours
         : members.length === 0
-          ? 'It does not send data to any outside service.'
-          : 'Services run by others. The agent sends them some of your data to get an answer.';
-    return { key, heading: OWNER_GROUP_HEADING[key], intro, resources: members };
+          ? p.groupIntro.outsideEmpty
+          : p.groupIntro.outside;
+    return { key, heading: p.groupHeading[key], intro, resources: members };
   };
 
   const view: PermissionView = {
+    language: words ? w.locale.tag : agentLanguage(agent, model.publisher),
+    words: w,
     agentName: agent.front.name,
     hasAccess: views.length > 0,
-    noAccessText: NO_ACCESS_TEXT,
+    noAccessText: w.footprint.noAccess,
     counts,
     summary: [
-      { key: 'yours', text: summaryYours(counts) },
-      { key: 'outside', text: summaryOutside(counts) },
-      { key: 'asks-first', text: summaryAsksFirst(counts) },
-      { key: 'necessity', text: summaryNecessity(counts) },
-      { key: 'higher-risk', text: summaryHigherRisk(counts) },
+      {
+        key: 'yours',
+        text: p.summaryYours(counts.yourServices, counts.yourServicesAsYou, counts.yourServicesAsItself),
+      },
+      { key: 'outside', text: p.summaryOutside(counts.outsideServices) },
+      { key: 'asks-first', text: p.summaryAsksFirst(counts.asksFirst, counts.accesses) },
+      { key: 'necessity', text: p.summaryNecessity(counts.required, counts.recommended, counts.optional) },
+      { key: 'higher-risk', text: p.summaryHigherRisk(counts.higherRisk) },
     ],
     groups: views.length > 0 ? [group('yours'), group('outside')] : [],
     necessityLegend: (['required', 'recommended', 'optional'] as const).map((level) => ({
-      label: necessityLabel(level),
-      text: capitalize(NECESSITY_MEANING[level]),
+      label: p.necessityLabel[level],
+      text: capitalize(p.necessityMeaning[level]),
     })),
-    declaration: DECLARATION_TEXT,
+    declaration: p.declaration,
   };
 
   if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
@@ -349,7 +348,7 @@ export function permissionView(
         id: skill.id,
         name: skill.name,
         anchor: fragmentId('skill', skill.id),
-        footprint: footprintLine({ resources: usedResources }),
+        footprint: footprintLine({ resources: usedResources }, w),
         accesses: used.map((a) => ({
           id: a.view.id,
           anchor: a.view.anchor,

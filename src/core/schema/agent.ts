@@ -339,6 +339,12 @@ export const AgentFrontMatter = z
       description: 'The agent’s own version; raise it when its card or RAM changes.',
       examples: ['1.0.0'],
     }),
+    language: nonEmptyString.optional().meta({
+      description:
+        'The language of this agent’s pages (its page and permission page), when not the publisher’s `language`: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. The card and ard.json do not change.',
+      examples: ['pt-BR'],
+      spec: 'BCP 47 (RFC 5646)',
+    }),
     namespace: z
       .string()
       .regex(/^[a-z0-9._-]+$/, 'must match [a-z0-9._-]+')

@@ -426,9 +426,10 @@ export const Publisher = z
       examples: ['The AI agents of Example Travel Co. and what they may touch.'],
     }),
     language: nonEmptyString.default('en').meta({
-      description: 'The language of the pages (BCP 47 tag, `<html lang>`).',
-      examples: ['en'],
-      spec: 'BCP 47',
+      description:
+        'The language of the pages (BCP 47 tag): their words, dates and numbers, and `<html lang>`. One with page words: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. An agent’s own `language` overrides it for its pages.',
+      examples: ['en', 'pt-BR'],
+      spec: 'BCP 47 (RFC 5646)',
     }),
     contactEmail: z
       .email()

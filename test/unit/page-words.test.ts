@@ -1,0 +1,113 @@
+/**
+ * The page words per language (issue 18): one table per language with one shape, checked word by word;
+ * the language a page uses (publisher, agent override, regional tags); numbers, dates and plural forms
+ * through `Intl`; an unknown language is a coded content error.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadAndCheck } from '../../src/core/content/index.js';
+import {
+  checkWordTables,
+  findWords,
+  PAGE_WORDS,
+  wordPaths,
+  wordsFor,
+} from '../../src/core/pages/words/index.js';
+import { EN } from '../../src/core/pages/words/en.js';
+import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
+import { agentMd, makeSite } from '../helpers/site.js';
+
+describe('the word tables', () => {
+  it('have the same words in every language, and a table missing one is PAGE_WORDS_MISSING', () => {
+    expect(checkWordTables()).toEqual([]);
+    expect(wordPaths(PT_BR)).toEqual(wordPaths(EN));
+    const { grants: _dropped, ...partial } = PT_BR;
+    const missing = checkWordTables({ 'pt-BR': partial });
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.every((d) => d.code === 'PAGE_WORDS_MISSING' && d.severity === 'error')).toBe(true);
+    expect(missing.map((d) => d.path)).toContain('grants.heading');
+    expect(missing[0]!.file).toBe('src/core/pages/words/pt-BR.ts');
+  });
+
+  it('differ in every sentence the two languages do not share (no English left in the Portuguese table)', () => {
+    const en = EN as unknown as Record<string, Record<string, unknown>>;
+    const pt = PT_BR as unknown as Record<string, Record<string, unknown>>;
+    const same: string[] = [];
+    for (const path of wordPaths(EN)) {
+      const [group, ...rest] = path.split('.');
+      let a: unknown = en[group!];
+      let b: unknown = pt[group!];
+      for (const k of rest) {
+        a = (a as Record<string, unknown>)[k];
+        b = (b as Record<string, unknown>)[k];
+      }
+      if (typeof a === 'string' && a === b && / [a-z]+ /.test(a)) same.push(path);
+    }
+    expect(same).toEqual([]);
+  });
+
+  it('picks a table by BCP 47 tag: case-insensitive, a region of a bare-language table, never another region', () => {
+    expect(findWords('pt-br')).toBe(PT_BR);
+    expect(findWords('en-GB')).toBe(EN);
+    expect(findWords('EN')).toBe(EN);
+    expect(findWords('pt-PT')).toBeUndefined();
+    expect(findWords('pt')).toBeUndefined();
+    expect(() => wordsFor('de')).toThrow(/PAGE_LANGUAGE_UNSUPPORTED/);
+    expect(Object.keys(PAGE_WORDS)).toEqual(['en', 'pt-BR']);
+  });
+});
+
+describe('numbers, dates and plurals through Intl', () => {
+  it('says one action in the singular (no "any of its 1 action", no "1 action is … they act")', () => {
+    expect(EN.permissions.summaryAsksFirst(0, 1)).toBe('It does not ask you first before its one action.');
+    expect(EN.permissions.summaryAsksFirst(0, 3)).toBe(
+      'It does not ask you first before any of its 3 actions.',
+    );
+    expect(EN.permissions.summaryHigherRisk(1)).toBe(
+      'One action is marked higher risk: it acts as you, may change your data and does not ask you first.',
+    );
+    expect(EN.permissions.summaryHigherRisk(2)).toMatch(/^2 actions are marked higher risk: they act as you/);
+    expect(PT_BR.permissions.summaryHigherRisk(1)).toMatch(/^Uma ação está marcada como mais arriscada: ela/);
+    expect(PT_BR.permissions.summaryOutside(1)).toBe('Ele compartilha dados com 1 serviço externo.');
+    expect(PT_BR.permissions.summaryOutside(2)).toBe('Ele compartilha dados com 2 serviços externos.');
+    expect(PT_BR.permissions.summaryNecessity(1, 0, 2)).toBe(
+      'Quanto ele precisa dessas ações: 1 obrigatória, nenhuma recomendada, 2 opcionais.',
+    );
+  });
+
+  it('writes numbers and dates the way each language does', () => {
+    expect(PT_BR.footprint.outside(1234)).toBe('compartilha dados com 1.234 serviços externos');
+    expect(EN.footprint.outside(1234)).toBe('shares data with 1,234 outside services');
+    expect(PT_BR.locale.date('2025-11-22T10:00:00Z')).toBe('22 de novembro de 2025');
+    expect(EN.locale.date('2025-11-22T10:00:00Z')).toBe('22 November 2025');
+    expect(PT_BR.changes.notice('1.1.0', '2026-03-03T00:00:00Z')).toBe(
+      'Novas permissões na versão 1.1.0 (3 de março de 2026).',
+    );
+  });
+
+  it('reads "Used by" as a sentence', () => {
+    expect(EN.permissions.usedBy(['Plan a trip'])).toBe('The skill “Plan a trip”.');
+    expect(EN.permissions.usedBy(['A', 'B', 'C'])).toBe('The skills “A”, “B”, and “C”.');
+    expect(PT_BR.permissions.usedBy(['A', 'B'])).toBe('As funções “A” e “B”.');
+  });
+});
+
+describe('the language of the pages in content', () => {
+  it('is PAGE_LANGUAGE_UNSUPPORTED, at the field, for a publisher or agent language without words', async () => {
+    const root = await makeSite({
+      'content/publisher.yaml': `domain: agents.example.test
+siteUrl: https://agents.example.test/
+organization: Example Test Ltd.
+organizationUrl: https://www.example.test/
+language: de
+`,
+      'content/agents/helper.md': agentMd({ language: 'fr' }),
+    });
+    const { diagnostics } = await loadAndCheck({ root });
+    const found = diagnostics.filter((d) => d.code === 'PAGE_LANGUAGE_UNSUPPORTED');
+    expect(found.map((d) => [d.file, d.path]).sort()).toEqual([
+      ['content/agents/helper.md', 'language'],
+      ['content/publisher.yaml', 'language'],
+    ]);
+    expect(found.every((d) => d.line !== undefined)).toBe(true);
+  });
+});
