@@ -42,7 +42,38 @@ const trueOnly = (value: boolean | undefined): true | undefined => (value === tr
 export type RamExtensionParams = Ram & {
   skillAccesses?: Record<string, string[]>;
   permissions?: CardPermissions;
-};
+} & PageFacts;
+
+/**
+ * What the permission page says beyond the RAM (DESIGN.md §6), signed beside it in the RAM extension
+ * params so that the page shows only what the publisher signed (issue 18): the operations of the agent's
+ * RAM the author marked `readOnly: true` (sorted ids), and, by resource id, where the visitor manages or
+ * revokes the access to one of their own (`CONSUMER`) resources. Each is absent when empty.
+ */
+export interface PageFacts {
+  readOnlyOperations?: string[];
+  manageAccessUrls?: Record<string, string>;
+}
+
+/** The {@link PageFacts} of `agent` from the catalog's authoring data in `model`. Pure. */
+export function pageFacts(
+  agent: AgentModel,
+  model: Pick<ContentModel, 'operations' | 'resources'>,
+): PageFacts {
+  const facts: PageFacts = {};
+  const readOnly = agent.ram.operations
+    .filter((o) => model.operations.get(o.id)?.readOnly === true)
+    .map((o) => o.id)
+    .sort();
+  if (readOnly.length > 0) facts.readOnlyOperations = readOnly;
+  const manage: Record<string, string> = {};
+  for (const r of agent.ram.resources) {
+    const url = model.resources.get(r.id)?.manageAccessUrl;
+    if (r.owner === 'CONSUMER' && url) manage[r.id] = url;
+  }
+  if (Object.keys(manage).length > 0) facts.manageAccessUrls = manage;
+  return facts;
+}
 
 /** Inputs to {@link buildAgentCard} that come from the build, not from the agent file. */
 export interface CardContext {
@@ -97,13 +128,20 @@ function v1Interface(i: AgentInterfaceInput): JsonObject {
   });
 }
 
-/** The RAM extension params: the RAM, then `skillAccesses` and `permissions` beside it (never inside the RAM). */
-export function ramExtensionParams(agent: AgentModel, permissions?: CardPermissions): RamExtensionParams {
+/**
+ * The RAM extension params: the RAM, then `skillAccesses`, `permissions` and the page facts
+ * ({@link pageFacts}: `readOnlyOperations`, `manageAccessUrls`) beside it (never inside the RAM).
+ */
+export function ramExtensionParams(
+  agent: AgentModel,
+  model: Pick<ContentModel, 'operations' | 'resources'>,
+  permissions?: CardPermissions,
+): RamExtensionParams {
   const params: RamExtensionParams = { ...agent.ram };
   if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0)
     params.skillAccesses = agent.skillAccesses;
   if (permissions) params.permissions = permissions;
-  return params;
+  return { ...params, ...pageFacts(agent, model) };
 }
 
 /**
@@ -125,7 +163,7 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
       uri: publisher.ram.extensionUri,
       description:
         'Resource Access Manifest (RAM): the outside resources this agent accesses for its users, which operations, as whom, why and whether it asks first.',
-      params: ramExtensionParams(agent, context.permissions) as unknown as JsonObject,
+      params: ramExtensionParams(agent, model, context.permissions) as unknown as JsonObject,
     });
   }
   extensions.push({

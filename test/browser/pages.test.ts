@@ -49,7 +49,7 @@ interface Site {
   out: string;
   server: PreviewServer;
   slugs: string[];
-  /** Operation ids the author marked `readOnly: true` (authoring data, not in the card). */
+  /** Operation ids the author marked `readOnly: true` (signed beside the RAM as `readOnlyOperations`; read here from the content). */
   readOnly: Set<string>;
   /** Resource id → the author's manageAccessUrl. */
   manageAccess: Map<string, string>;

@@ -167,8 +167,15 @@ export async function directProblems(dir: string): Promise<string[]> {
         const ramExt = exts.find((e) => e.uri === RAM_EXTENSION_URI);
         // (A card may leave out the top-level copy, `ram.topLevel: false`, never the extension one.)
         if (card.resourceAccessManifest !== undefined) {
-          // Beside the RAM in the params: the skill map and the permission sets, never inside it.
-          const { skillAccesses: _s, permissions: _p, ...extRam } = (ramExt?.params ?? {}) as Json;
+          // Beside the RAM in the params: the skill map, the permission sets and the permission page's
+          // facts (readOnlyOperations, manageAccessUrls), never inside it.
+          const {
+            skillAccesses: _s,
+            permissions: _p,
+            readOnlyOperations: _r,
+            manageAccessUrls: _m,
+            ...extRam
+          } = (ramExt?.params ?? {}) as Json;
           if (!ramExt || !isDeepStrictEqual(card.resourceAccessManifest, extRam))
             problems.push(`${id}: RAM copies`);
         }

@@ -12,6 +12,7 @@ import {
   wordPaths,
   wordsFor,
 } from '../../src/core/pages/words/index.js';
+import { urlParts } from '../../src/core/pages/url-breaks.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
 import { agentMd, makeSite } from '../helpers/site.js';
@@ -109,5 +110,20 @@ language: de
       ['content/publisher.yaml', 'language'],
     ]);
     expect(found.every((d) => d.line !== undefined)).toBe(true);
+  });
+});
+
+describe('urlParts', () => {
+  it('cuts a long URL after / . _ - and before ? & = #, never inside the scheme, and joins back to it', () => {
+    const url = 'https://developers.google.com/calendar/api/v3/reference/events_list?alt=json&x=1#top';
+    const parts = urlParts(url);
+    expect(parts.join('')).toBe(url);
+    expect(parts[0]).toBe('https://developers.');
+    expect(parts).toContain('reference/');
+    expect(parts).toContain('events_');
+    expect(parts).toContain('?alt');
+    expect(parts).toContain('=json');
+    expect(parts.at(-1)).toBe('#top');
+    expect(urlParts('host:443')).toEqual(['host:443']);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The view-model of the permission disclosure page (DESIGN.md §6): everything the page shows, computed
- * from an agent's emitted RAM and the authoring-only data of the catalog (`readOnly`,
- * `manageAccessUrl`, the skill → access map), already in words. The Astro page only lays it out.
+ * from an agent's emitted RAM and what its card signs beside the RAM (`readOnlyOperations`,
+ * `manageAccessUrls`, the skill → access map: src/core/card.ts), already in words. The Astro page only lays it out.
  */
 import type { ContentModel } from '../content/model.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { AgentBuild } from '../site.js';
+import { pageFacts } from '../card.js';
 import { broaderScopes } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
@@ -193,6 +194,9 @@ export function permissionView(
   const w = words ?? agentWords(agent, model.publisher);
   const p = w.permissions;
   const { ram } = agent;
+  // What the page says beyond the RAM comes from the facts the card signs beside it (src/core/card.ts).
+  const facts = pageFacts(agent, model);
+  const signedReadOnly = new Set(facts.readOnlyOperations ?? []);
   const resources = new Map(ram.resources.map((r) => [r.id, r]));
   const operations = new Map(ram.operations.map((o) => [o.id, o]));
   const skillNames = new Map(agent.front.skills.map((s) => [s.id, s.name]));
@@ -210,7 +214,7 @@ export function permissionView(
     const operation = operations.get(access.operation);
     const resource = operation && resources.get(operation.resource);
     if (!operation || !resource) continue;
-    const changes = mayChangeData(resource, operation, model.operations.get(operation.id)?.readOnly);
+    const changes = mayChangeData(resource, operation, signedReadOnly.has(operation.id));
     const level = necessityLevel(access.necessity);
     accessViews.set(access.id, {
       resource,
@@ -263,7 +267,6 @@ export function permissionView(
 
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
-    const catalog = model.resources.get(resource.id);
     const view: ResourceView = {
       id: resource.id,
       anchor: fragmentId('resource', resource.id),
@@ -273,8 +276,8 @@ export function permissionView(
       accesses: [...accessViews.values()].filter((a) => a.resource.id === resource.id).map((a) => a.view),
     };
     if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
-    if (ownerGroup(resource) === 'yours' && catalog?.manageAccessUrl)
-      view.manageAccessUrl = catalog.manageAccessUrl;
+    const manageAccessUrl = facts.manageAccessUrls?.[resource.id];
+    if (ownerGroup(resource) === 'yours' && manageAccessUrl) view.manageAccessUrl = manageAccessUrl;
     if (ownerGroup(resource) === 'yours')
       view.grant = grantView(resource.id, model.permissions, build.permissions, broader, w);
     return view;

@@ -82,7 +82,8 @@ export const Resource = z
       description: 'Where the resource’s machine-readable contract lives.',
     }),
     manageAccessUrl: httpsUrl.optional().meta({
-      description: 'Where a user reviews or withdraws access; shown on permission pages, never in a card.',
+      description:
+        'Where a user reviews or withdraws access (a CONSUMER resource); shown on permission pages and signed in the card beside the RAM (RAM extension params `manageAccessUrls`), never inside the RAM object.',
       examples: ['https://myaccount.google.com/connections'],
       spec: 'DESIGN.md §6',
     }),
@@ -144,7 +145,8 @@ export const Operation = z
       description: 'Where to find the operation in a machine-readable API description.',
     }),
     readOnly: z.boolean().optional().meta({
-      description: 'true when the operation changes nothing (permission pages say "read"); never in a card.',
+      description:
+        'true when the operation changes nothing (permission pages say "only reads"); signed in the card beside the RAM (RAM extension params `readOnlyOperations`), never inside the RAM object.',
       spec: 'DESIGN.md §6',
     }),
   })

@@ -103,8 +103,15 @@ export async function verifyCard(
   const ramExtension = list.find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
   const extensionRam = ramExtension?.params as Record<string, unknown> | undefined;
   if (top === undefined && extensionRam === undefined) return;
-  // Beside the RAM in the params: the skill map and the permission sets (src/core/permissions/model.ts).
-  const { skillAccesses: _s, permissions: _p, ...extensionCopy } = extensionRam ?? {};
+  // Beside the RAM in the params: the skill map, the permission sets (src/core/permissions/model.ts) and
+  // the permission page's facts (src/core/card.ts `PageFacts`).
+  const {
+    skillAccesses: _s,
+    permissions: _p,
+    readOnlyOperations: _r,
+    manageAccessUrls: _m,
+    ...extensionCopy
+  } = extensionRam ?? {};
   let copiesAgree = true;
   if (top !== undefined) {
     copiesAgree = await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
