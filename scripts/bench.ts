@@ -7,9 +7,16 @@
  *   npm run bench -- --verify [--agents 1000] [--runs 5] [--threads N]   time `npm run verify` over the
  *     built folder (`--threads` is passed on: helper threads; default as `npm run verify` decides)
  *
- * Each build runs in a fresh child process (so peak memory is its own), floor and ardsite alternately.
- * Prints wall times, their ratio (`ratio 1.18`), peak memory, bytes written, bytes per manifest entry, the
- * size of ard.json and ardsite's phase times; writes the figures as JSON to bench-results/.
+ *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
+ *     specs, side by side: what resolving operations and deriving permission sets cost (issue 15)
+ *
+ * Method (issue 19): each build runs in a fresh child process (so peak memory is its own); the two builds
+ * of a pair alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
+ * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
+ * ratios, printed with their spread (min–max); the 1-minute load average is sampled every second
+ * during each build and a warning names the builds during which it passed 1.5 (another job on the
+ * machine). Prints wall times, peak memory, bytes written, bytes per manifest entry, the size of
+ * ard.json and ardsite's phase times; writes the figures as JSON to bench-results/.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -24,7 +31,8 @@ const appRoot = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     agents: { type: 'string', default: '1000' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '5' },
+    against: { type: 'string', default: 'floor' },
     verify: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     threads: { type: 'string' },
@@ -33,9 +41,16 @@ const { values } = parseArgs({
 });
 const agents = Number(values.agents);
 const runs = Number(values.runs);
-if (!Number.isInteger(agents) || agents < 1 || !Number.isInteger(runs) || runs < 1) {
+const against = values.against;
+if (
+  !Number.isInteger(agents) ||
+  agents < 1 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  (against !== 'floor' && against !== 'without-specs')
+) {
   process.stderr.write(
-    'usage: npm run bench -- [--agents N] [--runs N] [--without-specs] [--verify [--threads N]] [--keep]\n',
+    'usage: npm run bench -- [--agents N] [--runs N] [--against floor|without-specs] [--without-specs] [--verify [--threads N]] [--keep]\n',
   );
   process.exit(2);
 }
@@ -55,24 +70,35 @@ async function folderSize(dir: string): Promise<{ bytes: number; files: number }
 interface ChildReport {
   wallMs: number;
   peakRssBytes: number;
+  /** The highest 1-minute load average seen while the child ran (os.loadavg, sampled each second). */
+  maxLoadAverage: number;
   phasesMs?: Record<string, number>;
   manifestBytes?: number;
   entries?: number;
 }
 
+/** Above this 1-minute load average during a build, another job shared the machine (issue 19). */
+const QUIET_LOAD_AVERAGE = 1.5;
+
 /** Runs `node --import tsx <script> …args`, timing it from outside; the child writes its report. */
 async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
   const report = path.join(await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-')), 'report.json');
+  let maxLoadAverage = os.loadavg()[0]!;
+  const sampler = setInterval(() => (maxLoadAverage = Math.max(maxLoadAverage, os.loadavg()[0]!)), 1000);
   const started = performance.now();
-  await run(process.execPath, ['--import', 'tsx', script, ...args, '--report', report], {
-    cwd: appRoot,
-    env: { ...process.env, ...env },
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  try {
+    await run(process.execPath, ['--import', 'tsx', script, ...args, '--report', report], {
+      cwd: appRoot,
+      env: { ...process.env, ...env },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+  } finally {
+    clearInterval(sampler);
+  }
   const wallMs = performance.now() - started;
-  const inner = JSON.parse(await readFile(report, 'utf8')) as ChildReport;
+  const inner = JSON.parse(await readFile(report, 'utf8')) as Omit<ChildReport, 'wallMs' | 'maxLoadAverage'>;
   await rm(path.dirname(report), { recursive: true, force: true });
-  return { ...inner, wallMs };
+  return { ...inner, wallMs, maxLoadAverage };
 }
 
 /** The median: the middle value, or the mean of the two middle values of an even count. */
@@ -155,37 +181,67 @@ async function main(): Promise<void> {
     });
     if (values.keep) process.stdout.write(`verified folder: ${ardsiteOut}\n`);
   } else {
-    const floorOut = path.join(work, 'floor-dist');
-    const floor: ChildReport[] = [];
+    // The baseline of each pair: the bare-Astro floor, or the same publisher without stored specs.
+    const baselineName = against === 'floor' ? 'floor' : 'no-specs';
+    const baselineOut =
+      against === 'floor' ? path.join(work, 'floor-dist') : path.join(work, 'publisher-no-specs', 'dist');
+    let buildBaseline: () => Promise<ChildReport>;
+    if (against === 'floor') {
+      buildBaseline = async () => {
+        await rm(baselineOut, { recursive: true, force: true });
+        return timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', baselineOut], env);
+      };
+    } else {
+      const plain = path.join(work, 'publisher-no-specs');
+      await writeSyntheticPublisher(plain, { agents, specs: false });
+      await run('git', ['init', '-q'], { cwd: plain });
+      buildBaseline = () => timedChild('scripts/build.ts', ['--root', plain], env);
+    }
+    const buildOurs = () => timedChild('scripts/build.ts', ['--root', project], env);
+    const baseline: ChildReport[] = [];
     const ours: ChildReport[] = [];
     for (let i = 0; i < runs; i++) {
-      await rm(floorOut, { recursive: true, force: true });
-      floor.push(
-        await timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', floorOut], env),
-      );
-      ours.push(await timedChild('scripts/build.ts', ['--root', project], env));
+      // Alternate which build of the pair goes first.
+      if (i % 2 === 0) {
+        baseline.push(await buildBaseline());
+        ours.push(await buildOurs());
+      } else {
+        ours.push(await buildOurs());
+        baseline.push(await buildBaseline());
+      }
+      const [b, o] = [baseline[i]!, ours[i]!];
       process.stdout.write(
-        `run ${i + 1}: floor ${(floor[i]!.wallMs / 1000).toFixed(1)} s, ardsite ${(ours[i]!.wallMs / 1000).toFixed(1)} s\n`,
+        `pair ${i + 1}${i % 2 === 0 ? '' : ' (ardsite first)'}: ${baselineName} ${(b.wallMs / 1000).toFixed(1)} s, ardsite ${(o.wallMs / 1000).toFixed(1)} s, ratio ${(o.wallMs / b.wallMs).toFixed(2)}; load average up to ${Math.max(b.maxLoadAverage, o.maxLoadAverage).toFixed(2)}\n`,
       );
     }
-    const floorSize = await folderSize(floorOut);
+    const ratios = ours.map((o, i) => o.wallMs / baseline[i]!.wallMs);
+    const busy = ours
+      .map((o, i) => ({ i, load: Math.max(o.maxLoadAverage, baseline[i]!.maxLoadAverage) }))
+      .filter((p) => p.load > QUIET_LOAD_AVERAGE);
+    const baselineSize = await folderSize(baselineOut);
     const ourSize = await folderSize(ardsiteOut);
-    const floorMs = median(floor.map((r) => r.wallMs));
+    const baselineMs = median(baseline.map((r) => r.wallMs));
     const ourMs = median(ours.map((r) => r.wallMs));
+    const ratio = median(ratios);
     const last = ours[ours.length - 1]!;
     const manifestBytes = last.manifestBytes ?? 0;
     const lines = [
-      `floor   wall ${(floorMs / 1000).toFixed(2)} s  peak ${mib(Math.max(...floor.map((r) => r.peakRssBytes)))}  written ${mib(floorSize.bytes)} in ${floorSize.files} files`,
-      `ardsite wall ${(ourMs / 1000).toFixed(2)} s  peak ${mib(Math.max(...ours.map((r) => r.peakRssBytes)))}  written ${mib(ourSize.bytes)} in ${ourSize.files} files`,
-      `ratio ${(ourMs / floorMs).toFixed(2)}`,
+      `${baselineName} wall ${(baselineMs / 1000).toFixed(2)} s (median)  peak ${mib(Math.max(...baseline.map((r) => r.peakRssBytes)))}  written ${mib(baselineSize.bytes)} in ${baselineSize.files} files`,
+      `ardsite wall ${(ourMs / 1000).toFixed(2)} s (median)  peak ${mib(Math.max(...ours.map((r) => r.peakRssBytes)))}  written ${mib(ourSize.bytes)} in ${ourSize.files} files`,
+      `ratio ${ratio.toFixed(2)} (median of ${runs} per-pair ratios; spread ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
       `ard.json ${manifestBytes} bytes, ${(manifestBytes / (last.entries ?? agents)).toFixed(0)} bytes per entry`,
-      `ardsite phases (ms): ${Object.entries(last.phasesMs ?? {})
+      `ardsite phases (ms, last run): ${Object.entries(last.phasesMs ?? {})
         .map(([k, v]) => `${k} ${v.toFixed(0)}`)
         .join(', ')}`,
     ];
+    if (busy.length > 0)
+      lines.push(
+        `WARNING: the 1-minute load average passed ${QUIET_LOAD_AVERAGE} during pair${busy.length === 1 ? '' : 's'} ${busy.map((p) => `${p.i + 1} (${p.load.toFixed(2)})`).join(', ')}: another job shared the machine; compare only figures of one run`,
+      );
     process.stdout.write(`${lines.join('\n')}\n`);
     Object.assign(results, {
-      floor: { wallMs: floorMs, runs: floor, bytes: floorSize.bytes, files: floorSize.files },
+      against,
+      baseline: { wallMs: baselineMs, runs: baseline, bytes: baselineSize.bytes, files: baselineSize.files },
       ardsite: {
         wallMs: ourMs,
         runs: ours,
@@ -194,12 +250,16 @@ async function main(): Promise<void> {
         manifestBytes,
         bytesPerEntry: manifestBytes / agents,
       },
-      ratio: ourMs / floorMs,
+      ratio,
+      ratios,
+      spread: [Math.min(...ratios), Math.max(...ratios)],
+      busyPairs: busy.map((p) => p.i + 1),
     });
   }
   const outDir = path.join(appRoot, 'bench-results');
   await mkdir(outDir, { recursive: true });
-  const file = path.join(outDir, `${values.verify ? 'verify' : 'build'}-${agents}.json`);
+  const kind = values.verify ? 'verify' : against === 'floor' ? 'build' : `build-${against}`;
+  const file = path.join(outDir, `${kind}-${agents}.json`);
   await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
   if (!values.keep) await rm(work, { recursive: true, force: true });
