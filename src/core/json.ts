@@ -22,12 +22,11 @@ export function withoutUndefined<T extends object>(value: T): T {
 export const MAX_JSON_DEPTH = 512;
 
 /**
- * The deepest nesting of arrays and objects in the JSON text `text` (`0` for a scalar, `1` for `[]`),
- * found by one scan that skips string contents (RFC 8259 §7: a string ends at an unescaped `"`), without
- * parsing. Stops as soon as the depth passes `stopAbove` and returns that depth. Text that is not JSON
- * gives some depth and is left to the parser to refuse.
+ * One scan of the JSON text `text` that skips string contents (RFC 8259 §7: a string ends at an
+ * unescaped `"`), without parsing: the deepest nesting of arrays and objects seen, and the index of the
+ * first opening bracket that went past `stopAbove` (where the scan stopped), or -1.
  */
-export function jsonNestingDepth(text: string, stopAbove = Infinity): number {
+function scanJsonDepth(text: string, stopAbove: number): { deepest: number; pastAt: number } {
   let depth = 0;
   let deepest = 0;
   for (let i = 0; i < text.length; i++) {
@@ -37,7 +36,7 @@ export function jsonNestingDepth(text: string, stopAbove = Infinity): number {
       let end = i;
       for (;;) {
         end = text.indexOf('"', end + 1);
-        if (end < 0) return deepest;
+        if (end < 0) return { deepest, pastAt: -1 };
         let slashes = 0;
         while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
         if (slashes % 2 === 0) break;
@@ -47,9 +46,36 @@ export function jsonNestingDepth(text: string, stopAbove = Infinity): number {
       depth++;
       if (depth > deepest) {
         deepest = depth;
-        if (deepest > stopAbove) return deepest;
+        if (deepest > stopAbove) return { deepest, pastAt: i };
       }
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return deepest;
+  return { deepest, pastAt: -1 };
+}
+
+/**
+ * The deepest nesting of arrays and objects in the JSON text `text` (`0` for a scalar, `1` for `[]`),
+ * found without parsing. Stops as soon as the depth passes `stopAbove` and returns that depth. Text that
+ * is not JSON gives some depth and is left to the parser to refuse.
+ */
+export function jsonNestingDepth(text: string, stopAbove = Infinity): number {
+  return scanJsonDepth(text, stopAbove).deepest;
+}
+
+/**
+ * Where the nesting of arrays and objects in the JSON text `text` first goes deeper than `maxDepth`, so
+ * that `JSON.parse` and every later recursive step only ever see bounded documents (the content limits
+ * of DESIGN.md §9 and verify's {@link MAX_JSON_DEPTH}).
+ * @returns the 1-based line and column of the opening bracket past the limit, or undefined.
+ */
+export function jsonDepthExceeded(
+  text: string,
+  maxDepth: number,
+): { line: number; column: number } | undefined {
+  const { pastAt } = scanJsonDepth(text, maxDepth);
+  if (pastAt < 0) return undefined;
+  const lineStart = text.lastIndexOf('\n', pastAt - 1) + 1;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < pastAt; i = text.indexOf('\n', i + 1)) line++;
+  return { line, column: pastAt - lineStart + 1 };
 }

@@ -19,44 +19,6 @@ export function formatBytes(n: number): string {
   return `${n.toLocaleString('en')} bytes`;
 }
 
-/**
- * Finds where the bracket nesting of a JSON text first goes deeper than `maxDepth`, scanning the text
- * once without recursion (string contents and escapes skipped), so that `JSON.parse` and every later
- * recursive step only ever see bounded documents.
- * @returns the 1-based line and column of the opening bracket past the limit, or undefined.
- */
-export function jsonDepthExceeded(
-  text: string,
-  maxDepth: number,
-): { line: number; column: number } | undefined {
-  let depth = 0;
-  let line = 1;
-  let lineStart = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      else if (c === 0x0a) {
-        line++;
-        lineStart = i + 1;
-      }
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth > maxDepth) return { line, column: i - lineStart + 1 };
-    } else if (c === 0x7d || c === 0x5d) depth--;
-    else if (c === 0x0a) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return undefined;
-}
-
 /** One value past a limit: its path in the document and which limit. */
 export interface BoundViolation {
   kind: 'depth' | 'text';

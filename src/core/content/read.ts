@@ -7,13 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
-import {
-  boundDiagnostics,
-  DEFAULT_LIMITS,
-  formatBytes,
-  jsonDepthExceeded,
-  type ContentLimits,
-} from './bounds.js';
+import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
+import { jsonDepthExceeded } from '../json.js';
 import { SourceDoc } from './source.js';
 
 /** Project-relative path with forward slashes, for messages. */
