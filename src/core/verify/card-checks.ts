@@ -11,6 +11,7 @@ import { bomMessage, declaresEntry, isRecord, parseJson, startsWithBom } from '.
 import type { RunContext } from './findings.js';
 import { checkFootprint } from './footprint-check.js';
 import { checkRamIntegrity } from './ram-integrity.js';
+import { checkPermissionFile } from './permission-file-check.js';
 import { checkReleaseHistory } from './release-check.js';
 
 /**
@@ -137,6 +138,7 @@ export async function verifyCard(
   const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
   if (ownCard && copiesAgree) {
     checkFootprint(subject, entry, extensionUri, ram, f, extensionRam?.permissions);
+    await checkPermissionFile(subject, entry, extensionRam?.permissions, run);
     await checkReleaseHistory(subject, entry, card, ram, run);
   }
 }

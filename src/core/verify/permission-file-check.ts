@@ -1,0 +1,54 @@
+/**
+ * The permission file a card pins (DESIGN.md §9 "Permissions from specs"; src/core/permissions/model.ts):
+ * the card's RAM extension params carry `permissions: {permissionSet, skillPermissionSets, file, digest}`,
+ * which the card's signatures and the entry's digest cover; the file itself (`/agents/<slug>/
+ * permissions.json`) is covered only through that digest. The verifier reads it, checks its bytes against
+ * the digest, that it names the card's entry, and that the permission sets it publishes are the card's.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { sha256Digest } from '../digest.js';
+import { ArdsiteError } from '../errors.js';
+import { isRecord, parseJson } from './documents.js';
+import type { RunContext } from './findings.js';
+
+const fail = (message: string): never => {
+  throw new ArdsiteError('PERMISSION_FILE_MISMATCH', message);
+};
+
+/**
+ * Checks the permission file that `permissions` (the `permissions` member of a card's RAM extension
+ * params, or undefined) pins, for the ARD `entry` under `subject`. Records into `run.f`: nothing when the
+ * card pins no permission file, else a pass or one `PERMISSION_FILE_MISMATCH` failure saying what differs
+ * (unreadable file, digest, `agent`, `permissionSet` or `skillPermissionSets`).
+ */
+export async function checkPermissionFile(
+  subject: string,
+  entry: Readonly<Record<string, unknown>>,
+  permissions: unknown,
+  run: RunContext,
+): Promise<void> {
+  if (!isRecord(permissions)) return;
+  await run.f.check(subject, 'PERMISSION_FILE_MISMATCH', async () => {
+    const { file, digest } = permissions;
+    if (typeof file !== 'string' || typeof digest !== 'string')
+      return fail("the card's permission sets need params.permissions.file and params.permissions.digest");
+    let bytes: Uint8Array;
+    try {
+      const doc = await run.reader.read(file);
+      if (!doc) return fail(`the permission file ${file} is outside what this run may read`);
+      bytes = doc.bytes;
+    } catch (error) {
+      return fail(`cannot read the permission file ${file}: ${(error as Error).message}`);
+    }
+    if (sha256Digest(bytes) !== digest)
+      fail(`the permission file ${file} does not match the digest its card pins (${digest})`);
+    const doc = parseJson(bytes, 'the permission file');
+    if (!isRecord(doc)) return fail(`the permission file ${file} is not a JSON object`);
+    if (doc.agent !== entry.identifier)
+      fail(`the permission file names ${JSON.stringify(doc.agent)}, not ${String(entry.identifier)}`);
+    for (const key of ['permissionSet', 'skillPermissionSets'] as const) {
+      if (!isDeepStrictEqual(doc[key], permissions[key]))
+        fail(`the permission file's ${key} is not the one its card publishes`);
+    }
+  });
+}
