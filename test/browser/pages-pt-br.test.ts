@@ -1,0 +1,152 @@
+/**
+ * The pages in Brazilian Portuguese (issue 18), in headless Chromium: the `pages-pt-br` fixture (the
+ * example-like site with `language: pt-BR`) built with the real build command and served by the preview
+ * server. Its index, agent and permission pages say `lang="pt-BR"`, show no English sentence of the
+ * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
+import { EN } from '../../src/core/pages/words/en.js';
+import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
+import { buildProject } from '../helpers/build.js';
+import { fixture, REPO_ROOT } from '../helpers/site.js';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+const PAGES = [
+  ['index', '/'],
+  ['agent', '/agents/travel-reservation/'],
+  ['permissions', '/agents/travel-reservation/permissions/'],
+  ['permissions-concierge', '/agents/itinerary-concierge/permissions/'],
+  ['permissions-none', '/agents/travel-policy-helper/permissions/'],
+] as const;
+
+let out: string;
+let server: PreviewServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  out = await mkdtemp(path.join(tmpdir(), 'ardsite-browser-pt-br-'));
+  const result = await buildProject(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' }, out });
+  if (result.code !== 0) throw new Error(`build of pages-pt-br failed:\n${result.stderr}`);
+  server = await startPreviewServer({ dir: out, port: 0 });
+  await mkdir(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+/** Every string (not function) of a word table, by dotted path. */
+function strings(table: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(table)) {
+    if (key === 'locale' && prefix === '') continue;
+    if (typeof value === 'string') found.set(`${prefix}${key}`, value);
+    else if (value !== null && typeof value === 'object')
+      for (const [p, v] of strings(value as object, `${prefix}${key}.`)) found.set(p, v);
+  }
+  return found;
+}
+
+async function openPage(p: string, width = 1280, bypassCSP = false): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, bypassCSP });
+  const page = await context.newPage();
+  const response = await page.goto(server.origin + p, { waitUntil: 'load' });
+  expect(response?.status(), p).toBe(200);
+  return page;
+}
+
+describe('the Portuguese pages', () => {
+  it('say lang="pt-BR" and speak Portuguese', async () => {
+    for (const [, p] of PAGES) {
+      const page = await openPage(p);
+      expect(await page.locator('html').getAttribute('lang'), p).toBe('pt-BR');
+      const text = await page.locator('body').innerText();
+      expect(text, p).toContain(PT_BR.layout.publishedBy);
+      await page.context().close();
+    }
+    const permissions = await openPage('/agents/travel-reservation/permissions/');
+    await expect(permissions.locator('h1').innerText()).resolves.toBe(
+      PT_BR.permissions.title('Travel Reservation Agent'),
+    );
+    await expect(permissions.locator('#summary-heading').innerText()).resolves.toBe('Resumo');
+    await permissions.context().close();
+    const agent = await openPage('/agents/travel-reservation/');
+    // Words and a date next to each other keep their space ("atualizado em 1 de …").
+    await expect(agent.locator('p.meta').first().innerText()).resolves.toMatch(
+      /^Versão \S+ · de .+ · atualizado em \d{1,2} de [a-zç]+ de \d{4}$/,
+    );
+    await agent.context().close();
+  });
+
+  it('show no English sentence of the word table', async () => {
+    const portuguese = new Set(strings(PT_BR).values());
+    // Sentences of the English table (two words or more) that the Portuguese table does not share.
+    const english = [...strings(EN).values()].filter((s) => /\S+ \S+/.test(s) && !portuguese.has(s));
+    expect(english.length).toBeGreaterThan(60);
+    for (const [, p] of PAGES) {
+      const page = await openPage(p);
+      const text = await page.locator('body').innerText();
+      const title = await page.title();
+      const leaked = english.filter((s) => text.includes(s) || title.includes(s));
+      expect(leaked, p).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('report no axe violation (WCAG 2.2 AA)', async () => {
+    for (const [, p] of PAGES) {
+      // axe is injected as an inline script, which the pages' own CSP forbids: bypass it for this run.
+      const page = await openPage(p, 1280, true);
+      await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+      const { violations, passes } = await page.evaluate(async (tags) => {
+        type AxeResults = {
+          passes: unknown[];
+          violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>;
+        };
+        type Axe = { run: (context: Document, options: object) => Promise<AxeResults> };
+        const result = await (window as unknown as { axe: Axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+        });
+        return {
+          passes: result.passes.length,
+          violations: result.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
+          ),
+        };
+      }, AXE_TAGS);
+      expect(passes, p).toBeGreaterThan(10);
+      expect(violations, p).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('fit 320, 360 and 1280 px without sideways scrolling (screenshots in test-results/screenshots/)', async () => {
+    for (const width of [320, 360, 1280]) {
+      for (const [name, p] of PAGES) {
+        const page = await openPage(p, width);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, `${p} at ${width}px`).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}.png`), fullPage: true });
+        // The first screen as a phone shows it, small enough to look at.
+        await page.screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}-top.png`) });
+        // One resource with its accesses, where the long URLs and the facts are.
+        if (name === 'permissions-concierge')
+          await page
+            .locator('section.resource')
+            .first()
+            .screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}-resource.png`) });
+        await page.context().close();
+      }
+    }
+  });
+});
