@@ -7,7 +7,9 @@
  * DESIGN.md §9). The audits that failed before (robots-txt, llms-txt: "CSP violation") and ard-schema
  * (which reads ai-catalog.json) must have run and passed, so a 100 from an audit left out cannot pass.
  *
- * About 40 s on the shared 2-core machine: the build (~20 s) and three Lighthouse runs (~5–10 s each).
+ * The Portuguese pages of the `pages-pt-br` fixture (issue 18) must score 100 in accessibility too.
+ *
+ * About 70 s on the shared 2-core machine: two builds (~20 s each) and six Lighthouse runs (~5–10 s each).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,7 +31,15 @@ const PAGES = {
   'permission page': '/agents/crossing-planner/permissions/',
 } as const;
 
+/** The Portuguese pages (issue 18): the `pages-pt-br` fixture, accessibility 100 on each page kind. */
+const PT_BR_PAGES = {
+  index: '/',
+  'agent page': '/agents/travel-reservation/',
+  'permission page': '/agents/travel-reservation/permissions/',
+} as const;
+
 let server: PreviewServer;
+let ptBrServer: PreviewServer;
 let chrome: LaunchedChrome;
 let profile: string;
 
@@ -38,6 +48,11 @@ beforeAll(async () => {
   const result = await buildProject(project, { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   if (result.code !== 0) throw new Error(`the fixture did not build:\n${result.stderr}`);
   server = await startPreviewServer({ dir: result.outDir, port: 0, host: '127.0.0.1' });
+  const ptBr = await buildProject(await copyProject(fixture('pages-pt-br')), {
+    env: { ARDSITE_DEV_KEY: '1', CI: '1' },
+  });
+  if (ptBr.code !== 0) throw new Error(`pages-pt-br did not build:\n${ptBr.stderr}`);
+  ptBrServer = await startPreviewServer({ dir: ptBr.outDir, port: 0, host: '127.0.0.1' });
   profile = await mkdtemp(path.join(tmpdir(), 'ardsite-lighthouse-'));
   chrome = await launch({
     chromePath: '/usr/bin/chromium',
@@ -50,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   chrome?.kill();
   await server?.close();
+  await ptBrServer?.close();
   await removeProjects();
   if (profile) await rm(profile, { recursive: true, force: true });
 });
@@ -79,5 +95,27 @@ describe('Lighthouse 13.5 on the three page kinds', () => {
     );
     for (const id of MUST_RUN)
       expect([lhr.audits[id]?.scoreDisplayMode, lhr.audits[id]?.score], id).toEqual(['binary', 1]);
+  });
+});
+
+describe('Lighthouse 13.5 on the Portuguese pages (language: pt-BR)', () => {
+  it.each(Object.entries(PT_BR_PAGES))('%s (%s): accessibility 100', async (_kind, pagePath) => {
+    const result = await lighthouse(`${ptBrServer.origin}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['accessibility'],
+    });
+    const lhr = result!.lhr;
+    expect(lhr.runtimeError, JSON.stringify(lhr.runtimeError)).toBeUndefined();
+    const shortfalls = lhr.categories
+      .accessibility!.auditRefs.filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((a) => a.score !== null && a.score < 1)
+      .map((a) => `${a.id}: ${a.score} ${a.explanation ?? a.displayValue ?? ''}`);
+    expect(shortfalls).toEqual([]);
+    expect(lhr.categories.accessibility?.score).toBe(1);
+    // The audit of <html lang> ran and passed: the page names its language, and a valid one.
+    expect([lhr.audits['html-has-lang']?.score, lhr.audits['html-lang-valid']?.score]).toEqual([1, 1]);
   });
 });
