@@ -318,10 +318,18 @@ describe('the example build', () => {
       // `required: false` is the default, omitted (A2A v1.0 §8.4.1).
       expect(ext, slug).not.toHaveProperty('required');
       expect(typeof ext!.description).toBe('string');
-      const { skillAccesses: _skills, permissions: _permissions, ...extRam } = ext!.params as Json;
+      // Beside the RAM: the skill map, the permission sets and the permission page's facts (issue 18).
+      const {
+        skillAccesses: _skills,
+        permissions: _permissions,
+        readOnlyOperations: _readOnly,
+        manageAccessUrls: _manage,
+        ...extRam
+      } = ext!.params as Json;
       expect(c.resourceAccessManifest, slug).toBeDefined();
       expect(extRam, slug).toEqual(c.resourceAccessManifest);
       expect((c.resourceAccessManifest as Json).skillAccesses).toBeUndefined();
+      expect((c.resourceAccessManifest as Json).manageAccessUrls).toBeUndefined();
       expect(entryOf(slug)['ram:accessCount']).toBe(
         ((c.resourceAccessManifest as Json).resourceAccesses as unknown[]).length,
       );
