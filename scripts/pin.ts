@@ -19,14 +19,9 @@ import path from 'node:path';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { fetchDigests, pinTargets, withDigest } from '../src/core/content/pin.js';
 import { formatDiagnostic } from '../src/core/errors.js';
-import {
-  DEFAULT_MAX_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  httpReader,
-  parseResolve,
-} from '../src/core/verify/http-reader.js';
 import { parseCommandLine } from './lib/args.js';
 import { counted } from './lib/counted.js';
+import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
 import { replaceFile } from './lib/replace-file.js';
 
 const usage =
@@ -38,37 +33,13 @@ const { values } = parseCommandLine(
       root: { type: 'string', default: process.cwd() },
       all: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
-      resolve: { type: 'string', multiple: true, default: [] },
-      'allow-private': { type: 'boolean', default: false },
-      timeout: { type: 'string' },
-      'max-bytes': { type: 'string' },
+      ...NETWORK_OPTIONS,
     },
   },
   usage,
 );
 
-/** A positive whole number from an option, or exit 2 naming it. */
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (Number.isInteger(n) && n > 0) return n;
-  process.stderr.write(`pin: --${name} expects a positive whole number, got "${value}"\n${usage}\n`);
-  process.exit(2);
-}
-
-let resolve: Map<string, string>;
-try {
-  resolve = parseResolve(values.resolve ?? []);
-} catch (error) {
-  process.stderr.write(`pin: ${(error as Error).message}\n${usage}\n`);
-  process.exit(2);
-}
-const reader = httpReader({
-  resolve,
-  allowPrivate: values['allow-private'],
-  timeoutMs: positive('timeout', values.timeout, DEFAULT_TIMEOUT_MS),
-  maxBytes: positive('max-bytes', values['max-bytes'], DEFAULT_MAX_BYTES),
-});
+const reader = networkReader(values, 'pin', usage);
 
 const root = path.resolve(values.root!);
 const { model, diagnostics } = await loadAndCheck({ root });
