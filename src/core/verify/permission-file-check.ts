@@ -6,10 +6,10 @@
  * the digest, that it names the card's entry, and that the permission sets it publishes are the card's.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { sha256Digest } from '../digest.js';
 import { ArdsiteError } from '../errors.js';
-import { isRecord, parseJson } from './documents.js';
+import { isRecord } from './documents.js';
 import type { RunContext } from './findings.js';
+import { readPinnedDocument } from './pinned-document.js';
 
 const fail = (message: string): never => {
   throw new ArdsiteError('PERMISSION_FILE_MISMATCH', message);
@@ -32,18 +32,7 @@ export async function checkPermissionFile(
     const { file, digest } = permissions;
     if (typeof file !== 'string' || typeof digest !== 'string')
       return fail("the card's permission sets need params.permissions.file and params.permissions.digest");
-    let bytes: Uint8Array;
-    try {
-      const doc = await run.reader.read(file);
-      if (!doc) return fail(`the permission file ${file} is outside what this run may read`);
-      bytes = doc.bytes;
-    } catch (error) {
-      return fail(`cannot read the permission file ${file}: ${(error as Error).message}`);
-    }
-    if (sha256Digest(bytes) !== digest)
-      fail(`the permission file ${file} does not match the digest its card pins (${digest})`);
-    const doc = parseJson(bytes, 'the permission file');
-    if (!isRecord(doc)) return fail(`the permission file ${file} is not a JSON object`);
+    const doc = await readPinnedDocument(run, file, digest, 'the permission file', fail);
     if (doc.agent !== entry.identifier)
       fail(`the permission file names ${JSON.stringify(doc.agent)}, not ${String(entry.identifier)}`);
     for (const key of ['permissionSet', 'skillPermissionSets'] as const) {

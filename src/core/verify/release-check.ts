@@ -9,12 +9,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { CHANGES_EXTENSION_URI } from '../card.js';
-import { sha256Digest } from '../digest.js';
 import { ArdsiteError } from '../errors.js';
 import { compareRam, gainsAccess, type RamSnapshot } from '../releases/compare.js';
 import type { Ram } from '../schema/ram.js';
-import { isRecord, parseJson } from './documents.js';
+import { isRecord } from './documents.js';
 import type { RunContext } from './findings.js';
+import { readPinnedDocument } from './pinned-document.js';
 
 const fail = (message: string): never => {
   throw new ArdsiteError('RELEASE_CARD_MISMATCH', message);
@@ -60,18 +60,7 @@ export async function checkReleaseHistory(
     if (typeof params.url !== 'string' || typeof params.digest !== 'string')
       fail(`the card's ${CHANGES_EXTENSION_URI} extension needs params.url and params.digest`);
     const url = String(params.url);
-    let bytes: Uint8Array;
-    try {
-      const doc = await run.reader.read(url);
-      if (!doc) return fail(`the changes document ${url} is outside what this run may read`);
-      bytes = doc.bytes;
-    } catch (error) {
-      return fail(`cannot read the changes document ${url}: ${(error as Error).message}`);
-    }
-    if (sha256Digest(bytes) !== params.digest)
-      fail(`the changes document ${url} does not match the digest its card pins (${String(params.digest)})`);
-    const doc = parseJson(bytes, 'the changes document');
-    if (!isRecord(doc)) return fail(`the changes document ${url} is not a JSON object`);
+    const doc = await readPinnedDocument(run, url, String(params.digest), 'the changes document', fail);
     if (doc.identifier !== entry.identifier)
       fail(`the changes document names ${JSON.stringify(doc.identifier)}, not ${String(entry.identifier)}`);
     if (doc.version !== card.version)
