@@ -42,20 +42,21 @@ export async function recordReleases(
     const releases: ReleaseRecord[] = history ? [...history.releases] : [];
     const current = currentSnapshot(agent, model);
     const index = releases.findIndex((r) => r.version === version);
+    const refused = (why: string): ReleaseOutcome => ({
+      slug: agent.slug,
+      version,
+      file,
+      status: 'refused',
+      diagnostic: {
+        code: 'RELEASE_VERSION_RECORDED',
+        severity: 'error',
+        message: `agent ${agent.slug}: version ${version} is ${why}; give the agent a new version`,
+        file: agent.file,
+        path: 'version',
+      },
+    });
     if (index >= 0 && index < releases.length - 1) {
-      outcomes.push({
-        slug: agent.slug,
-        version,
-        file,
-        status: 'refused',
-        diagnostic: {
-          code: 'RELEASE_VERSION_RECORDED',
-          severity: 'error',
-          message: `agent ${agent.slug}: version ${version} is already recorded, before ${releases[releases.length - 1]!.version}; give the agent a new version`,
-          file: agent.file,
-          path: 'version',
-        },
-      });
+      outcomes.push(refused(`already recorded, before ${releases[releases.length - 1]!.version}`));
       continue;
     }
     if (index >= 0) {
@@ -65,19 +66,7 @@ export async function recordReleases(
         isDeepStrictEqual(last.readOnlyOperations ?? [], current.readOnlyOperations ?? []);
       const gained = compareRam(recordSnapshot(last), current).some(gainsAccess);
       if (gained) {
-        outcomes.push({
-          slug: agent.slug,
-          version,
-          file,
-          status: 'refused',
-          diagnostic: {
-            code: 'RELEASE_VERSION_RECORDED',
-            severity: 'error',
-            message: `agent ${agent.slug}: version ${version} is recorded with less access than it has now; give the agent a new version`,
-            file: agent.file,
-            path: 'version',
-          },
-        });
+        outcomes.push(refused('recorded with less access than it has now'));
       } else outcomes.push({ slug: agent.slug, version, file, status: same ? 'unchanged' : 'narrowed' });
       continue;
     }
