@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { provideSiteBuild } from '../src/core/build-context.js';
-import type { SiteBuild } from '../src/core/site.js';
+import type { SiteBuild } from '../src/core/site-build.js';
 
 const { values } = parseArgs({
   options: { agents: { type: 'string', default: '10' }, out: { type: 'string' }, report: { type: 'string' } },

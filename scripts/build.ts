@@ -38,7 +38,7 @@ import {
 } from '../src/core/build/stale-temp.js';
 import { selfCheck } from '../src/core/build/self-check.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
-import { assertNoPrivateKeyBytes } from '../src/core/key-guards.js';
+import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
 import {
   assertReplaceableServerDir,
   registryServerDir,

@@ -11,12 +11,9 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import { ArdsiteError } from '../src/core/errors.js';
-import {
-  createSigningKey,
-  DEFAULT_KEY_FILE,
-  writeNewKeyFile,
-  type SigningAlgorithm,
-} from '../src/core/keys.js';
+import { createSigningKey } from '../src/core/trust/keys.js';
+import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../src/core/trust/key-file.js';
+import { type SigningAlgorithm } from '../src/core/trust/jwk.js';
 import { parseCommandLine } from './lib/args.js';
 
 const { values } = parseCommandLine(

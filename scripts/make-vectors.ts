@@ -13,16 +13,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalBytes } from '../src/core/jcs.js';
-import { sha256Digest } from '../src/core/digest.js';
-import { createSigningKey, parsePrivateKey } from '../src/core/keys.js';
-import { signCompactDetached } from '../src/core/jws.js';
+import { canonicalBytes } from '../src/core/trust/jcs.js';
+import { sha256Digest } from '../src/core/trust/digest.js';
+import { createSigningKey, parsePrivateKey } from '../src/core/trust/keys.js';
+import { signCompactDetached } from '../src/core/trust/jws.js';
 import {
   agentCardSigningPayload,
   jwksUrl,
   signAgentCard,
   wholeCardSigningPayload,
-} from '../src/core/card-signature.js';
+} from '../src/core/trust/card-signature.js';
 import type { JsonObject } from '../src/core/card.js';
 
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'vectors');

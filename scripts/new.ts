@@ -3,7 +3,7 @@
  * [--organization-url <https URL>]`: creates a publisher project of one's own (src/core/new-project.ts):
  * content/ with one starter agent and resource, an empty public/, a .gitignore and a README. Refuses a
  * folder that exists and is not empty. A folder outside any git repository gets `git init`: the first build
- * writes the signing key only where git is seen to ignore it (src/core/keys.ts). Exit 0 on success, 1 when the folder or an option is refused, 2
+ * writes the signing key only where git is seen to ignore it (src/core/trust/keys.ts). Exit 0 on success, 1 when the folder or an option is refused, 2
  * on bad usage.
  */
 import { execFile } from 'node:child_process';

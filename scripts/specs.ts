@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { withTopLevelValues } from '../src/core/content/pin.js';
-import { sha256Digest } from '../src/core/digest.js';
+import { sha256Digest } from '../src/core/trust/digest.js';
 import { formatDiagnostic } from '../src/core/errors.js';
 import { readProjectFile } from '../src/core/permissions/catalog.js';
 import { parseSpec } from '../src/core/permissions/parse-spec.js';

@@ -4,7 +4,7 @@
  * computation (DESIGN.md §7). The slot lives on `globalThis` because Vite loads the pages as separate
  * module instances.
  */
-import type { SiteBuild } from './site.js';
+import type { SiteBuild } from './site-build.js';
 
 const SLOT = Symbol.for('ardsite.siteBuild');
 type Slot = { [SLOT]?: SiteBuild };

@@ -278,7 +278,7 @@ export const ERROR_CODES = {
   BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
   /** The static site generator failed. */
   BUILD_RENDER_FAILED: 'Rendering the pages failed.',
-  /** A signing worker thread failed (src/core/signer-pool.ts). */
+  /** A signing worker thread failed (src/core/trust/signer-pool.ts). */
   BUILD_SIGNING_FAILED: 'Signing failed.',
   /** `--out` names a folder whose replacement would destroy something other than a previous build. */
   BUILD_OUT_DIR_UNSAFE: 'The output folder cannot be replaced safely.',

@@ -14,7 +14,7 @@ import { indexView } from './pages/index-page.js';
 import { agentPagePath, permissionsPagePath } from './pages/paths.js';
 import { permissionView, type ResourceView } from './pages/permissions.js';
 import { ENGLISH_WORDS } from './pages/words.js';
-import type { SiteBuild } from './site.js';
+import type { SiteBuild } from './site-build.js';
 
 /** Site path of llms.txt (llmstxt.org: `/llms.txt` at the root). */
 export const LLMS_TXT_PATH = '/llms.txt';

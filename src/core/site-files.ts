@@ -12,7 +12,7 @@ import { serializeHeadersFile } from './headers-file.js';
 import { LLMS_TXT_PATH, llmsTxt } from './llms-txt.js';
 import { agentPagePath, htmlPagePaths, INDEX_PAGE_PATH, permissionsPagePath } from './pages/paths.js';
 import type { AgentmapChoice, PublisherConfig } from './schema/publisher.js';
-import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild } from './site.js';
+import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild } from './site-build.js';
 import { AI_CATALOG_PATH, MANIFEST_PATH } from './well-known.js';
 
 export { LLMS_TXT_PATH };

@@ -12,26 +12,28 @@ import { aiCatalogDocument, AI_CATALOG_MEDIA_TYPE } from './ai-catalog.js';
 import { outsideMessage, placeInJail } from './project-jail.js';
 import { withoutUndefined } from './json.js';
 import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
-import { signAgentCard } from './card-signature.js';
+import { signAgentCard } from './trust/card-signature.js';
 import type { AgentModel, ContentModel, OtherEntryModel } from './content/model.js';
 import { representativeQueries } from './content/checks.js';
-import { buildDidDocument, buildJwks, didWebFromDomain } from './did.js';
-import { sha256Digest } from './digest.js';
+import { buildDidDocument, buildJwks, didWebFromDomain } from './trust/did.js';
+import { sha256Digest } from './trust/digest.js';
 import { ArdsiteError } from './errors.js';
 import { permissionFootprint, ramFootprint, ramNamespace, RAM_PREFIX } from './footprint.js';
-import { PERMISSIONS_FILE_NAME, type AgentPermissions, type CardPermissions } from './permissions/model.js';
+import { PERMISSIONS_FILE_NAME, type CardPermissions } from './permissions/model.js';
 import { agentPermissions } from './permissions/sets.js';
 import { isoSeconds, lastModified } from './git-time.js';
-import { agentChanges, changesDocument, changesPath, type AgentChanges } from './releases/agent-changes.js';
+import { agentChanges, changesDocument, changesPath } from './releases/agent-changes.js';
 import { changesFootprint } from './footprint.js';
-import { canonicalBytes } from './jcs.js';
+import { canonicalBytes } from './trust/jcs.js';
 import { mapLimit } from './concurrency.js';
-import type { JwsSigner, PublishedJwk, SigningKey } from './keys.js';
+import type { JwsSigner, SigningKey } from './trust/keys.js';
+import type { PublishedJwk } from './trust/jwk.js';
 import type { AttestationInputType } from './schema/agent.js';
 import { registryServiceDocument } from './registry/service-document.js';
 import { siteFileArtifacts } from './site-files.js';
+import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild, SiteBuild } from './site-build.js';
 import type { PhaseTimer } from './timings.js';
-import { signTrustManifest, type SealedAttestation, type SignedTrustManifest } from './trust-manifest.js';
+import { signTrustManifest, type SealedAttestation } from './trust/trust-manifest.js';
 
 export {
   A2A_CARD_TYPE,
@@ -56,73 +58,6 @@ import {
   WELL_KNOWN_CARD_PATH,
 } from './well-known.js';
 
-/** One file of the built site. `path` is the URL path (leading `/`). */
-export interface Artifact {
-  path: string;
-  bytes: Uint8Array;
-  mediaType: string;
-}
-
-/** An ARD entry as emitted (ARD draft §3.2). */
-export type ArdEntry = JsonObject;
-
-/** What the build made of one agent. */
-export interface AgentBuild {
-  agent: AgentModel;
-  /** The card's provider (A2A `AgentProvider`), for the pages. */
-  provider: { organization: string; url: string };
-  /**
-   * `sha256:<hex>` of the signed card's one serialisation (the artifact at `cardPath`). Neither the card
-   * object nor its bytes are kept here: at 10,000 agents they would hold hundreds of megabytes through
-   * rendering; the bytes live in `SiteBuild.artifacts` until they are written.
-   */
-  digest: string;
-  /** `/agents/<slug>/agent-card.json`. */
-  cardPath: string;
-  /** Absolute URL of the card. */
-  cardUrl: string;
-  entry: ArdEntry;
-  trustManifest: SignedTrustManifest;
-  /**
-   * What the agent's accesses need, derived from the stored specs (DESIGN.md §9), when some access has
-   * one; served at `permissionsPath`, pinned by digest in the card's RAM extension params.
-   */
-  permissions?: AgentPermissions;
-  /** `/agents/<slug>/permissions.json`, when `permissions` is set. */
-  permissionsPath?: string;
-  /** What changed across the agent's recorded releases, when it has a history (DESIGN.md §9). */
-  changes?: AgentChanges;
-}
-
-/** What the build made of one `content/entries/` file. */
-export interface OtherEntryBuild {
-  model: OtherEntryModel;
-  entry: ArdEntry;
-}
-
-/** Everything one build computed. */
-export interface SiteBuild {
-  model: ContentModel;
-  /** `did:web:<domain>`. */
-  did: string;
-  /** kid of the active signing key. */
-  kid: string;
-  alg: string;
-  agents: AgentBuild[];
-  otherEntries: OtherEntryBuild[];
-  /** Registry mode only: the signed `application/ai-registry+json` entry of the site's lookup API. */
-  registryEntry?: ArdEntry;
-  /** The manifest's entries, sorted by identifier then version. */
-  entries: ArdEntry[];
-  /**
-   * URL path → artifact. scripts/build.ts writes them before rendering and then empties this map, so the
-   * pages never read it (the dev server does).
-   */
-  artifacts: Map<string, Artifact>;
-  /** The build's timestamp (SOURCE_DATE_EPOCH or now), ISO 8601 UTC. */
-  builtAt: string;
-}
-
 /** Inputs of {@link computeSite}. */
 export interface ComputeSiteOptions {
   key: SigningKey;
@@ -134,7 +69,7 @@ export interface ComputeSiteOptions {
   gitTimes: ReadonlyMap<string, number>;
   /**
    * What signs (default `key` itself, in this thread): a pool of worker threads holding `key`
-   * (src/core/signer-pool.ts) for many agents. The same bytes either way.
+   * (src/core/trust/signer-pool.ts) for many agents. The same bytes either way.
    */
   signer?: JwsSigner;
   /** Receives the time spent signing (in this thread) and digesting, when given. */

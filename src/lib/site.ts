@@ -11,7 +11,7 @@ import { prepareBuild } from '../core/build/prepare.js';
 import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
-import type { AgentBuild, SiteBuild } from '../core/site.js';
+import type { AgentBuild, SiteBuild } from '../core/site-build.js';
 import { devProjectRoot } from './project-root.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');

@@ -11,8 +11,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../src/core/content/index.js';
-import { filesHoldingPatterns, privateKeyPatterns } from '../../src/core/key-guards.js';
-import { createSigningKey, type PrivateSigningJwk } from '../../src/core/keys.js';
+import { filesHoldingPatterns, privateKeyPatterns } from '../../src/core/trust/key-guards.js';
+import { createSigningKey } from '../../src/core/trust/keys.js';
+import { type PrivateSigningJwk } from '../../src/core/trust/jwk.js';
 import {
   buildProject,
   copyProject,

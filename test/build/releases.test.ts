@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../scripts/diff.js';
 import { runVerify } from '../../scripts/verify.js';
-import { sha256Digest } from '../../src/core/digest.js';
+import { sha256Digest } from '../../src/core/trust/digest.js';
 import {
   buildProject,
   copyProject,

@@ -10,9 +10,9 @@ import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import canonicalize from 'canonicalize';
 import { calculateJwkThumbprint, flattenedVerify, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAgentCard } from '../../src/core/card-signature.js';
+import { signAgentCard } from '../../src/core/trust/card-signature.js';
 import type { JsonObject } from '../../src/core/card.js';
-import { createSigningKey, parsePrivateKey } from '../../src/core/keys.js';
+import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../vectors');
 const vector = JSON.parse(readFileSync(path.join(dir, 'signed-card-es256.json'), 'utf8')) as {

@@ -18,7 +18,7 @@ import { aiCatalogEntry, SIGNED_MANIFEST_KEY } from '../../src/core/ai-catalog.j
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { headersForPath, parseHeadersFile } from '../../src/core/headers-file.js';
-import type { SiteBuild } from '../../src/core/site.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
 import { PAGE_CSP } from '../../src/core/site-files.js';
 import { agentMd, fixture, makeSite, REPO_ROOT, removeSites } from '../helpers/site.js';
 

@@ -11,8 +11,9 @@ import {
   didWebFromDomain,
   domainFromDidWeb,
   findAssertionKey,
-} from '../../src/core/did.js';
-import { createSigningKey, type PrivateSigningJwk, type PublishedJwk } from '../../src/core/keys.js';
+} from '../../src/core/trust/did.js';
+import { createSigningKey } from '../../src/core/trust/keys.js';
+import { type PrivateSigningJwk, type PublishedJwk } from '../../src/core/trust/jwk.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (f: string): PrivateSigningJwk =>

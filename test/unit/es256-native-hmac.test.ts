@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
 import { describe, expect, it } from 'vitest';
-import { es256 } from '../../src/core/keys.js';
+import { es256 } from '../../src/core/trust/keys.js';
 
 // The signer swaps noble's JS HMAC/SHA-256 for Node's; the signatures must not change by one byte.
 describe('es256 with Node HMAC in the RFC 6979 DRBG', () => {

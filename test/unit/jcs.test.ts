@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { canonicalBytes, canonicalJson } from '../../src/core/jcs.js';
+import { canonicalBytes, canonicalJson } from '../../src/core/trust/jcs.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const shared = path.resolve(here, '../../../shared/testdata/rfc8785');

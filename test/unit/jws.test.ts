@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
 import { compactVerify, flattenedVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createSigningKey, generatePrivateJwk, type PrivateSigningJwk } from '../../src/core/keys.js';
+import { createSigningKey, generatePrivateJwk } from '../../src/core/trust/keys.js';
+import { type PrivateSigningJwk } from '../../src/core/trust/jwk.js';
 import {
   decodeProtectedHeader,
   signCompactDetached,
   signFlattenedDetached,
   verifyCompactDetached,
-} from '../../src/core/jws.js';
+} from '../../src/core/trust/jws.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (f: string): PrivateSigningJwk =>

@@ -10,14 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ArdsiteError } from '../../src/core/errors.js';
 import {
   createSigningKey,
-  DEFAULT_KEY_FILE,
   generatePrivateJwk,
   loadPublicKeysForRotation,
   parsePrivateKey,
-  publicJwkThumbprint,
-  resolveSigningKey,
-  type PrivateSigningJwk,
-} from '../../src/core/keys.js';
+} from '../../src/core/trust/keys.js';
+import { DEFAULT_KEY_FILE, resolveSigningKey } from '../../src/core/trust/key-file.js';
+import { publicJwkThumbprint, type PrivateSigningJwk } from '../../src/core/trust/jwk.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ES256_TEXT = readFileSync(path.resolve(here, '../vectors/test-key-es256.jwk.json'), 'utf8');

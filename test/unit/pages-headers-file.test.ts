@@ -14,7 +14,7 @@ import {
   type HeaderRule,
 } from '../../src/core/headers-file.js';
 import { htmlPagePaths } from '../../src/core/pages/paths.js';
-import type { SiteBuild } from '../../src/core/site.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE } from '../helpers/site.js';
 
 describe('the _headers syntax', () => {

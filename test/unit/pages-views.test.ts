@@ -15,9 +15,10 @@ const NO_ACCESS_SHORT = EN.footprint.noAccessShort;
 const NO_ACCESS_TEXT = EN.footprint.noAccess;
 const FOREIGN_ENTRY_NOTE = EN.index.foreignNote;
 const DECLARATION_TEXT = EN.permissions.declaration;
-import { isHigherRisk, mayChangeData, permissionView } from '../../src/core/pages/permissions.js';
+import { isHigherRisk, permissionView } from '../../src/core/pages/permissions.js';
+import { mayChangeData } from '../../src/core/ram-effects.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../../src/core/schema/ram.js';
-import type { SiteBuild } from '../../src/core/site.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** Proto enum names that must never reach a page (DESIGN.md §6: meanings only). */

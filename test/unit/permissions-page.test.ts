@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { permissionView } from '../../src/core/pages/permissions.js';
-import type { SiteBuild } from '../../src/core/site.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../helpers/site.js';
 import { storedSpec } from '../helpers/specs.js';
 

@@ -14,7 +14,7 @@ import { prepareBuild } from '../../src/core/build/prepare.js';
 import { writeSyntheticPublisher } from '../../bench/synthetic.js';
 import { permissionSet } from '../../src/core/permissions/sets.js';
 import { PhaseTimer } from '../../src/core/timings.js';
-import type { SiteBuild } from '../../src/core/site.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 const env = { ARDSITE_DEV_KEY: '1', CI: '1' };

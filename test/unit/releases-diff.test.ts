@@ -4,7 +4,7 @@
  * card's RAM extension pins (issue 15), and a pinned document whose digest does not hold being ignored.
  */
 import { describe, expect, it } from 'vitest';
-import { sha256Digest } from '../../src/core/digest.js';
+import { sha256Digest } from '../../src/core/trust/digest.js';
 import {
   diffSides,
   originFromManifest,

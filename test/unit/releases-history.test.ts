@@ -13,7 +13,8 @@ import type { ContentModel } from '../../src/core/content/model.js';
 import { changesView, newPermissionsNoticeView } from '../../src/core/pages/changes-view.js';
 import { ENGLISH_WORDS } from '../../src/core/pages/words.js';
 import { agentChanges } from '../../src/core/releases/agent-changes.js';
-import { parseHistory, serializeHistory, type ReleaseRecord } from '../../src/core/releases/history.js';
+import { parseHistory, serializeHistory } from '../../src/core/releases/history.js';
+import type { ReleaseRecord } from '../../src/core/releases/release-record.js';
 import { recordReleases } from '../../src/core/releases/record.js';
 import { REPO_ROOT } from '../helpers/site.js';
 

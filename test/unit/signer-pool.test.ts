@@ -1,13 +1,13 @@
 /**
- * The signer pool (src/core/signer-pool.ts): worker threads give exactly the bytes the key gives in this
+ * The signer pool (src/core/trust/signer-pool.ts): worker threads give exactly the bytes the key gives in this
  * thread, so a build signed by the pool writes the same files as one signed in-thread.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
-import { createSigningKey, parsePrivateKey } from '../../src/core/keys.js';
-import { createSignerPool, type SignerPool } from '../../src/core/signer-pool.js';
+import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
+import { createSignerPool, type SignerPool } from '../../src/core/trust/signer-pool.js';
 
 const VECTORS = path.resolve(import.meta.dirname, '../vectors');
 const keyOf = (file: string) =>

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import canonicalize from 'canonicalize';
 import { calculateJwkThumbprint, flattenedVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createSigningKey, parsePrivateKey } from '../../src/core/keys.js';
-import { signCompactDetached } from '../../src/core/jws.js';
+import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
+import { signCompactDetached } from '../../src/core/trust/jws.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.resolve(here, '../vectors');

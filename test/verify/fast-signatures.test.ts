@@ -104,7 +104,7 @@ describe('the fast path against jose', () => {
     return check ? signatureHolds(check, signingInput(jws.protected, payload)) : false;
   }
 
-  /** Whether jose's flattenedVerify (what src/core/jws.ts and @a2a-js/sdk run) accepts it. */
+  /** Whether jose's flattenedVerify (what src/core/trust/jws.ts and @a2a-js/sdk run) accepts it. */
   async function joseAccepts(jws: { protected: string; signature: string }, payload: Uint8Array, jwk: Json) {
     try {
       const key = await importJWK(jwk as never, jwk.kty === 'OKP' ? 'EdDSA' : 'ES256');

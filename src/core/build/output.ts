@@ -7,9 +7,9 @@ import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promis
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '../concurrency.js';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
-import type { Artifact } from '../site.js';
+import type { Artifact } from '../site-build.js';
 import { ownedPrefix, TEMP_PREFIX } from './stale-temp.js';
 
 export { TEMP_PREFIX };

@@ -6,12 +6,14 @@ import { loadAndCheck } from '../content/index.js';
 import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
 import { gitLastCommitTimes, sourceDateEpoch } from '../git-time.js';
 import { keyInPublicMessage } from '../content/file-checks.js';
-import { assertKeyMaySign, privateKeyPatterns } from '../key-guards.js';
+import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
 import { publishedHolder, scanPublicFolder } from '../project-jail.js';
-import { loadPublicKeysForRotation, resolveSigningKey, type ResolvedSigningKey } from '../keys.js';
+import { loadPublicKeysForRotation } from '../trust/keys.js';
+import { resolveSigningKey, type ResolvedSigningKey } from '../trust/key-file.js';
 import { availableParallelism } from 'node:os';
-import { createSignerPool } from '../signer-pool.js';
-import { computeSite, type SiteBuild } from '../site.js';
+import { createSignerPool } from '../trust/signer-pool.js';
+import { computeSite } from '../site.js';
+import type { SiteBuild } from '../site-build.js';
 import { PhaseTimer } from '../timings.js';
 
 /** Inputs of {@link prepareBuild}. */
@@ -30,7 +32,7 @@ export interface PrepareOptions {
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
   /**
-   * Worker threads that sign (src/core/signer-pool.ts). Default: one per core (at most 4) from
+   * Worker threads that sign (src/core/trust/signer-pool.ts). Default: one per core (at most 4) from
    * {@link MIN_AGENTS_FOR_SIGNING_WORKERS} agents on a machine with two cores or more; else none.
    */
   signingWorkers?: number;
@@ -53,7 +55,7 @@ function signingWorkers(agents: number, requested: number | undefined): number {
 /** A computed site plus what the caller reports: the warnings and where the key came from. */
 export interface PreparedBuild {
   site: SiteBuild;
-  /** What the self-check searches every written file for (src/core/key-guards.ts); never print it. */
+  /** What the self-check searches every written file for (src/core/trust/key-guards.ts); never print it. */
   keyPatterns: Buffer[];
   warnings: Diagnostic[];
   key: Omit<ResolvedSigningKey, 'key'> & { kid: string };

@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import { mapLimit } from '../concurrency.js';
-import { sha256Digest } from '../digest.js';
-import { assertNoPrivateKeyBytes } from '../key-guards.js';
+import { sha256Digest } from '../trust/digest.js';
+import { assertNoPrivateKeyBytes } from '../trust/key-guards.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
-import type { SiteBuild } from '../site.js';
+import type { SiteBuild } from '../site-build.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import { folderReader } from '../verify/folder-reader.js';
 import { verifySite, type VerifyReport } from '../verify/site.js';
@@ -47,7 +47,7 @@ export interface SelfCheckOptions {
    */
   written?: ReadonlyMap<string, WrittenArtifact>;
   /**
-   * The private key's byte patterns (`privateKeyPatterns` of src/core/key-guards.ts): every file under
+   * The private key's byte patterns (`privateKeyPatterns` of src/core/trust/key-guards.ts): every file under
    * `outDir` is searched for them first.
    */
   keyPatterns?: readonly Buffer[];

@@ -10,7 +10,7 @@ import matter from 'gray-matter';
 import type { z } from 'zod';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { withoutUndefined } from '../json.js';
-import { canonicalJson } from '../jcs.js';
+import { canonicalJson } from '../trust/jcs.js';
 import { AgentFrontMatter } from '../schema/agent.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher, type PublisherConfig } from '../schema/publisher.js';

@@ -6,8 +6,8 @@ import type { AgentFrontMatterInput } from '../schema/agent.js';
 import type { OtherEntryInput } from '../schema/entry.js';
 import type { PublisherConfig } from '../schema/publisher.js';
 import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
-import type { PermissionCatalog } from '../permissions/catalog.js';
-import type { ReleaseHistory } from '../releases/history.js';
+import type { PermissionCatalog } from '../permissions/catalog-model.js';
+import type { ReleaseHistory } from '../releases/release-record.js';
 import type { SourceDoc } from './source.js';
 
 /** Where an item was defined: a document and the field path inside it. */

@@ -8,7 +8,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, parseDocument, Scalar, type Pair, type YAMLMap } from 'yaml';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
 import { httpsUrlProblem } from '../schema/common.js';
 import type { SiteReader } from '../verify/reader.js';

@@ -6,7 +6,7 @@
  */
 import type { AgentInterfaceInput, SecurityRequirementInput, SecuritySchemeInput } from '../schema/agent.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
-import type { AgentBuild, SiteBuild } from '../site.js';
+import type { AgentBuild, SiteBuild } from '../site-build.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentPagePath, fragmentId, permissionsPagePath } from './paths.js';

@@ -6,7 +6,7 @@
  */
 import { byImportance, type RamChange } from '../releases/compare.js';
 import type { AgentChanges, VersionChanges } from '../releases/agent-changes.js';
-import type { AgentBuild } from '../site.js';
+import type { AgentBuild } from '../site-build.js';
 import { permissionsPagePath } from './paths.js';
 import type { PageWords } from './words/index.js';
 

@@ -5,7 +5,7 @@
  */
 import { parseAirUrn } from '../urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
-import type { SiteBuild } from '../site.js';
+import type { SiteBuild } from '../site-build.js';
 import { footprintLine } from './footprint-line.js';
 import { agentPagePath, permissionsPagePath } from './paths.js';
 import { wordsFor, type PageWords } from './words/index.js';

@@ -5,7 +5,7 @@
  * for each broader scope the agent's card asks for. Computed from the agent's permission file and the
  * stored spec; every word comes from the page's word table (./words/).
  */
-import type { PermissionCatalog } from '../permissions/catalog.js';
+import type { PermissionCatalog } from '../permissions/catalog-model.js';
 import type { BroaderScope } from '../permissions/declared.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { grantedOperations, operationName } from '../permissions/spec-index.js';

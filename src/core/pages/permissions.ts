@@ -4,13 +4,14 @@
  * `manageAccessUrls`, the skill → access map: src/core/card.ts), already in words. The Astro page only lays it out.
  */
 import type { ContentModel } from '../content/model.js';
-import type { RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
-import type { AgentBuild } from '../site.js';
+import type { RamResource, RamResourceAccess } from '../schema/ram.js';
+import type { AgentBuild } from '../site-build.js';
 import { pageFacts } from '../card.js';
 import { broaderScopes } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
 import { fragmentId } from './paths.js';
+import { mayChangeData } from '../ram-effects.js';
 import {
   actsAsYou,
   agentLanguage,
@@ -25,26 +26,6 @@ import {
   type OwnerGroup,
   type PageWords,
 } from './words.js';
-
-/** REST methods that may change data (DESIGN.md §6; RFC 9110 §9.2.1: the others are safe). */
-const CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Whether an operation may change data (DESIGN.md §6): for a REST resource, its HTTP method is POST,
- * PUT, PATCH or DELETE (a missing method counts as changing); for MCP and A2A, always, unless the
- * author marked the operation `readOnly: true`.
- */
-export function mayChangeData(
-  resource: RamResource,
-  operation: RamOperation,
-  readOnly: boolean | undefined,
-): boolean {
-  if (resource.interactionProtocol === 'REST') {
-    const method = operation.apiOperationSpec?.httpMethod?.toUpperCase();
-    return method === undefined || CHANGING_METHODS.has(method);
-  }
-  return readOnly !== true;
-}
 
 /**
  * Whether an access is higher risk (DESIGN.md §6): it acts as the user (`END_USER`), may change data

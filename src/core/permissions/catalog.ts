@@ -7,42 +7,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { outsideMessage, placeInJail } from '../project-jail.js';
 import type { CatalogResource, ContentModel } from '../content/model.js';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError, formatPath, type Diagnostic } from '../errors.js';
-import type { LeastPrivilege, SecurityAlternative } from './model.js';
+import type { PermissionCatalog, StoredSpec } from './catalog-model.js';
 import { parseSpec } from './parse-spec.js';
 import { resolveOperation } from './resolve.js';
-import { leastPrivilege, operationName, type SpecIndex, type SpecOperation } from './spec-index.js';
+import { leastPrivilege, operationName } from './spec-index.js';
 
 /** Largest stored spec read, in bytes (the verifier's default document cap, DESIGN.md §4). */
 export const MAX_SPEC_BYTES = 32 * 1024 * 1024;
-
-/** A resource's stored spec, parsed. */
-export interface StoredSpec {
-  /** Project-relative path of the stored copy. */
-  file: string;
-  /** `sha256:<hex>` of its bytes. */
-  digest: string;
-  index: SpecIndex;
-}
-
-/** One RAM operation found in its resource's spec. */
-export interface ResolvedOperation {
-  resource: string;
-  spec: SpecOperation;
-  /** The spec's name of the operation (id, else `METHOD path`). */
-  specOperation: string;
-  accepted: SecurityAlternative[];
-  leastPrivilege?: LeastPrivilege;
-}
-
-/** The stored specs and resolved operations of a model. */
-export interface PermissionCatalog {
-  /** resource id → its stored spec. */
-  specs: Map<string, StoredSpec>;
-  /** operation id → where it is in its resource's spec. */
-  operations: Map<string, ResolvedOperation>;
-}
 
 /** A diagnostic about `resource`, at `field` of its definition. */
 function at(

@@ -7,7 +7,7 @@
  * that the matching permission set does not hold is broader than needed.
  */
 import type { AgentModel } from '../content/model.js';
-import type { PermissionCatalog } from './catalog.js';
+import type { PermissionCatalog } from './catalog-model.js';
 import type { AgentPermissions, PermissionSet } from './model.js';
 
 /** One scope a card asks for beyond what the RAM needs. */

@@ -4,7 +4,7 @@
  * grants of the agent and of each of its skills, REQUIRED, RECOMMENDED and OPTIONAL kept apart.
  */
 import type { AgentModel } from '../content/model.js';
-import type { PermissionCatalog } from './catalog.js';
+import type { PermissionCatalog } from './catalog-model.js';
 import type {
   AccessPermission,
   AgentPermissions,

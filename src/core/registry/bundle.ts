@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
 
 /** The descriptor file inside the server folder. */

@@ -12,7 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
 import { parseAirUrn } from '../urn.js';
 import { folderReader } from '../verify/folder-reader.js';

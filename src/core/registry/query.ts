@@ -14,7 +14,7 @@
  * - `/explore` takes `{query?, resultType: {facets: [{field, limit?}]}}` as §4.2.3.1 shows it.
  */
 import { suggest } from '../content/issues.js';
-import { canonicalJson } from '../jcs.js';
+import { canonicalJson } from '../trust/jcs.js';
 import { FEDERATION_MODES, type FederationMode } from '../schema/publisher.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { EMPTY_CONTEXT, parseContext, splitPath, type TermContext } from './terms.js';

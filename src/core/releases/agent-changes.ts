@@ -9,7 +9,8 @@ import { formatPath, type Diagnostic } from '../errors.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
-import { currentSnapshot, recordSnapshot, type ReleaseHistory, type ReleaseRecord } from './history.js';
+import { currentSnapshot, recordSnapshot } from './history.js';
+import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
 
 /** The `format` of the published changes document. */
 export const CHANGES_FORMAT = 'ardsite-ram-changes/1';

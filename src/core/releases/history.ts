@@ -18,6 +18,7 @@ import type { AgentPermissions } from '../permissions/model.js';
 import { agentPermissions } from '../permissions/sets.js';
 import type { RamSnapshot } from './compare.js';
 import { scopesOfPermissions } from './scopes.js';
+import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
 
 export { RELEASE_HISTORY_FORMAT };
 
@@ -26,24 +27,6 @@ export const RELEASES_DIR = 'content/releases';
 
 /** Largest release history file read, in bytes (a history of hundreds of versions fits). */
 const MAX_HISTORY_BYTES = 8 * 1024 * 1024;
-
-/** One recorded release, its RAM with every list present. */
-export interface ReleaseRecord {
-  version: string;
-  releasedAt: string;
-  ram: Ram;
-  readOnlyOperations?: string[];
-  scopes?: Record<string, string[]>;
-}
-
-/** One agent's release history. */
-export interface ReleaseHistory {
-  /** Project-relative path of the file. */
-  file: string;
-  identifier: string;
-  releases: ReleaseRecord[];
-  source: SourceDoc;
-}
 
 /** The project-relative path of `slug`'s history. */
 export function historyFile(slug: string): string {

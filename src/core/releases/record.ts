@@ -10,7 +10,8 @@ import type { ContentModel } from '../content/model.js';
 import type { Diagnostic } from '../errors.js';
 import { isoSeconds } from '../git-time.js';
 import { compareRam, gainsAccess } from './compare.js';
-import { currentSnapshot, historyFile, recordSnapshot, writeHistory, type ReleaseRecord } from './history.js';
+import { currentSnapshot, historyFile, recordSnapshot, writeHistory } from './history.js';
+import type { ReleaseRecord } from './release-record.js';
 
 /** What {@link recordReleases} did for one agent. */
 export interface ReleaseOutcome {

@@ -9,7 +9,7 @@
  * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
  */
 import { CHANGES_EXTENSION_URI } from '../card.js';
-import { sha256Digest } from '../digest.js';
+import { sha256Digest } from '../trust/digest.js';
 import type { Ram } from '../schema/ram.js';
 import { isRecord, parseJson } from '../verify/documents.js';
 import type { SiteReader } from '../verify/reader.js';

@@ -13,11 +13,11 @@
  * `CARD_KEY_NOT_AUTHORISED`, `CARD_FOREIGN_JKU`, `CARD_PAYLOAD_CHANGED`, `DID_RESOLUTION_FAILED`.
  */
 import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
-import { isWholeCardHeader, wholeCardSigningPayload } from '../card-signature.js';
+import { isWholeCardHeader, wholeCardSigningPayload } from '../trust/card-signature.js';
 import type { JsonObject } from '../card.js';
-import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../did.js';
+import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
-import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../jws.js';
+import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
 import { isRecord, type DocumentCache } from './documents.js';
 import {
   canonicalBase64url,

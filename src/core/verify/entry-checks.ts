@@ -5,9 +5,9 @@
  * of a manifest's entries and the loop that checks them, shared with the helper threads
  * (./entries-worker.ts).
  */
-import { digestMatches, sha256Digest } from '../digest.js';
+import { digestMatches, sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
-import { canonicalBytes } from '../jcs.js';
+import { canonicalBytes } from '../trust/jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { formatAirUrn, parseAirUrn } from '../urn.js';
 import { A2A_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';

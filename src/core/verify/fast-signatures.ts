@@ -8,7 +8,7 @@
  *
  * It only ever **accepts**. It answers `true` only for a JWS whose every part jose would read the same way
  * and accept (see {@link simpleProtectedHeader} and {@link canonicalBase64url}); for anything else, and for
- * every signature that does not verify, the caller runs the library path (src/core/jws.ts
+ * every signature that does not verify, the caller runs the library path (src/core/trust/jws.ts
  * `verifyCompactDetached`, @a2a-js/sdk `verifyAgentCardSignature`), which decides and words the failure.
  * A failing site therefore gets exactly the findings it got before; a passing one gets the same pass.
  *

@@ -5,7 +5,7 @@
  * the same kids with the same key members. A difference is `JWKS_DID_MISMATCH`: a client that trusts
  * the `jku` alone would accept a key the publisher's DID never authorised, or miss one it did.
  */
-import { findAssertionKey } from '../did.js';
+import { findAssertionKey } from '../trust/did.js';
 import { ArdsiteError } from '../errors.js';
 import { isRecord, type DocumentCache } from './documents.js';
 import type { Findings } from './findings.js';

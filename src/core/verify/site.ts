@@ -20,7 +20,7 @@
  * ./entry-checks.ts, ./trust-checks.ts and ./card-checks.ts, the documents they read in ./documents.ts,
  * and helper threads in ./helper-threads.ts.
  */
-import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../did.js';
+import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../trust/did.js';
 import { ArdsiteError } from '../errors.js';
 import { Deadline } from './deadline.js';
 import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';

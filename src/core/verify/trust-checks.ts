@@ -5,11 +5,11 @@
  * attestation documents' digests. Third-party manifests are verified against their own identity and
  * never count as publisher authority.
  */
-import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../did.js';
-import { digestMatches, sha256Digest } from '../digest.js';
+import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
+import { digestMatches, sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
-import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../jws.js';
-import { trustManifestPayload } from '../trust-manifest.js';
+import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
+import { trustManifestPayload } from '../trust/trust-manifest.js';
 import { DidUnreadable, isRecord, Unreadable, type DocumentCache } from './documents.js';
 import {
   canonicalBase64url,
@@ -113,7 +113,7 @@ async function verifyTrustManifestSignature(
 
 /**
  * The fast path of a trustManifest signature (./fast-signatures.ts): `true` only when
- * `verifyCompactDetached` (src/core/jws.ts, jose's `flattenedVerify`) would accept the same compact
+ * `verifyCompactDetached` (src/core/trust/jws.ts, jose's `flattenedVerify`) would accept the same compact
  * detached JWS, i.e. the payload part is empty, the header is one jose reads the same way
  * ({@link simpleProtectedHeader}) with an accepted `alg` fitting the key and no `b64`, jose imports the
  * key from the same members, the signature part is canonical base64url, and the signature verifies.
@@ -134,7 +134,7 @@ async function trustSignatureHolds(
     alg === 'ES256' ? jwk.kty === 'EC' && jwk.crv === 'P-256' : jwk.kty === 'OKP' && jwk.crv === 'Ed25519';
   const signature = canonicalBase64url(encodedSignature);
   if (!fits || !signature) return false;
-  // The members and alg src/core/jws.ts imports: kty, crv, x (and y for EC).
+  // The members and alg src/core/trust/jws.ts imports: kty, crv, x (and y for EC).
   const members: Record<string, unknown> = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
   if (jwk.kty === 'EC') members.y = jwk.y;
   const key = await cache.keyObject(members, alg);

@@ -5,7 +5,7 @@
  * them but the card they copy: a copy must be the very bytes an entry's digest pins.
  */
 import { ENTRY_EXTENSION_URI } from '../card.js';
-import { digestMatches, sha256Digest } from '../digest.js';
+import { digestMatches, sha256Digest } from '../trust/digest.js';
 import { parseAirUrn } from '../urn.js';
 import { A2A_CARD_TYPE, LEGACY_WELL_KNOWN_CARD_PATH, WELL_KNOWN_CARD_PATH } from '../well-known.js';
 import { findString, isRecord, parseJson } from './documents.js';

@@ -9,8 +9,9 @@
  * batches in flight per worker, so the main thread keeps building cards while the workers sign.
  */
 import { Worker } from 'node:worker_threads';
-import { ArdsiteError } from './errors.js';
-import { keyMaterialForWorkers, type JwsSigner, type SigningAlgorithm, type SigningKey } from './keys.js';
+import { ArdsiteError } from '../errors.js';
+import { keyMaterialForWorkers, type JwsSigner, type SigningKey } from './keys.js';
+import { type SigningAlgorithm } from './jwk.js';
 
 /** Options of {@link createSignerPool}. */
 export interface SignerPoolOptions {

@@ -10,10 +10,7 @@
  * Private key material never leaves this module in a message, a log line, `JSON.stringify` or
  * `util.inspect`: errors name the key's *source* (an env var name or a file path) and member names only.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash, createHmac, createPrivateKey, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { inspect } from 'node:util';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { ecdsa } from '@noble/curves/abstract/weierstrass.js';
@@ -21,9 +18,14 @@ import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { assertNoPrivateMembers, didWebFromDomain } from './did.js';
-import { ArdsiteError } from './errors.js';
-import { canonicalJson } from './jcs.js';
-import { outsideMessage, placeInJail } from './project-jail.js';
+import { ArdsiteError } from '../errors.js';
+import {
+  publicJwkThumbprint,
+  type PrivateSigningJwk,
+  type PublicKeyMembers,
+  type PublishedJwk,
+  type SigningAlgorithm,
+} from './jwk.js';
 
 /**
  * P-256 ECDSA as `p256` of @noble/curves, with Node's HMAC-SHA-256 in the RFC 6979 DRBG (noble's
@@ -34,42 +36,9 @@ export const es256 = ecdsa(p256.Point, sha256, {
     new Uint8Array(createHmac('sha256', key).update(message).digest()),
 });
 
-/** The JWS `alg` values ardsite signs with: ES256 (RFC 7518 §3.4) or EdDSA/Ed25519 (RFC 8037 §3.1). */
-export type SigningAlgorithm = 'ES256' | 'EdDSA';
-
-/** Public members of a P-256 key (RFC 7518 §6.2.1): base64url, 32 bytes each for `x` and `y`. */
-export type EcPublicJwk = {
-  kty: 'EC';
-  crv: 'P-256';
-  x: string;
-  y: string;
-};
-
-/** Public members of an Ed25519 key (RFC 8037 §2): `x` is the base64url 32-byte public key. */
-export type OkpPublicJwk = {
-  kty: 'OKP';
-  crv: 'Ed25519';
-  x: string;
-};
-
-/** The key members of a public signing key, without `kid`/`alg`/`use`. */
-export type PublicKeyMembers = EcPublicJwk | OkpPublicJwk;
-
-/**
- * A private signing JWK as ardsite stores it (`.ardsite/keys/signing.jwk.json`): the public members plus
- * `d` (base64url, 32 bytes: the P-256 scalar, RFC 7518 §6.2.2.1, or the Ed25519 seed, RFC 8037 §2).
- */
-export type PrivateSigningJwk = (EcPublicJwk & { d: string }) | (OkpPublicJwk & { d: string });
-
-/**
- * A public key as published in jwks.json: key members plus `kid` (full DID URL
- * `did:web:<domain>#<thumbprint>`), `alg` and `use: "sig"`. Never carries `d`.
- */
-export type PublishedJwk = PublicKeyMembers & { kid: string; alg: SigningAlgorithm; use: 'sig' };
-
 /**
  * What signs a JWS: a {@link SigningKey} (in this thread), or a pool of worker threads holding one
- * (src/core/signer-pool.ts). `sign` takes the JWS signing input (RFC 7515 §5.1 step 5) and gives the raw
+ * (src/core/trust/signer-pool.ts). `sign` takes the JWS signing input (RFC 7515 §5.1 step 5) and gives the raw
  * signature bytes, now or later; the same input always gives the same bytes.
  */
 export interface JwsSigner {
@@ -307,42 +276,6 @@ export function parsePrivateKey(text: string, source: string): ParsedPrivateKey 
   return malformed(label, 'it is neither a JSON Web Key nor a PEM private key');
 }
 
-/**
- * RFC 7638 JWK thumbprint with SHA-256, base64url without padding: the hash of the RFC 8785 / RFC 7638
- * §3.2 JSON of the required members only (EC: `crv,kty,x,y`; OKP: `crv,kty,x` per RFC 8037 §2; RSA:
- * `e,kty,n`). Other members (`kid`, `alg`, `use`, `d`) do not count. Gives the same value as jose's
- * `calculateJwkThumbprint(jwk, 'sha256')` (checked in the tests), computed synchronously.
- *
- * @param jwk a JWK with string `kty` and the required members of its type.
- * @returns 43 base64url characters.
- * @throws ArdsiteError `KEY_INVALID` when a required member is missing or not a string,
- *   `KEY_WRONG_TYPE` for `oct` or an unknown `kty`.
- */
-export function publicJwkThumbprint(jwk: {
-  readonly kty: string;
-  readonly [member: string]: unknown;
-}): string {
-  const required: Record<string, readonly string[]> = {
-    EC: ['crv', 'kty', 'x', 'y'],
-    OKP: ['crv', 'kty', 'x'],
-    RSA: ['e', 'kty', 'n'],
-  };
-  const rec: unknown = jwk;
-  if (!isRecord(rec) || typeof rec.kty !== 'string')
-    throw new ArdsiteError('KEY_INVALID', 'A JWK needs a "kty".');
-  const names = required[rec.kty];
-  if (names === undefined)
-    throw new ArdsiteError('KEY_WRONG_TYPE', `No thumbprint for a JWK of kty "${rec.kty}".`);
-  const members: Record<string, string> = {};
-  for (const name of names) {
-    const v = rec[name];
-    if (typeof v !== 'string')
-      throw new ArdsiteError('KEY_INVALID', `The JWK has no string "${name}" member.`);
-    members[name] = v;
-  }
-  return createHash('sha256').update(canonicalJson(members), 'utf8').digest('base64url');
-}
-
 /** `did:web:<domain>#<thumbprint>` for a public key. */
 function kidFor(members: PublicKeyMembers, domain: string): string {
   return `${didWebFromDomain(domain)}#${publicJwkThumbprint(members)}`;
@@ -409,7 +342,7 @@ const keyMaterial = new WeakMap<SigningKey, { privateJwk: PrivateSigningJwk; dom
 
 /**
  * The private JWK and domain `key` was made from, to make the same key again in a worker thread of this
- * process (src/core/signer-pool.ts), and to search a built site for its bytes (src/core/key-guards.ts):
+ * process (src/core/trust/signer-pool.ts), and to search a built site for its bytes (src/core/trust/key-guards.ts):
  * the only way out of the closure. Never log, print or write it.
  * @throws Error when `key` was not made by {@link createSigningKey}.
  */
@@ -429,249 +362,6 @@ export function keyMaterialForWorkers(key: SigningKey): { privateJwk: PrivateSig
 export async function generatePrivateJwk(alg: SigningAlgorithm = 'ES256'): Promise<PrivateSigningJwk> {
   const { privateKey } = await generateKeyPair(alg === 'ES256' ? 'ES256' : 'Ed25519', { extractable: true });
   return checkPrivateJwk(await exportJWK(privateKey), 'a generated key').privateJwk;
-}
-
-/** Options of {@link resolveSigningKey}. */
-export interface ResolveSigningKeyOptions {
-  /** The project root (folder of `content/`); relative paths are resolved against it. */
-  root: string;
-  /** The site's domain, for the kid. */
-  domain: string;
-  /** Environment to read (default `process.env`). */
-  env?: NodeJS.ProcessEnv;
-  /** `signing.keyFile` from publisher.yaml, relative to `root`. */
-  keyFile?: string;
-  /** `signing.requireKey`: a missing key is an error, never created. */
-  requireKey?: boolean;
-  /** Algorithm of a key created here (default ES256). When given, a found key of another algorithm is refused. */
-  algorithm?: SigningAlgorithm;
-}
-
-/** Result of {@link resolveSigningKey}. */
-export interface ResolvedSigningKey {
-  key: SigningKey;
-  /** Where the key came from, for messages: `"ARDSITE_SIGNING_KEY"`, a file path, or the throw-away note. */
-  source: string;
-  /** True when the key file was created by this call (the caller should say so loudly). */
-  created: boolean;
-  /** True for an in-memory throw-away key (CI with `ARDSITE_DEV_KEY=1`), written nowhere. */
-  ephemeral: boolean;
-  /** The absolute path of the key file, when the key came from one (checked by the build against public/). */
-  file?: string;
-}
-
-/** Path of the default key file, relative to the project root. */
-export const DEFAULT_KEY_FILE = '.ardsite/keys/signing.jwk.json';
-
-function flagSet(value: string | undefined): boolean {
-  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-}
-
-function display(root: string, file: string): string {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
-function readKeyFile(file: string, shown: string, configuredBy: string | undefined): ParsedPrivateKey {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && configuredBy !== undefined) {
-      throw new ArdsiteError(
-        'KEY_MISSING',
-        `${configuredBy} names the key file ${shown}, which does not exist.`,
-      );
-    }
-    throw new ArdsiteError('FILE_UNREADABLE', `The key file ${shown} cannot be read (${code ?? 'error'}).`);
-  }
-  return parsePrivateKey(text, shown);
-}
-
-type IgnoreStatus = 'ignored' | 'not-ignored' | 'no-repo';
-
-function gitIgnoreStatus(root: string, rel: string): IgnoreStatus {
-  try {
-    execFileSync('git', ['check-ignore', '-q', '--', rel], { cwd: root, stdio: 'ignore' });
-    return 'ignored';
-  } catch (err) {
-    return (err as { status?: number | null }).status === 1 ? 'not-ignored' : 'no-repo';
-  }
-}
-
-function missingKeyHelp(): string {
-  return (
-    'Provide the site key as ARDSITE_SIGNING_KEY (the private JWK or PKCS#8 PEM text, e.g. from a CI secret) ' +
-    'or ARDSITE_SIGNING_KEY_FILE (a path), or signing.keyFile in content/publisher.yaml. ' +
-    'Create one on your machine with `npm run keygen`. ' +
-    'For a throw-away test build only, set ARDSITE_DEV_KEY=1 (its signatures are worthless to anyone else).'
-  );
-}
-
-function checkAlgorithm(
-  parsed: ParsedPrivateKey,
-  wanted: SigningAlgorithm | undefined,
-  source: string,
-): void {
-  if (wanted !== undefined && parsed.alg !== wanted) {
-    throw new ArdsiteError(
-      'KEY_WRONG_TYPE',
-      `The signing key from ${source} is ${parsed.alg}, but ${wanted} is configured.`,
-    );
-  }
-}
-
-/**
- * Finds the site's private signing key, in the order of DESIGN.md §4:
- * 1. `env.ARDSITE_SIGNING_KEY` (JWK or PEM text);
- * 2. `env.ARDSITE_SIGNING_KEY_FILE` (a path, relative to `root` unless absolute);
- * 3. `options.keyFile` (publisher.yaml `signing.keyFile`, relative to `root`);
- * 4. `<root>/.ardsite/keys/signing.jwk.json`.
- * A file named by 2 or 3 must exist. When 4 does not exist either:
- * - `requireKey` → `KEY_MISSING`;
- * - `CI` set (any value but empty, `0`, `false`) without `ARDSITE_DEV_KEY=1` → `KEY_MISSING` with how
- *   to provide a key;
- * - `CI` set with `ARDSITE_DEV_KEY=1` → an in-memory throw-away key (`ephemeral: true`), written nowhere;
- * - otherwise a new key is generated and written to `.ardsite/keys/signing.jwk.json` (file mode 0600,
- *   created folders 0700, `created: true`), but only after `git check-ignore -q` run in `root` confirms
- *   git ignores that path.
- *
- * @returns `{ key, source, created, ephemeral }`.
- * @throws ArdsiteError `KEY_MISSING`, `KEY_NOT_IGNORED` (path not ignored, `root` not in a git
- *   repository, or git not installed), `KEY_INVALID` / `KEY_WRONG_TYPE` (as {@link parsePrivateKey},
- *   naming the env var or file; also when `algorithm` is given and the key has another one),
- *   `FILE_UNREADABLE`, `SCHEMA_INVALID_VALUE` (bad domain).
- */
-export async function resolveSigningKey(options: ResolveSigningKeyOptions): Promise<ResolvedSigningKey> {
-  const env = options.env ?? process.env;
-  const root = path.resolve(options.root);
-  const found = (parsed: ParsedPrivateKey, source: string, file?: string): ResolvedSigningKey => {
-    checkAlgorithm(parsed, options.algorithm, source);
-    return {
-      key: createSigningKey(parsed.privateJwk, options.domain),
-      source,
-      created: false,
-      ephemeral: false,
-      ...(file === undefined ? {} : { file }),
-    };
-  };
-
-  const inline = env.ARDSITE_SIGNING_KEY;
-  if (inline !== undefined && inline.trim() !== '') {
-    return found(parsePrivateKey(inline, 'ARDSITE_SIGNING_KEY'), 'ARDSITE_SIGNING_KEY');
-  }
-  const configured: Array<[string | undefined, string]> = [
-    [env.ARDSITE_SIGNING_KEY_FILE, 'ARDSITE_SIGNING_KEY_FILE'],
-    [options.keyFile, 'signing.keyFile in content/publisher.yaml'],
-  ];
-  for (const [file, by] of configured) {
-    if (file === undefined || file.trim() === '') continue;
-    const abs = path.resolve(root, file);
-    const shown = display(root, abs);
-    // publisher.yaml is content, which a contributor's pull request may change: its keyFile must stay in
-    // the project (DESIGN.md §9). ARDSITE_SIGNING_KEY_FILE is set by whoever runs the build (a CI secret
-    // file lives outside the checkout, in $RUNNER_TEMP or /run/secrets), so it may point anywhere.
-    if (by !== 'ARDSITE_SIGNING_KEY_FILE') {
-      const place = placeInJail(abs, { root });
-      if (place.state === 'outside') {
-        throw new ArdsiteError(
-          'FILE_OUTSIDE_PROJECT',
-          `signing.keyFile in content/publisher.yaml: ${outsideMessage(shown, place.real)}. Give a key kept outside the project with ARDSITE_SIGNING_KEY_FILE instead.`,
-        );
-      }
-    }
-    return found(readKeyFile(abs, shown, by), shown, abs);
-  }
-
-  const defaultFile = path.join(root, DEFAULT_KEY_FILE);
-  if (existsSync(defaultFile))
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
-
-  if (options.requireKey) {
-    throw new ArdsiteError(
-      'KEY_MISSING',
-      `No signing key found and signing.requireKey is set. ${missingKeyHelp()}`,
-    );
-  }
-  const alg = options.algorithm ?? 'ES256';
-  if (flagSet(env.CI)) {
-    if (env.ARDSITE_DEV_KEY !== '1') {
-      throw new ArdsiteError(
-        'KEY_MISSING',
-        'No signing key found, and none is created when CI is set (a new key on every deploy would change the ' +
-          `publisher's identity each time). ${missingKeyHelp()}`,
-      );
-    }
-    const key = createSigningKey(await generatePrivateJwk(alg), options.domain);
-    return { key, source: 'throw-away key (ARDSITE_DEV_KEY=1)', created: false, ephemeral: true };
-  }
-
-  const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp());
-  if (written === 'exists') {
-    // Another process created it meanwhile: use that one.
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
-  }
-  return {
-    key: createSigningKey(written, options.domain),
-    source: DEFAULT_KEY_FILE,
-    created: true,
-    ephemeral: false,
-    file: defaultFile,
-  };
-}
-
-/**
- * Generates a private key and writes it to `relPath` under `root` (file mode 0600, created folders
- * 0700), only after `git check-ignore -q` confirms git ignores that path, and never over an existing
- * file. Used by the build (DESIGN.md §4) and by `npm run keygen`.
- *
- * @param root the project root (a git work tree).
- * @param relPath the key file, relative to `root`.
- * @param alg the key type.
- * @param help a sentence appended to the `KEY_NOT_IGNORED` message (how else to provide a key).
- * @returns the private JWK written, or `'exists'` when the file already exists (it is left untouched).
- * @throws ArdsiteError `KEY_NOT_IGNORED` (not ignored, not a git repository, or no git),
- *   `FILE_UNREADABLE` (the file cannot be written).
- */
-export async function writeNewKeyFile(
-  root: string,
-  relPath: string,
-  alg: SigningAlgorithm,
-  help = '',
-): Promise<PrivateSigningJwk | 'exists'> {
-  const file = path.resolve(root, relPath);
-  if (existsSync(file)) return 'exists';
-  const status = gitIgnoreStatus(root, relPath);
-  if (status !== 'ignored') {
-    const why =
-      status === 'not-ignored'
-        ? `git does not ignore ${relPath}`
-        : `${root} is not inside a git repository (or git is not installed), so it cannot be checked that git ignores ${relPath}`;
-    throw new ArdsiteError(
-      'KEY_NOT_IGNORED',
-      `A new key is not written because ${why}. Add the line "${relPath.split('/')[0]}/" to .gitignore ` +
-        `(and run git init if needed)${help ? `, or provide a key (${help})` : ''}.`,
-    );
-  }
-  const dirs: string[] = [];
-  for (let dir = path.dirname(file); !existsSync(dir); dir = path.dirname(dir)) dirs.unshift(dir);
-  for (const dir of dirs) {
-    mkdirSync(dir, { mode: 0o700 });
-    chmodSync(dir, 0o700);
-  }
-  const privateJwk = await generatePrivateJwk(alg);
-  try {
-    writeFileSync(file, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
-    throw new ArdsiteError(
-      'FILE_UNREADABLE',
-      `The key file ${relPath} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
-    );
-  }
-  chmodSync(file, 0o600);
-  return privateJwk;
 }
 
 /** A rotated-out public key as listed in publisher.yaml. */

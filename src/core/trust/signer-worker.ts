@@ -1,11 +1,12 @@
 /**
- * Worker thread of a signer pool (src/core/signer-pool.ts): makes the site's key again from the key
+ * Worker thread of a signer pool (src/core/trust/signer-pool.ts): makes the site's key again from the key
  * material in `workerData` (keys.ts `createSigningKey`, so the signatures are the same bytes as the main
  * thread's) and signs batches of JWS signing inputs: `{ id, inputs }` in, `{ id, signatures, busyMs }` or
  * `{ id, error }` out. The key material never leaves this thread in a message.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createSigningKey, type PrivateSigningJwk } from './keys.js';
+import { createSigningKey } from './keys.js';
+import { type PrivateSigningJwk } from './jwk.js';
 
 const { privateJwk, domain } = workerData as { privateJwk: PrivateSigningJwk; domain: string };
 const key = createSigningKey(privateJwk, domain);

@@ -8,9 +8,10 @@
 import { createPrivateKey } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { mapLimit } from './concurrency.js';
-import { ArdsiteError } from './errors.js';
-import { keyMaterialForWorkers, publicJwkThumbprint, type RetiredKey, type SigningKey } from './keys.js';
+import { mapLimit } from '../concurrency.js';
+import { ArdsiteError } from '../errors.js';
+import { keyMaterialForWorkers, type RetiredKey, type SigningKey } from './keys.js';
+import { publicJwkThumbprint } from './jwk.js';
 
 /**
  * Refuses to sign with `key` when publisher.yaml lists it (same RFC 7638 thumbprint) under

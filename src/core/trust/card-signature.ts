@@ -14,7 +14,7 @@
  *    so that a verifier knows which reading applies without trying both.
  */
 import { canonicalizeAgentCard } from '@a2a-js/sdk';
-import type { JsonObject } from './card.js';
+import type { JsonObject } from '../card.js';
 import { canonicalBytes } from './jcs.js';
 import { detachedJws, detachedSigningInput } from './jws.js';
 import type { JwsSigner } from './keys.js';

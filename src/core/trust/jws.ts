@@ -8,7 +8,7 @@
  * bytes. Signing is done by {@link SigningKey.sign} (deterministic); verification by jose.
  */
 import { errors, flattenedVerify, importJWK } from 'jose';
-import { ArdsiteError } from './errors.js';
+import { ArdsiteError } from '../errors.js';
 import { canonicalJson } from './jcs.js';
 import type { SigningKey } from './keys.js';
 
@@ -66,7 +66,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 /**
  * The first half of signing a detached JWS: the encoded protected header (RFC 8785, `alg` defaulted from
  * the signer and checked to match it) and the signing input (RFC 7515 §5.1 step 5), for a signer that
- * answers later (a pool of worker threads, src/core/signer-pool.ts). {@link detachedJws} is the second half.
+ * answers later (a pool of worker threads, src/core/trust/signer-pool.ts). {@link detachedJws} is the second half.
  * @returns `{ protected, signingInput }`: base64url header, and the bytes to sign.
  * @throws ArdsiteError `JWS_INVALID` (`alg` does not match, payload not bytes), `SCHEMA_INVALID_VALUE`.
  */

@@ -3,7 +3,7 @@
  * `sha256:9f86d0…`. ardsite writes sha256 and accepts sha256, sha384 and sha512 when checking.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ArdsiteError } from './errors.js';
+import { ArdsiteError } from '../errors.js';
 
 /** The digest algorithms ardsite understands, named as in the ARD digest prefix. */
 export type DigestAlgorithm = 'sha256' | 'sha384' | 'sha512';

@@ -5,7 +5,7 @@
  * error and the UTF-8 step.
  */
 import canonicalize from 'canonicalize';
-import { ArdsiteError } from './errors.js';
+import { ArdsiteError } from '../errors.js';
 
 /**
  * Serialises `value` as RFC 8785 canonical JSON: object members sorted by UTF-16 code units, no

@@ -7,8 +7,8 @@
  *
  * Only the bare-domain form is supported: no ports (`%3A`) and no path segments.
  */
-import { ArdsiteError } from './errors.js';
-import type { PublishedJwk, SigningAlgorithm } from './keys.js';
+import { ArdsiteError } from '../errors.js';
+import type { PublishedJwk, SigningAlgorithm } from './jwk.js';
 
 /** The `@context` of the DID documents ardsite writes (DID Core v1 and the JsonWebKey2020 suite). */
 export const DID_CONTEXT = [

@@ -61,7 +61,7 @@ export function trustManifestPayload(
 
 /**
  * Builds and signs a trustManifest. The protected header is `{alg, kid}` (ARD draft §3.5); `signer` is the
- * key itself or a pool of worker threads holding it (src/core/signer-pool.ts): the same bytes either way.
+ * key itself or a pool of worker threads holding it (src/core/trust/signer-pool.ts): the same bytes either way.
  * @throws ArdsiteError `JWS_INVALID` or `SCHEMA_INVALID_VALUE` from the signer.
  */
 export async function signTrustManifest(
