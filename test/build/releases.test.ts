@@ -7,10 +7,8 @@
  * and typed in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds
  * exits 1 naming the change in plain words. verify holds the published history against the card.
  */
-import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../scripts/diff.js';
 import { runVerify } from '../../scripts/verify.js';
@@ -22,31 +20,10 @@ import {
   removeProjects,
   SOURCE_DATE_EPOCH,
 } from '../helpers/build.js';
-import { REPO_ROOT } from '../helpers/site.js';
+import { AGENT, gainCalendarWrite, RELEASES_FIXTURE as FIXTURE } from '../helpers/releases.js';
+import { runScriptWithEnv } from '../helpers/cli.js';
 
-const FIXTURE = path.join(REPO_ROOT, 'test/fixtures/releases');
 const ORIGIN = 'https://trips.releases.example';
-const AGENT = 'content/agents/trip-booker.md';
-const CALENDAR = 'content/resources/calendar-events.yaml';
-
-const exec = promisify(execFile);
-
-/** Runs a script of the repository in a child process with `env` over a clean environment. */
-async function script(name: string, args: string[], env: Record<string, string> = {}) {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', `scripts/${name}`, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...clean, NO_COLOR: '1', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 /** Captures a command's streams. */
 function buffers() {
@@ -60,35 +37,6 @@ function buffers() {
   };
 }
 
-/** The agent gains a write as the user without confirmation (issue 16's example). */
-async function gainCalendarWrite(root: string): Promise<void> {
-  const calendar = path.join(root, CALENDAR);
-  await writeFile(
-    calendar,
-    `${await readFile(calendar, 'utf8')}  - id: calendar-events-insert
-    description: Creates a new event on a calendar.
-    apiOperationSpec:
-      operationId: calendar.events.insert
-      httpMethod: POST
-`,
-  );
-  const agent = path.join(root, AGENT);
-  const text = await readFile(agent, 'utf8');
-  await writeFile(
-    agent,
-    text.replace(
-      '    necessity: OPTIONAL\n---',
-      `    necessity: OPTIONAL
-  - id: create-trip-event
-    operation: calendar-events-insert
-    identityUsed: END_USER
-    accessJustification: To put the trip you booked in your calendar.
-    necessity: RECOMMENDED
----`,
-    ),
-  );
-}
-
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 let root: string;
@@ -97,7 +45,7 @@ let after: string;
 
 beforeAll(async () => {
   root = await copyProject(FIXTURE);
-  const recorded = await script('release.ts', ['--root', root], { SOURCE_DATE_EPOCH });
+  const recorded = await runScriptWithEnv('release.ts', ['--root', root], { SOURCE_DATE_EPOCH });
   expect(recorded.code, recorded.stderr).toBe(0);
   expect(recorded.stdout).toContain('trip-booker 1.0.0: recorded (content/releases/trip-booker.json)');
   // The site as released: 1.0.0, kept aside for the diff.
@@ -111,7 +59,7 @@ afterAll(removeProjects);
 describe('a widening under an unchanged version', () => {
   it('fails npm run check and the build, naming the agent, the access and the field', async () => {
     await gainCalendarWrite(root);
-    const check = await script('check.ts', ['--root', root]);
+    const check = await runScriptWithEnv('check.ts', ['--root', root]);
     expect(check.code).toBe(1);
     expect(check.stdout).toMatch(
       /E {2}content\/agents\/trip-booker\.md:\d+:\d+ {2}resourceAccesses\[2\] {2}agent trip-booker gained access since its release 1\.0\.0 .*access create-trip-event was added; raise "version" in content\/agents\/trip-booker\.md.*\[RELEASE_WIDENED_WITHOUT_VERSION\]/,
@@ -127,7 +75,7 @@ describe('a widening under an unchanged version', () => {
       'operation: public-holidays-get\n    identityUsed: END_USER',
     );
     await writeFile(agent, widened);
-    const again = await script('check.ts', ['--root', root]);
+    const again = await runScriptWithEnv('check.ts', ['--root', root]);
     expect(again.stdout).toMatch(
       /trip-booker\.md:\d+:\d+ {2}resourceAccesses\[1\]\.identityUsed .*access fetch-holidays-for-destination: identityUsed widened from "AGENT" to "END_USER"/,
     );

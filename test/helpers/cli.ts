@@ -35,3 +35,32 @@ export async function runScript(script: string, ...args: string[]): Promise<Scri
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
 }
+
+/**
+ * Runs `scripts/<script>` with `args` as {@link runScript} does, over a clean environment: `CI`,
+ * `ARDSITE_*`, `SOURCE_DATE_EPOCH` and vitest's own variables removed, then `env` added (and `NO_COLOR`).
+ */
+export async function runScriptWithEnv(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}`, ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...clean, NO_COLOR: '1', ...env },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
