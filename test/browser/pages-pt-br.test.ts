@@ -7,17 +7,15 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
 import { buildProject } from '../helpers/build.js';
-import { fixture, REPO_ROOT } from '../helpers/site.js';
+import { fixture } from '../helpers/site.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 const PAGES = [
   ['index', '/'],
   ['agent', '/agents/travel-reservation/'],
@@ -36,7 +34,7 @@ beforeAll(async () => {
   if (result.code !== 0) throw new Error(`build of pages-pt-br failed:\n${result.stderr}`);
   server = await startPreviewServer({ dir: out, port: 0 });
   await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -107,23 +105,7 @@ describe('the Portuguese pages', () => {
     for (const [, p] of PAGES) {
       // axe is injected as an inline script, which the pages' own CSP forbids: bypass it for this run.
       const page = await openPage(p, 1280, true);
-      await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-      const { violations, passes } = await page.evaluate(async (tags) => {
-        type AxeResults = {
-          passes: unknown[];
-          violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>;
-        };
-        type Axe = { run: (context: Document, options: object) => Promise<AxeResults> };
-        const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-          runOnly: { type: 'tag', values: tags },
-        });
-        return {
-          passes: result.passes.length,
-          violations: result.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-          ),
-        };
-      }, AXE_TAGS);
+      const { violations, passes } = await axeRun(page);
       expect(passes, p).toBeGreaterThan(10);
       expect(violations, p).toEqual([]);
       await page.context().close();

@@ -11,23 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { parse as parseYaml } from 'yaml';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { buildProject } from '../helpers/build.js';
-import { EXAMPLE_LIKE, fixture, REPO_ROOT } from '../helpers/site.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** The RAM as a card carries it (seed 000, proto3 JSON). */
 interface CardRam {
@@ -99,7 +89,7 @@ beforeAll(async () => {
     mkdir(SCREENSHOTS, { recursive: true }),
   ]);
   sites.push(example, edge);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -431,23 +421,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       const tab = await newTab({ bypassCSP: true, colorScheme });
       for (const [name, p] of cases) {
         await go(tab, siteNamed(name).server.origin + p);
-        await tab.page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-        const { violations, passes } = await tab.page.evaluate(async (tags) => {
-          type AxeResults = {
-            passes: unknown[];
-            violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>;
-          };
-          type Axe = { run: (context: Document, options: object) => Promise<AxeResults> };
-          const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-            runOnly: { type: 'tag', values: tags },
-          });
-          return {
-            passes: result.passes.length,
-            violations: result.violations.map(
-              (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-            ),
-          };
-        }, AXE_TAGS);
+        const { violations, passes } = await axeRun(tab.page);
         // axe really ran (color-contrast, landmarks, … passed), and found nothing.
         expect(passes, `${name} ${p}`).toBeGreaterThan(10);
         expect(violations, `${name} ${p} (${colorScheme})`).toEqual([]);

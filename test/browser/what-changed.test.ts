@@ -6,8 +6,9 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import {
   buildProject,
@@ -18,11 +19,7 @@ import {
 } from '../helpers/build.js';
 import { runScriptWithEnv } from '../helpers/cli.js';
 import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
-import { REPO_ROOT } from '../helpers/site.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 const PERMISSIONS = '/agents/trip-booker/permissions/';
 const PAGES = ['/', '/agents/trip-booker/', PERMISSIONS];
 
@@ -40,7 +37,7 @@ beforeAll(async () => {
   if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
   server = await startPreviewServer({ dir: build.outDir, port: 0 });
   await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
@@ -61,32 +58,12 @@ async function open(p: string, options: { width?: number; bypassCSP?: boolean; d
   return page;
 }
 
-async function axeViolations(page: Page): Promise<{ passes: number; violations: string[] }> {
-  await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-  return page.evaluate(async (tags) => {
-    type AxeResults = {
-      passes: unknown[];
-      violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>;
-    };
-    type Axe = { run: (context: Document, options: object) => Promise<AxeResults> };
-    const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-    });
-    return {
-      passes: result.passes.length,
-      violations: result.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-      ),
-    };
-  }, AXE_TAGS);
-}
-
 describe('what changed, in a browser', () => {
   it('the pages that show a change pass axe in both colour schemes', async () => {
     for (const dark of [false, true]) {
       for (const p of PAGES) {
         const page = await open(p, { bypassCSP: true, dark });
-        const { passes, violations } = await axeViolations(page);
+        const { passes, violations } = await axeRun(page);
         expect(passes, p).toBeGreaterThan(10);
         expect(violations, `${p} (${dark ? 'dark' : 'light'})`).toEqual([]);
         await page.context().close();
