@@ -79,9 +79,9 @@ describe('the Portuguese pages', () => {
     await expect(permissions.locator('#summary-heading').innerText()).resolves.toBe('Resumo');
     await permissions.context().close();
     const agent = await openPage('/agents/travel-reservation/');
-    // Words and a date next to each other keep their space ("atualizado em 1 de …").
+    // Words and a date next to each other keep their space ("atualizado em 1º de …").
     await expect(agent.locator('p.meta').first().innerText()).resolves.toMatch(
-      /^Versão \S+ · de .+ · atualizado em \d{1,2} de [a-zç]+ de \d{4}$/,
+      /^Versão \S+ · por .+ · atualizado em \d{1,2}º? de [a-zç]+ de \d{4}$/,
     );
     await agent.context().close();
   });

@@ -67,9 +67,11 @@ describe('numbers, dates and plurals through Intl', () => {
       'One action is marked higher risk: it acts as you, may change your data and does not ask you first.',
     );
     expect(EN.permissions.summaryHigherRisk(2)).toMatch(/^2 actions are marked higher risk: they act as you/);
-    expect(PT_BR.permissions.summaryHigherRisk(1)).toMatch(/^Uma ação está marcada como mais arriscada: ela/);
-    expect(PT_BR.permissions.summaryOutside(1)).toBe('Ele compartilha dados com 1 serviço externo.');
-    expect(PT_BR.permissions.summaryOutside(2)).toBe('Ele compartilha dados com 2 serviços externos.');
+    expect(PT_BR.permissions.summaryHigherRisk(1)).toMatch(
+      /^Uma ação está marcada como “Risco maior”: nela,/,
+    );
+    expect(PT_BR.permissions.summaryOutside(1)).toBe('Compartilha dados com 1 serviço externo.');
+    expect(PT_BR.permissions.summaryOutside(2)).toBe('Compartilha dados com 2 serviços externos.');
     expect(PT_BR.permissions.summaryNecessity(1, 0, 2)).toBe(
       'Quanto ele precisa dessas ações: 1 obrigatória, nenhuma recomendada, 2 opcionais.',
     );
