@@ -94,6 +94,91 @@ describe('numbers, dates and plurals through Intl', () => {
   });
 });
 
+describe('the Portuguese words for 0, 1, 2 and many (CLDR puts 0 in `one` for pt)', () => {
+  const p = PT_BR.permissions;
+  /** Every sentence of the Portuguese table that holds a count, for `n`. */
+  const counted = (n: number) => [
+    PT_BR.footprint.yours(n),
+    PT_BR.footprint.outside(n),
+    p.summaryYours(n, n, 0),
+    p.summaryOutside(n),
+    p.summaryAsksFirst(0, n),
+    p.summaryAsksFirst(n, n),
+    p.summaryAsksFirst(1, n + 1),
+    p.summaryNecessity(n, n, n),
+    p.summaryHigherRisk(n),
+    PT_BR.grants.alsoAllows(n),
+  ];
+
+  it('never puts a singular noun after 0 or 2+, nor a plural one after 1', () => {
+    expect(new Intl.PluralRules('pt-BR').select(0)).toBe('one');
+    for (const n of [0, 1, 2, 3, 11, 1_000_000]) {
+      for (const sentence of counted(n)) {
+        expect(sentence, `${n}`).not.toMatch(
+          /(^|[^\d.])(0|[2-9]|\d{2,}|\d{1,3}(\.\d{3})+) (ação|serviço|obrigatória|recomendada|opcional)(?![a-zà-úç])/,
+        );
+        expect(sentence, `${n}`).not.toMatch(
+          /(^|[^\d.])1 (ações|serviços|obrigatórias|recomendadas|opcionais)/,
+        );
+      }
+    }
+    expect(PT_BR.footprint.outside(0)).toBe('compartilha dados com 0 serviços externos');
+    expect(PT_BR.footprint.yours(1)).toBe('usa 1 serviço seu');
+    expect(PT_BR.footprint.yours(2)).toBe('usa 2 serviços seus');
+    expect(p.summaryNecessity(0, 1, 0)).toBe('Quanto ele precisa da única ação dele: recomendada.');
+  });
+
+  it('puts "outras" before the number and says "mais uma" for one ("outras 11 ações", never "1 outra ação")', () => {
+    expect(PT_BR.grants.alsoAllows(1)).toBe('Esta permissão também libera mais uma ação neste serviço.');
+    expect(PT_BR.grants.alsoAllows(11)).toBe('Esta permissão também libera outras 11 ações neste serviço.');
+    expect(PT_BR.grants.alsoAllows(1234)).toBe(
+      'Esta permissão também libera outras 1.234 ações neste serviço.',
+    );
+  });
+
+  it('contracts "em" with an article, writes the first of a month as "1º" and joins lists with "e"', () => {
+    const a = PT_BR.agent;
+    expect(a.apiKey('key', a.apiKeyPlace.query!)).toBe(
+      'Uma chave chamada “key”, enviada no endereço (query string).',
+    );
+    for (const place of Object.values(a.apiKeyPlace))
+      expect(a.apiKey('k', place)).not.toMatch(/\bem (o|a|os|as) /);
+    expect(PT_BR.locale.date('2026-03-01T00:00:00Z')).toBe('1º de março de 2026');
+    expect(PT_BR.locale.date('2026-03-11T00:00:00Z')).toBe('11 de março de 2026');
+    expect(PT_BR.changes.intro('1.0.0', '2026-03-01T00:00:00Z')).toBe(
+      'Mudanças em relação à versão 1.0.0, de 1º de março de 2026:',
+    );
+    expect(PT_BR.grants.broader('x', ['a', 'b', 'c'])).toMatch(/só precisam de “a”, “b” e “c”\.$/);
+  });
+
+  it('lower-cases a sign-in kind inside a sentence and joins alternatives with "ou"', () => {
+    const a = PT_BR.agent;
+    const oauth = a.requirement(a.schemeKind.oauth2, ['Ver suas viagens (trips.read)']);
+    expect(a.requirementOne(oauth)).toBe(
+      'Para usar o agente, é preciso: login com OAuth 2.0, com permissão para: Ver suas viagens (trips.read).',
+    );
+    expect(a.toUseSkill(a.needsOr([a.schemeKind.apiKey, a.schemeKind.bearer]))).toBe(
+      'Para usar esta função, é preciso: chave de API; ou token de acesso.',
+    );
+  });
+
+  it('says what changed in sentences with one subject (no "A ação uma ação", no "outra coisa do que")', () => {
+    const label = { whatItDoes: 'Cria um evento.', resource: 'Agenda', owner: 'CONSUMER', actsAsYou: true };
+    const sentence = (field: string, kind: 'widened' | 'narrowed' = 'widened', l: object = label) =>
+      PT_BR.changes.sentence({ kind, item: 'access', id: 'a', field, label: l });
+    expect(sentence('operation')).toBe(
+      'A ação “Cria um evento” em Agenda agora faz algo diferente do que fazia antes.',
+    );
+    expect(sentence('identityUsed', 'widened', {})).toBe(
+      'Uma ação agora é feita em seu nome, com a sua conta (antes: com a conta do agente).',
+    );
+    expect(sentence('confirmationRequired')).not.toMatch(/antes \(antes/);
+    expect(
+      PT_BR.changes.sentence({ kind: 'reworded', item: 'resource', id: 'r', field: 'displayName', label }),
+    ).toBe('Texto alterado: o nome de Agenda.');
+  });
+});
+
 describe('the language of the pages in content', () => {
   it('is PAGE_LANGUAGE_UNSUPPORTED, at the field, for a publisher or agent language without words', async () => {
     const root = await makeSite({
