@@ -15,6 +15,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { parse as parseYaml } from 'yaml';
+import { EN } from '../../src/core/pages/words/en.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { buildProject } from '../helpers/build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
@@ -341,8 +342,9 @@ describe('the permission pages', () => {
         else if (asks === total) expect(asksText, where).toContain(`before each of its ${total} action`);
         else expect(asksText, where).toContain(`It asks you first before ${asks} of its ${total} action`);
         const count = (n: string) => ram.resourceAccesses.filter((a) => a.necessity === n).length;
-        expect(await text('necessity'), where).toContain(
-          `${count('REQUIRED')} required, ${count('RECOMMENDED')} recommended, ${count('OPTIONAL')} optional`,
+        // The counts the RAM gives, in the sentence the English word table makes of them.
+        expect(await text('necessity'), where).toBe(
+          EN.permissions.summaryNecessity(count('REQUIRED'), count('RECOMMENDED'), count('OPTIONAL')),
         );
         const risky = expectedHigherRisk(ram, site.readOnly).size;
         const riskText = await text('higher-risk');

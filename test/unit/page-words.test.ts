@@ -162,6 +162,28 @@ describe('the Portuguese words for 0, 1, 2 and many (CLDR puts 0 in `one` for pt
     );
   });
 
+  it('joins English sign-in alternatives in one sentence, keeping names and acronyms as written', () => {
+    const a = EN.agent;
+    expect(a.toUseSkill(a.needsOr([a.schemeKind.oauth2, a.schemeKind.apiKey, a.schemeKind.bearer]))).toBe(
+      'To use this skill: OAuth 2.0 sign-in; or API key; or access token.',
+    );
+    expect(a.needsOr([a.schemeKind.apiKey, a.schemeKind.openIdConnect, a.schemeKind.other])).toBe(
+      'API key; or OpenID Connect sign-in; or sign-in',
+    );
+  });
+
+  it('says how much an agent needs its only action without counting the others as zero', () => {
+    expect(EN.permissions.summaryNecessity(0, 1, 0)).toBe('How much it needs its one action: recommended.');
+    expect(EN.permissions.summaryNecessity(1, 0, 2)).toBe(
+      'How much it needs its actions: 1 required, none recommended, 2 optional.',
+    );
+  });
+
+  it('answers the English grants heading with "Nothing", not with a sentence that contradicts it', () => {
+    expect(EN.grants.heading).toBe('You will be asked to allow:');
+    expect(EN.grants.nothingToAllow).toMatch(/^Nothing: /);
+  });
+
   it('says what changed in sentences with one subject (no "A ação uma ação", no "outra coisa do que")', () => {
     const label = { whatItDoes: 'Cria um evento.', resource: 'Agenda', owner: 'CONSUMER', actsAsYou: true };
     const sentence = (field: string, kind: 'widened' | 'narrowed' = 'widened', l: object = label) =>

@@ -144,7 +144,7 @@ describe('permissionView', () => {
       'It acts on 2 of your own services, as you.',
       'It shares data with 1 outside service.',
       'It asks you first before 1 of its 6 actions.',
-      'How much it needs these actions: 2 required, 2 recommended, 2 optional.',
+      'How much it needs its actions: 2 required, 2 recommended, 2 optional.',
       '2 actions are marked higher risk: they act as you, may change your data and do not ask you first.',
     ]);
     expect(view.declaration).toBe(DECLARATION_TEXT);
@@ -186,7 +186,7 @@ describe('permissionView', () => {
       'It acts on 2 of your own services: on 1 as you, on 1 with its own account.',
       'It shares data with 1 outside service.',
       'It asks you first before 2 of its 4 actions.',
-      'How much it needs these actions: 0 required, 2 recommended, 2 optional.',
+      'How much it needs its actions: none required, 2 recommended, 2 optional.',
       'No action is marked higher risk.',
     ]);
     // The seed's RAM file carries no readOnly flag for the MCP weather tool; the example's resource file

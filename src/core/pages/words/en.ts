@@ -13,6 +13,15 @@ const ACTION = { one: 'action', other: 'actions' };
 const OUTSIDE_SERVICE = { one: 'outside service', other: 'outside services' };
 const YOUR_SERVICE = { one: 'of your services', other: 'of your services' };
 
+/**
+ * A sign-in kind inside a sentence: a first word that is an ordinary capitalised word ("Access token",
+ * "Sign-in") is lower-cased; a name or an acronym ("API key", "OAuth 2.0", "OpenID Connect") is kept.
+ */
+function inSentence(text: string): string {
+  const first = /^\S+/.exec(text)?.[0] ?? '';
+  return /^[A-Z][a-z]+(-[a-z]+)*$/.test(first) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
 function quoted(text: string | undefined): string {
   const t = (text ?? '').replace(/\.$/, '');
   return t === '' ? 'an action' : `“${t}”`;
@@ -225,7 +234,8 @@ export const EN = {
     requirement: (kind: string, scopes: readonly string[]) =>
       scopes.length === 0 ? kind : `${kind}, with permission to: ${scopes.join('; ')}`,
     requirementAnd: (parts: readonly string[]) => parts.join(', and '),
-    needsOr: (alternatives: readonly string[]) => alternatives.join(' Or: '),
+    needsOr: (alternatives: readonly string[]) =>
+      alternatives.map((a, i) => (i === 0 ? a : inSentence(a))).join('; or '),
     requirementOne: (r: string) => `To use the agent, a caller needs ${r}.`,
     requirementMany: (rs: readonly string[]) =>
       `To use the agent, a caller needs one of: ${rs.join('; or ')}.`,
@@ -328,8 +338,12 @@ export const EN = {
       if (asksFirst === accesses) return `It asks you first before each of its ${L.count(accesses, ACTION)}.`;
       return `It asks you first before ${L.number(asksFirst)} of its ${L.count(accesses, ACTION)}.`;
     },
-    summaryNecessity: (required: number, recommended: number, optional: number) =>
-      `How much it needs these actions: ${L.number(required)} required, ${L.number(recommended)} recommended, ${L.number(optional)} optional.`,
+    summaryNecessity: (required: number, recommended: number, optional: number) => {
+      if (required + recommended + optional === 1)
+        return `How much it needs its one action: ${required === 1 ? 'required' : recommended === 1 ? 'recommended' : 'optional'}.`;
+      const some = (n: number) => (n === 0 ? 'none' : L.number(n));
+      return `How much it needs its actions: ${some(required)} required, ${some(recommended)} recommended, ${some(optional)} optional.`;
+    },
     summaryHigherRisk: (n: number) => {
       if (n === 0) return 'No action is marked higher risk.';
       if (n === 1)
@@ -341,8 +355,7 @@ export const EN = {
   // --- what the visitor will be asked to allow (src/core/pages/permission-grants.ts) -------------
   grants: {
     heading: 'You will be asked to allow:',
-    nothingToAllow:
-      'You will not be asked to allow anything on this service: the agent does not use your account here.',
+    nothingToAllow: 'Nothing: the agent does not use your account on this service.',
     unknown:
       'The publisher has not given the description of this service’s API, so the exact permission you will be asked for is not known here.',
     scopeWithoutDescription: 'The service gives no description of this permission.',
