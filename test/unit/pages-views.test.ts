@@ -10,8 +10,9 @@ import { agentPageView } from '../../src/core/pages/agent-page.js';
 import { footprintLine } from '../../src/core/pages/footprint-line.js';
 import { indexView } from '../../src/core/pages/index-page.js';
 import { ENGLISH_WORDS as EN } from '../../src/core/pages/words.js';
+import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
 
-const NO_ACCESS_SHORT = EN.footprint.noAccessShort;
+const NO_ACCESS_SHORT = 'Does not access any of your accounts or outside services';
 const NO_ACCESS_TEXT = EN.footprint.noAccess;
 const FOREIGN_ENTRY_NOTE = EN.index.foreignNote;
 const DECLARATION_TEXT = EN.permissions.declaration;
@@ -234,6 +235,13 @@ describe('footprintLine', () => {
     expect(footprintLine(agentOf(example, 'travel-policy-helper').agent.ram, EN)).toBe(NO_ACCESS_SHORT);
     expect(footprintLine({ resources: [{ id: 'x', owner: 'THIRD_PARTY' } as RamResource] }, EN)).toBe(
       'Shares data with 1 outside service',
+    );
+    // After the index's label, which ends in a colon, the line goes on in lower case.
+    expect(footprintLine(agentOf(example, 'travel-reservation').agent.ram, EN, 'after-label')).toBe(
+      'acts on 2 of your services · shares data with 1 outside service',
+    );
+    expect(footprintLine({ resources: [] }, PT_BR, 'after-label')).toBe(
+      'não acessa suas contas nem serviços externos',
     );
   });
 });

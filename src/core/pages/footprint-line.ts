@@ -5,6 +5,7 @@
  */
 import type { Ram } from '../schema/ram.js';
 import type { PageWords } from './words/index.js';
+import { capitalize } from './words/locale.js';
 
 /** The number of distinct own (2P) and outside (3P) resources of a RAM. */
 export interface FootprintCounts {
@@ -22,12 +23,19 @@ export function footprintCounts(ram: Pick<Ram, 'resources'>): FootprintCounts {
 /**
  * The footprint line of `ram` in `w`'s language: "Acts on N of your services · shares data with M
  * outside services", leaving out a zero part, or `w.footprint.noAccessShort` when both are zero. No
- * trailing period.
+ * trailing period. `position` `'alone'` (default) starts it with a capital, as a line of its own;
+ * `'after-label'` leaves it as the words give it, to follow a label that ends in a colon ("What it may
+ * access: acts on …"), where a capital is wrong in Portuguese and needless in English.
  */
-export function footprintLine(ram: Pick<Ram, 'resources'>, w: PageWords): string {
+export function footprintLine(
+  ram: Pick<Ram, 'resources'>,
+  w: PageWords,
+  position: 'alone' | 'after-label' = 'alone',
+): string {
   const { yourServices, outsideServices } = footprintCounts(ram);
   const parts: string[] = [];
   if (yourServices > 0) parts.push(w.footprint.yours(yourServices));
   if (outsideServices > 0) parts.push(w.footprint.outside(outsideServices));
-  return parts.length === 0 ? w.footprint.noAccessShort : w.footprint.join(parts);
+  const line = parts.length === 0 ? w.footprint.noAccessShort : w.footprint.join(parts);
+  return position === 'alone' ? capitalize(line) : line;
 }

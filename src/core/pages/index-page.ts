@@ -87,7 +87,7 @@ export function indexView(
         version: agent.front.version,
         pagePath: agentPagePath(agent.slug),
         permissionsPath: permissionsPagePath(agent.slug),
-        footprint: footprintLine(agent.ram, w),
+        footprint: footprintLine(agent.ram, w, 'after-label'),
         ...(notice ? { newPermissions: notice } : {}),
       };
     }),

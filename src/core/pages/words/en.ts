@@ -166,10 +166,10 @@ export const EN = {
   // --- footprint line (index, agent page, skills) ------------------------------------------------
   footprint: {
     noAccess: 'This agent does not access any of your accounts or outside services.',
-    noAccessShort: 'Does not access any of your accounts or outside services',
+    noAccessShort: 'does not access any of your accounts or outside services',
     yours: (n: number) => `acts on ${L.number(n)} ${L.form(n, YOUR_SERVICE)}`,
     outside: (n: number) => `shares data with ${L.count(n, OUTSIDE_SERVICE)}`,
-    join: (parts: readonly string[]) => capitalize(parts.join(' · ')),
+    join: (parts: readonly string[]) => parts.join(' · '),
   },
 
   // --- the agent page (src/components/AgentPage.astro, src/core/pages/agent-page.ts) -------------

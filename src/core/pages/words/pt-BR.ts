@@ -203,10 +203,10 @@ export const PT_BR: PageWords = {
 
   footprint: {
     noAccess: 'Este agente não acessa suas contas nem serviços externos.',
-    noAccessShort: 'Não acessa suas contas nem serviços externos',
+    noAccessShort: 'não acessa suas contas nem serviços externos',
     yours: (n: number) => `usa ${count(n, YOUR_SERVICE)}`,
     outside: (n: number) => `compartilha dados com ${count(n, OUTSIDE_SERVICE)}`,
-    join: (parts: readonly string[]) => capitalize(parts.join(' · ')),
+    join: (parts: readonly string[]) => parts.join(' · '),
   },
 
   agent: {
