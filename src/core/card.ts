@@ -105,17 +105,32 @@ const defined = (value: Record<string, unknown>): JsonObject => withoutUndefined
  * @throws ArdsiteError `SCHEMA_EMPTY` naming the JSON path.
  */
 export function assertNoEmptyValues(value: unknown, where: string, path = '$'): void {
-  if (value === '' || value === undefined || value === null) {
-    throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is empty`);
-  }
+  const empty = firstEmpty(value);
+  if (empty) throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path}${empty.suffix} is ${empty.what}`);
+}
+
+/**
+ * The first empty value in `value` (depth first, in key order): its path below `value` (`.key`, `[i]`)
+ * and what it is. The path is built only for the value found, not for each one walked (a card has about
+ * 500 values, and none is ever empty).
+ */
+function firstEmpty(value: unknown): { suffix: string; what: string } | undefined {
+  if (value === '' || value === undefined || value === null) return { suffix: '', what: 'empty' };
   if (Array.isArray(value)) {
-    if (value.length === 0) throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is an empty list`);
-    value.forEach((v, i) => assertNoEmptyValues(v, where, `${path}[${i}]`));
+    if (value.length === 0) return { suffix: '', what: 'an empty list' };
+    for (let i = 0; i < value.length; i++) {
+      const found = firstEmpty(value[i]);
+      if (found) return { suffix: `[${i}]${found.suffix}`, what: found.what };
+    }
   } else if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) throw new ArdsiteError('SCHEMA_EMPTY', `${where}: ${path} is an empty object`);
-    for (const [k, v] of entries) assertNoEmptyValues(v, where, `${path}.${k}`);
+    const keys = Object.keys(value);
+    if (keys.length === 0) return { suffix: '', what: 'an empty object' };
+    for (const k of keys) {
+      const found = firstEmpty((value as Record<string, unknown>)[k]);
+      if (found) return { suffix: `.${k}${found.suffix}`, what: found.what };
+    }
   }
+  return undefined;
 }
 
 /** `supportedInterfaces[]` entry (A2A v1.0 `AgentInterface`). */
