@@ -4,7 +4,7 @@
  * `resourceAccessManifest`, the RAM proposal's field, and a data-only extension that the A2A card
  * signature covers) and an extension naming its own ARD entry (ARD draft §4.3.1).
  */
-import { withoutUndefined, type JsonObject, type JsonValue } from './json.js';
+import { utf8Bytes, withoutUndefined, type JsonObject, type JsonValue } from './json.js';
 import type { AgentModel, ContentModel } from './content/model.js';
 import { ArdsiteError } from './errors.js';
 import { hybridSecuritySchemes, v03SecurityRequirement } from './card-v03.js';
@@ -266,5 +266,5 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
  * every path that serves the document gets, and the bytes the digest covers.
  */
 export function serializeJsonDocument(value: unknown): Uint8Array {
-  return new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+  return utf8Bytes(`${JSON.stringify(value, null, 2)}\n`);
 }

@@ -8,6 +8,17 @@ export type JsonObject = { [key: string]: JsonValue };
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 
+/**
+ * The UTF-8 bytes of `text` (what `new TextEncoder().encode(text)` gives, lone surrogates as U+FFFD
+ * included), encoded by `Buffer.from`, about twice as fast on a card's 20 KB. A plain `Uint8Array`
+ * (not a Buffer); a short text's may be a view into Node's shared buffer pool, so use it with its
+ * `byteOffset` and `byteLength`, as every `Uint8Array` should be.
+ */
+export function utf8Bytes(text: string): Uint8Array {
+  const bytes = Buffer.from(text, 'utf8');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** A shallow copy of `value` without its `undefined` members, keeping the order of the others. */
 export function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

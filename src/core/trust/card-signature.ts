@@ -15,6 +15,7 @@
  */
 import { canonicalizeAgentCard } from '@a2a-js/sdk';
 import type { JsonObject } from '../card.js';
+import { utf8Bytes } from '../json.js';
 import { canonicalBytes } from './jcs.js';
 import { detachedJws, detachedSigningInput } from './jws.js';
 import type { JwsSigner } from './keys.js';
@@ -32,7 +33,7 @@ export function jwksUrl(domain: string): string {
 
 /** The exact payload bytes the SDK-reading signature covers (A2A spec §8.4.1, via @a2a-js/sdk). */
 export function agentCardSigningPayload(card: JsonObject): Uint8Array {
-  return new TextEncoder().encode(canonicalizeAgentCard(card as never));
+  return utf8Bytes(canonicalizeAgentCard(card as never));
 }
 
 /** The exact payload bytes the whole-card signature covers: RFC 8785 JCS of the card minus `signatures`. */

@@ -6,6 +6,7 @@
  */
 import canonicalize from 'canonicalize';
 import { ArdsiteError } from '../errors.js';
+import { utf8Bytes } from '../json.js';
 
 /**
  * Serialises `value` as RFC 8785 canonical JSON: object members sorted by UTF-16 code units, no
@@ -46,9 +47,9 @@ export function canonicalJson(value: unknown): string {
  * sign.
  *
  * @param value any JSON-representable value.
- * @returns a fresh `Uint8Array` of UTF-8 bytes.
+ * @returns a `Uint8Array` of UTF-8 bytes (src/core/json.ts `utf8Bytes`).
  * @throws ArdsiteError `SCHEMA_INVALID_VALUE` as {@link canonicalJson}.
  */
 export function canonicalBytes(value: unknown): Uint8Array {
-  return new TextEncoder().encode(canonicalJson(value));
+  return utf8Bytes(canonicalJson(value));
 }
