@@ -63,7 +63,10 @@ describe('You will be asked to allow (the example)', () => {
     const weather = permissionView(build, example.model).groups[0]!.resources.find(
       (r) => r.id === 'google-maps-lookup-weather',
     )!;
-    expect(weather.grant).toMatchObject({ scopes: [], note: expect.stringContaining('does not use your account') });
+    expect(weather.grant).toMatchObject({
+      scopes: [],
+      note: expect.stringContaining('does not use your account'),
+    });
   });
 });
 
