@@ -17,6 +17,11 @@ export interface LanguageLink {
   href: string;
   /** True for the page's own language. */
   current: boolean;
+  /**
+   * `aria-current` of the link: `page` when it leads to this very page, `true` for the page's language when
+   * it leads elsewhere (the 404 page's switcher leads to each index); absent for the other languages.
+   */
+  ariaCurrent?: 'page' | 'true';
 }
 
 /** What the layout shows of a page's language versions. */
@@ -41,11 +46,16 @@ export function pageLanguages(
   if (trees.length < 2) return { alternates: [], switcher: [] };
   return {
     alternates: pagePath === undefined ? [] : alternateLinks(pagePath, settings, settings.siteUrl),
-    switcher: trees.map((t) => ({
-      language: t.language,
-      name: wordsFor(t.language).layout.languageName,
-      href: pagePath === undefined ? indexPagePath(t.prefix) : `${t.prefix}${pagePath}`,
-      current: sameLanguage(t.language, language),
-    })),
+    switcher: trees.map((t) => {
+      const current = sameLanguage(t.language, language);
+      const link: LanguageLink = {
+        language: t.language,
+        name: wordsFor(t.language).layout.languageName,
+        href: pagePath === undefined ? indexPagePath(t.prefix) : `${t.prefix}${pagePath}`,
+        current,
+      };
+      if (current) link.ariaCurrent = pagePath === undefined ? 'true' : 'page';
+      return link;
+    }),
   };
 }
