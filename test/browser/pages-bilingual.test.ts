@@ -10,17 +10,16 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
+import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { buildProject } from '../helpers/build.js';
 import { englishSentences, functionPaths, SAMPLES } from '../helpers/english-words.js';
-import { fixture, REPO_ROOT } from '../helpers/site.js';
+import { fixture } from '../helpers/site.js';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const PORTUGUESE = [
   ['index', '/pt-br/'],
   ['agent', '/pt-br/agents/travel-reservation/'],
@@ -49,7 +48,7 @@ beforeAll(async () => {
   });
   if (result.code !== 0) throw new Error(`build of pages-bilingual failed:\n${result.stderr}`);
   server = await startPreviewServer({ dir: out, port: 0 });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   process.stdout.write(`pages-bilingual screenshots: ${shots}\n`);
 }, 180_000);
 
@@ -129,8 +128,7 @@ describe('the Portuguese pages of a site in two languages', () => {
   });
 
   it('fit 320, 360 and 1280 px without sideways scrolling (screenshots)', async () => {
-    const kept = path.join(REPO_ROOT, 'test-results', 'screenshots');
-    await mkdir(kept, { recursive: true });
+    await mkdir(SCREENSHOTS, { recursive: true });
     for (const width of [320, 360, 1280]) {
       for (const [name, p] of PORTUGUESE) {
         const page = await openPage(p, width);
@@ -140,7 +138,7 @@ describe('the Portuguese pages of a site in two languages', () => {
         await page.screenshot({ path: path.join(shots, `${file}.png`), fullPage: true });
         // The first screen, as a phone shows it: the header with the language switcher.
         await page.screenshot({ path: path.join(shots, `${file}-top.png`) });
-        await page.screenshot({ path: path.join(kept, `${file}-top.png`) });
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-top.png`) });
         await page.context().close();
       }
     }
@@ -149,25 +147,9 @@ describe('the Portuguese pages of a site in two languages', () => {
 
 describe('both languages', () => {
   it.each([...PORTUGUESE, ...ENGLISH])('%s (%s): no axe violation (WCAG 2.2 AA)', async (_name, p) => {
-    // axe is injected as an inline script, which the pages' own CSP forbids: bypass it for this run.
+    // axe is injected as a script, which the pages' own CSP forbids: bypass it for this run.
     const page = await openPage(p, 1280, true);
-    await page.addScriptTag({ path: path.join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
-    const { violations, passes } = await page.evaluate(async (tags) => {
-      type AxeResults = {
-        passes: unknown[];
-        violations: Array<{ id: string; nodes: Array<{ target: unknown }> }>;
-      };
-      type Axe = { run: (context: Document, options: object) => Promise<AxeResults> };
-      const result = await (window as unknown as { axe: Axe }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-      });
-      return {
-        passes: result.passes.length,
-        violations: result.violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`,
-        ),
-      };
-    }, AXE_TAGS);
+    const { violations, passes } = await axeRun(page);
     expect(passes, p).toBeGreaterThan(10);
     expect(violations, p).toEqual([]);
     await page.context().close();

@@ -108,7 +108,13 @@ export const SAMPLES: Readonly<Record<string, readonly unknown[][]>> = {
     [7, 7],
     [3, 7],
   ],
-  'permissions.summaryNecessity': [[1, 2, 3]],
+  'permissions.summaryNecessity': [
+    [1, 2, 3],
+    [0, 2, 3],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ],
   'permissions.summaryHigherRisk': [[0], [1], [7]],
   'grants.alsoAllows': [[0], [1], [7]],
   'grants.broader': [
