@@ -275,6 +275,22 @@ export const ERROR_CODES = {
   PAGE_LANGUAGE_UNSUPPORTED: 'There are no page words for this language.',
   /** A page word table lacks a word the English table has (src/core/pages/words/<language>.ts). */
   PAGE_WORDS_MISSING: 'A page word is missing for this language.',
+  /**
+   * publisher.yaml `languages` is wrong: a tag that is not BCP 47, a tag listed twice, a `language` that is
+   * not one of them, or a registry `basePath` under a language's prefix (docs/languages.md).
+   */
+  LANGUAGES_INVALID: 'The languages of the site are not valid.',
+  /** A text given per language (`{ en: …, pt-BR: … }`) lacks the site's default language. */
+  TEXT_LANGUAGE_MISSING: 'A text given per language lacks the default language.',
+  /**
+   * A text given per language names a language that is not one of the site's (`languages`), or is not a
+   * text; or `content/agents/<slug>.<tag>.md` names such a language.
+   */
+  TEXT_LANGUAGE_UNKNOWN: 'A text is given in a language the site does not publish.',
+  /** `content/agents/<slug>.<tag>.md` is not a Markdown body of another language (front matter, the default language). */
+  LANGUAGE_FILE_INVALID: 'A file of an agent’s text in another language is not valid.',
+  /** An agent sets `language` on a site with `languages:`, whose pages are published in every one of them. */
+  AGENT_LANGUAGE_WITH_LANGUAGES: 'An agent’s own language is refused on a site with several languages.',
   BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
   /** The static site generator failed. */
   BUILD_RENDER_FAILED: 'Rendering the pages failed.',

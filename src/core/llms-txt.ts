@@ -3,7 +3,9 @@
  * language models read. An H1 with the site's title, a blockquote with its summary, a paragraph on the
  * publisher and its signing key, then H2 sections whose items are links with notes: one section per
  * agent (its page, its permission page with what it may touch, its agent card), the other entries, the
- * machine-readable files, and an `Optional` section with the publisher's own links.
+ * machine-readable files, and an `Optional` section with the publisher's own links. On a site in several
+ * languages a `Languages` section links each language's index; the rest is in English, with the
+ * publisher's texts in the default language (those the cards carry).
  *
  * Everything comes from the content model through the pages' own view-models (./pages/index-page.ts,
  * ./pages/permissions.ts), so llms.txt says what the index and the permission pages say, in their words.
@@ -11,9 +13,9 @@
  */
 import { AI_CATALOG_PATH, DID_PATH, MANIFEST_PATH } from './well-known.js';
 import { indexView } from './pages/index-page.js';
-import { agentPagePath, permissionsPagePath } from './pages/paths.js';
+import { agentPagePath, indexPagePath, pageTrees, permissionsPagePath } from './pages/paths.js';
 import { permissionView, type ResourceView } from './pages/permissions.js';
-import { ENGLISH_WORDS } from './pages/words.js';
+import { ENGLISH_WORDS, wordsFor } from './pages/words.js';
 import type { SiteBuild } from './site-build.js';
 
 /** Site path of llms.txt (llmstxt.org: `/llms.txt` at the root). */
@@ -144,6 +146,23 @@ export function llmsTxt(input: LlmsTxtInput): string {
           : item(e.displayName, url(MANIFEST_PATH), `${notes} Given inline in the ARD manifest.`),
       );
     }
+    lines.push('');
+  }
+
+  // A site in several languages (DESIGN.md §9 "Languages"): where each language's pages are.
+  const trees = pageTrees(publisher);
+  if (trees.length > 1) {
+    lines.push('## Languages', '');
+    for (const tree of trees)
+      lines.push(
+        item(
+          wordsFor(tree.language).layout.languageName,
+          url(indexPagePath(tree.prefix)),
+          tree.isDefault
+            ? `The pages in ${tree.language}, the site's default language, which the links above lead to and the agent cards carry.`
+            : `The same pages in ${tree.language}: the index, and each agent's page and permission page under ${tree.prefix}/agents/.`,
+        ),
+      );
     lines.push('');
   }
 

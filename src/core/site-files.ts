@@ -10,7 +10,15 @@ import type { ContentModel } from './content/model.js';
 import type { HeaderRule } from './headers-file.js';
 import { serializeHeadersFile } from './headers-file.js';
 import { LLMS_TXT_PATH, llmsTxt } from './llms-txt.js';
-import { agentPagePath, htmlPagePaths, INDEX_PAGE_PATH, permissionsPagePath } from './pages/paths.js';
+import {
+  agentPagePath,
+  alternateLinks,
+  indexPagePath,
+  INDEX_PAGE_PATH,
+  pageTrees,
+  permissionsPagePath,
+  type AlternateLink,
+} from './pages/paths.js';
 import type { AgentmapChoice, PublisherConfig } from './schema/publisher.js';
 import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild } from './site-build.js';
 import { AI_CATALOG_PATH, MANIFEST_PATH } from './well-known.js';
@@ -105,32 +113,60 @@ export function robotsTxt(siteUrl: string, agentmap: AgentmapChoice = 'none'): s
   ].join('\n');
 }
 
-/** One page of the sitemap: absolute URL and optional last modification (W3C datetime). */
+/** One page of the sitemap: absolute URL, optional last modification (W3C datetime) and its language versions. */
 export interface SitemapPage {
   loc: string;
   lastmod?: string;
+  /** Every language version of the page, itself and `x-default` included, on a site in several languages. */
+  alternates?: AlternateLink[];
 }
 
-/** `/sitemap.xml` (sitemaps.org 0.9) listing `pages` in order. */
+/** The XML namespace of the sitemap's `xhtml:link` alternates (Google's hreflang in sitemaps). */
+const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * `/sitemap.xml` (sitemaps.org 0.9) listing `pages` in order. A page with language versions lists each,
+ * itself included, as `<xhtml:link rel="alternate" hreflang="…" href="…"/>` (Google Search Central,
+ * "Localized versions of your page": the sitemap method), under the `xhtml` namespace declared only then.
+ */
 export function sitemapXml(pages: readonly SitemapPage[]): string {
-  const urls = pages.map(
-    (p) =>
-      `  <url>\n    <loc>${xmlEscape(p.loc)}</loc>\n${p.lastmod ? `    <lastmod>${xmlEscape(p.lastmod)}</lastmod>\n` : ''}  </url>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urls = pages.map((p) => {
+    const links = (p.alternates ?? []).map(
+      (a) =>
+        `    <xhtml:link rel="alternate" hreflang="${xmlEscape(a.hreflang)}" href="${xmlEscape(a.href)}"/>\n`,
+    );
+    return `  <url>\n    <loc>${xmlEscape(p.loc)}</loc>\n${p.lastmod ? `    <lastmod>${xmlEscape(p.lastmod)}</lastmod>\n` : ''}${links.join('')}  </url>`;
+  });
+  const xhtml = pages.some((p) => p.alternates?.length) ? ` xmlns:xhtml="${XHTML_NAMESPACE}"` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** The sitemap pages of a site: the index, then each agent's page and permission page. */
+/**
+ * The sitemap pages of a site, one sitemap for every language (DESIGN.md §9 "Languages"): for each
+ * language, the default first, its index, then each agent's page and permission page; an agent's pages
+ * dated by its `updatedAt`, an index by the latest of them. On a site in several languages each page
+ * carries its language versions.
+ */
 export function sitemapPages(input: Pick<SiteFilesInput, 'publisher' | 'agents'>): SitemapPage[] {
-  const updated = new Map(input.agents.map((a) => [a.agent.slug, a.entry.updatedAt]));
-  const dates = [...updated.values()].filter((d): d is string => typeof d === 'string').sort();
-  return htmlPagePaths(input.agents.map((a) => a.agent.slug)).map((p) => {
-    const slug = /^\/agents\/([^/]+)\//.exec(p)?.[1];
-    const lastmod = slug ? updated.get(slug) : dates[dates.length - 1];
-    const page: SitemapPage = { loc: absolute(input.publisher.siteUrl, p) };
-    if (typeof lastmod === 'string') page.lastmod = lastmod;
-    return page;
-  });
+  const { publisher } = input;
+  const dates = input.agents
+    .map((a) => a.entry.updatedAt)
+    .filter((d): d is string => typeof d === 'string')
+    .sort();
+  const page = (path: string, prefix: string, lastmod: unknown): SitemapPage => {
+    const out: SitemapPage = { loc: absolute(publisher.siteUrl, `${prefix}${path}`) };
+    if (typeof lastmod === 'string') out.lastmod = lastmod;
+    const alternates = alternateLinks(path, publisher, publisher.siteUrl);
+    if (alternates.length > 0) out.alternates = alternates;
+    return out;
+  };
+  return pageTrees(publisher).flatMap(({ prefix }) => [
+    page(INDEX_PAGE_PATH, prefix, dates[dates.length - 1]),
+    ...input.agents.flatMap(({ agent, entry }) => [
+      page(agentPagePath(agent.slug), prefix, entry.updatedAt),
+      page(permissionsPagePath(agent.slug), prefix, entry.updatedAt),
+    ]),
+  ]);
 }
 
 const jsonHeaders = (mediaType: string): HeaderRule['headers'] => [
@@ -183,10 +219,13 @@ export function headerRules(input: SiteFilesInput): HeaderRule[] {
     ['Content-Security-Policy', PAGE_CSP],
     ['X-Frame-Options', 'DENY'],
   ];
-  rules.push({ path: INDEX_PAGE_PATH, headers: pageHeaders });
-  if (input.agents.length > 0) {
-    rules.push({ path: agentPagePath(':slug'), headers: pageHeaders });
-    rules.push({ path: permissionsPagePath(':slug'), headers: pageHeaders });
+  // The pages of each language (DESIGN.md §9 "Languages"): `/`, `/pt-br/`, …
+  for (const { prefix } of pageTrees(input.publisher)) {
+    rules.push({ path: indexPagePath(prefix), headers: pageHeaders });
+    if (input.agents.length > 0) {
+      rules.push({ path: agentPagePath(':slug', prefix), headers: pageHeaders });
+      rules.push({ path: permissionsPagePath(':slug', prefix), headers: pageHeaders });
+    }
   }
   // Text files: typed UTF-8 explicitly, as agent names and descriptions need not be ASCII.
   for (const p of [ROBOTS_PATH, LLMS_TXT_PATH])

@@ -11,6 +11,7 @@ import { prepareBuild } from '../core/build/prepare.js';
 import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
+import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
 import type { AgentBuild, SiteBuild } from '../core/site-build.js';
 import { devProjectRoot } from './project-root.js';
 
@@ -68,26 +69,61 @@ export interface AgentPageParts {
   jsonLd: string;
 }
 
-const parts = new WeakMap<AgentBuild, AgentPageParts>();
+const parts = new WeakMap<AgentBuild, Map<string, AgentPageParts>>();
 
 /**
- * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view and JSON-LD, which the
- * agent page and the permission page both show: computed for the first of the two pages, kept for the
- * second (weakly, with the build).
+ * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view in the language of
+ * `tree` (default: the agent's own, at `/agents/<slug>/`) and its JSON-LD, which the agent page and the
+ * permission page both show: computed for the first of the two pages, kept for the second (weakly, with
+ * the build).
  * @throws Error as {@link agentBySlug}.
  */
-export function agentPageParts(site: SiteBuild, slug: string | undefined): AgentPageParts {
+export function agentPageParts(site: SiteBuild, slug: string | undefined, tree?: PageTree): AgentPageParts {
   const build = agentBySlug(site, slug);
-  let found = parts.get(build);
+  let byTree = parts.get(build);
+  if (!byTree) parts.set(build, (byTree = new Map()));
+  const key = tree?.prefix ?? '';
+  let found = byTree.get(key);
   if (!found) {
-    found = { build, view: agentPageView(build, site), jsonLd: entryJsonLdScript(build.entry) };
-    parts.set(build, found);
+    found = { build, view: agentPageView(build, site, tree), jsonLd: entryJsonLdScript(build.entry) };
+    byTree.set(key, found);
   }
   return found;
 }
 
-/** `getStaticPaths` of the per-agent routes (`/agents/<slug>/…`): one path per agent of the site. */
-export async function agentStaticPaths(): Promise<Array<{ params: { slug: string } }>> {
+/**
+ * The `lang` route parameter of the pages of `tree` (`src/pages/[...lang]/`): undefined for the default
+ * language (its pages are at `/`), else its prefix without the slash (`pt-br`).
+ */
+export function langParam(tree: PageTree): string | undefined {
+  return tree.isDefault ? undefined : tree.prefix.slice(1);
+}
+
+/**
+ * The page tree of `site` that the route parameter `lang` names (src/core/pages/paths.ts `pageTreeOf`), or
+ * undefined for the default language's pages at `/`: their views then take each page's own language (on a
+ * site in one language, an agent's `language` still changes its words).
+ * @throws Error as `pageTreeOf` for a parameter that names no language of the site.
+ */
+export function pageTreeOfSite(site: SiteBuild, lang: string | undefined): PageTree | undefined {
+  return lang === undefined ? undefined : pageTreeOf(site.model.publisher, lang);
+}
+
+/** `getStaticPaths` of the index route (`/[...lang]/`): one index per language of the site. */
+export async function indexStaticPaths(): Promise<Array<{ params: { lang: string | undefined } }>> {
   const site = await getSiteBuild();
-  return site.agents.map((a) => ({ params: { slug: a.agent.slug } }));
+  return pageTrees(site.model.publisher).map((tree) => ({ params: { lang: langParam(tree) } }));
+}
+
+/**
+ * `getStaticPaths` of the per-agent routes (`/[...lang]/agents/<slug>/…`): one path per agent of the site
+ * and language.
+ */
+export async function agentStaticPaths(): Promise<
+  Array<{ params: { lang: string | undefined; slug: string } }>
+> {
+  const site = await getSiteBuild();
+  return pageTrees(site.model.publisher).flatMap((tree) =>
+    site.agents.map((a) => ({ params: { lang: langParam(tree), slug: a.agent.slug } })),
+  );
 }

@@ -7,9 +7,11 @@
  * DESIGN.md §9). The audits that failed before (robots-txt, llms-txt: "CSP violation") and ard-schema
  * (which reads ai-catalog.json) must have run and passed, so a 100 from an audit left out cannot pass.
  *
- * The Portuguese pages of the `pages-pt-br` fixture (issue 18) must score 100 in accessibility too.
+ * The Portuguese pages of the `pages-pt-br` fixture (issue 18) must score 100 in accessibility too, and
+ * the Portuguese pages of the `pages-bilingual` fixture (en at `/`, pt-BR at `/pt-br/`) 100 in accessibility
+ * and SEO, with Lighthouse's `hreflang` audit run and passed (DESIGN.md §9 "Languages").
  *
- * About 70 s on the shared 2-core machine: two builds (~20 s each) and six Lighthouse runs (~5–10 s each).
+ * About 110 s on the shared 2-core machine: three builds (~20 s each) and twelve Lighthouse runs (~5–10 s each).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -38,8 +40,16 @@ const PT_BR_PAGES = {
   'permission page': '/agents/travel-reservation/permissions/',
 } as const;
 
+/** The Portuguese pages of a site in two languages: accessibility and SEO (hreflang) 100. */
+const BILINGUAL_PAGES = {
+  index: '/pt-br/',
+  'agent page': '/pt-br/agents/travel-reservation/',
+  'permission page': '/pt-br/agents/itinerary-concierge/permissions/',
+} as const;
+
 let server: PreviewServer;
 let ptBrServer: PreviewServer;
+let bilingualServer: PreviewServer;
 let chrome: LaunchedChrome;
 let profile: string;
 
@@ -53,6 +63,11 @@ beforeAll(async () => {
   });
   if (ptBr.code !== 0) throw new Error(`pages-pt-br did not build:\n${ptBr.stderr}`);
   ptBrServer = await startPreviewServer({ dir: ptBr.outDir, port: 0, host: '127.0.0.1' });
+  const bilingual = await buildProject(await copyProject(fixture('pages-bilingual')), {
+    env: { ARDSITE_DEV_KEY: '1', CI: '1' },
+  });
+  if (bilingual.code !== 0) throw new Error(`pages-bilingual did not build:\n${bilingual.stderr}`);
+  bilingualServer = await startPreviewServer({ dir: bilingual.outDir, port: 0, host: '127.0.0.1' });
   profile = await mkdtemp(path.join(tmpdir(), 'ardsite-lighthouse-'));
   chrome = await launch({
     chromePath: '/usr/bin/chromium',
@@ -66,6 +81,7 @@ afterAll(async () => {
   chrome?.kill();
   await server?.close();
   await ptBrServer?.close();
+  await bilingualServer?.close();
   await removeProjects();
   if (profile) await rm(profile, { recursive: true, force: true });
 });
@@ -116,6 +132,31 @@ describe('Lighthouse 13.5 on the Portuguese pages (language: pt-BR)', () => {
     expect(shortfalls).toEqual([]);
     expect(lhr.categories.accessibility?.score).toBe(1);
     // The audit of <html lang> ran and passed: the page names its language, and a valid one.
+    expect([lhr.audits['html-has-lang']?.score, lhr.audits['html-lang-valid']?.score]).toEqual([1, 1]);
+  });
+});
+
+describe('Lighthouse 13.5 on the Portuguese pages of a site in two languages', () => {
+  it.each(Object.entries(BILINGUAL_PAGES))('%s (%s): accessibility and SEO 100', async (_kind, pagePath) => {
+    const result = await lighthouse(`${bilingualServer.origin}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['accessibility', 'seo'],
+    });
+    const lhr = result!.lhr;
+    expect(lhr.runtimeError, JSON.stringify(lhr.runtimeError)).toBeUndefined();
+    const shortfalls = Object.values(lhr.categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id]!)
+        .filter((a) => a.score !== null && a.score < 1)
+        .map((a) => `${category.id}/${a.id}: ${a.score} ${a.explanation ?? a.displayValue ?? ''}`),
+    );
+    expect(shortfalls).toEqual([]);
+    expect([lhr.categories.accessibility?.score, lhr.categories.seo?.score]).toEqual([1, 1]);
+    // The hreflang alternates were read and found valid; the page says lang="pt-BR", a valid tag.
+    expect([lhr.audits.hreflang?.scoreDisplayMode, lhr.audits.hreflang?.score]).toEqual(['binary', 1]);
     expect([lhr.audits['html-has-lang']?.score, lhr.audits['html-lang-valid']?.score]).toEqual([1, 1]);
   });
 });

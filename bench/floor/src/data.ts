@@ -100,7 +100,10 @@ function makeAgent(n: number): FloorAgent {
   const view: AgentPageView = {
     language: 'en',
     words: ENGLISH_WORDS,
+    homePath: '/',
+    pagePath: `/agents/${slug}/`,
     name,
+    body: `Synthetic agent **${n}** exists to measure how ardsite behaves with many agents.\n\n- It has three skills.\n- It reaches five services through eight accesses.\n`,
     description,
     version: '1.0.0',
     provider: { organization: 'Bench Example Org', url: 'https://www.example.com/' },
@@ -133,6 +136,9 @@ function makeAgent(n: number): FloorAgent {
     language: 'en',
     words: ENGLISH_WORDS,
     agentName: name,
+    homePath: '/',
+    agentPath: `/agents/${slug}/`,
+    pagePath: `/agents/${slug}/permissions/`,
     hasAccess: true,
     noAccessText: '',
     counts: {
@@ -233,7 +239,7 @@ function makeAgent(n: number): FloorAgent {
   };
   return {
     slug,
-    body: `Synthetic agent **${n}** exists to measure how ardsite behaves with many agents.\n\n- It has three skills.\n- It reaches five services through eight accesses.\n`,
+    body: view.body,
     view,
     permissions,
     card: `${JSON.stringify(card, null, 2)}\n`,
@@ -261,6 +267,8 @@ export function floorIndex(): IndexView {
   return {
     language: 'en',
     words: ENGLISH_WORDS,
+    homePath: '/',
+    pagePath: '/',
     title: 'Bench Example Org',
     organization: 'Bench Example Org',
     organizationUrl: 'https://www.example.com/',

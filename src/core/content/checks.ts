@@ -7,7 +7,8 @@ import { primaryAgentOf, servesV03 } from '../legacy-card.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../errors.js';
-import { checkWordTables, findWords, SUPPORTED_LANGUAGES } from '../pages/words/index.js';
+import { checkWordTables } from '../pages/words/index.js';
+import { checkLanguages } from './language-checks.js';
 import { httpsUrlProblem } from '../schema/common.js';
 import { parseAirUrn } from '../urn.js';
 import type { AgentModel, ContentModel } from './model.js';
@@ -349,28 +350,6 @@ function checkUnused(model: ContentModel, r: Reporter): void {
   }
 }
 
-/** Every page language (publisher.yaml `language`, an agent's `language`) must have its page words. */
-function checkLanguages(model: ContentModel, r: Reporter): void {
-  const supported = SUPPORTED_LANGUAGES.join(', ');
-  if (!findWords(model.publisher.language))
-    r.add(
-      model.publisherSource,
-      ['language'],
-      'PAGE_LANGUAGE_UNSUPPORTED',
-      `language "${model.publisher.language}" has no page words (supported: ${supported})`,
-    );
-  for (const agent of model.agents) {
-    const language = agent.front.language;
-    if (language !== undefined && !findWords(language))
-      r.add(
-        agent.source,
-        ['language'],
-        'PAGE_LANGUAGE_UNSUPPORTED',
-        `language "${language}" has no page words (supported: ${supported})`,
-      );
-  }
-}
-
 /**
  * Runs every content check of DESIGN.md §5 (and §1, §4 RAM integrity) over a loaded model. Returns
  * the diagnostics (errors and warnings); never throws on bad content.
@@ -401,7 +380,7 @@ export function checkContent(model: ContentModel): Diagnostic[] {
       'warning',
     );
   }
-  checkLanguages(model, r);
+  r.diagnostics.push(...checkLanguages(model));
   r.diagnostics.push(...checkWordTables());
   for (const agent of model.agents) {
     // A file name outside [a-z0-9._-] is reported by the loader, as the cause: not twice.

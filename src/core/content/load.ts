@@ -27,7 +27,15 @@ import {
 } from '../schema/ram.js';
 import { outsideMessage, scanPublicFolder } from '../project-jail.js';
 import { parseAirUrn } from '../urn.js';
+import { rawLanguageSettings, type LanguageSettings } from '../languages.js';
 import { issuesToDiagnostics, suggest } from './issues.js';
+import {
+  languageFiles,
+  readLanguageBodies,
+  takeTextsPerLanguage,
+  TextTable,
+  type TextContext,
+} from './texts.js';
 import type {
   AgentAccess,
   AgentModel,
@@ -84,7 +92,11 @@ function toRamOperation(o: OperationInput): RamOperation {
 class Catalog {
   readonly resources = new Map<string, CatalogResource>();
   readonly operations = new Map<string, CatalogOperation>();
-  constructor(private readonly diagnostics: Diagnostic[]) {}
+  constructor(
+    private readonly diagnostics: Diagnostic[],
+    /** The texts in other languages: two definitions must give the same ones. */
+    private readonly texts: TextTable,
+  ) {}
 
   /**
    * Adds `item` under `id`. The RAM fields (`ram`) of two definitions must be deep-equal; an
@@ -98,6 +110,7 @@ class Catalog {
     item: T,
     ram: (t: T) => unknown,
     extras: ReadonlyArray<keyof T>,
+    textFields: readonly string[],
   ): void {
     const existing = map.get(id);
     if (!existing) {
@@ -126,9 +139,12 @@ class Catalog {
       (extra) =>
         existing[extra] !== undefined && item[extra] !== undefined && existing[extra] !== item[extra],
     );
-    if (!extraConflict && canonicalJson(ram(existing)) === canonicalJson(ram(item))) {
+    // Texts in other languages are authoring data too: one side's are taken, two different ones conflict.
+    const textConflict = this.texts.conflicts(here, there, textFields);
+    if (!extraConflict && !textConflict && canonicalJson(ram(existing)) === canonicalJson(ram(item))) {
       for (const extra of extras)
         if (existing[extra] === undefined && item[extra] !== undefined) existing[extra] = item[extra];
+      this.texts.copy(here, there, textFields);
       return;
     }
     const thereLine = there.source.locate(there.path)?.line;
@@ -150,17 +166,29 @@ class Catalog {
     if (input.manageAccessUrl) item.manageAccessUrl = input.manageAccessUrl;
     if (input.specFile) item.specFile = input.specFile;
     if (input.specDigest) item.specDigest = input.specDigest;
-    this.merge(this.resources, 'resource', input.id, item, (r) => r.resource, [
-      'manageAccessUrl',
-      'specFile',
-      'specDigest',
-    ]);
+    this.merge(
+      this.resources,
+      'resource',
+      input.id,
+      item,
+      (r) => r.resource,
+      ['manageAccessUrl', 'specFile', 'specDigest'],
+      ['displayName', 'description'],
+    );
   }
 
   addOperation(input: OperationInput, origin: Origin): void {
     const item: CatalogOperation = { operation: toRamOperation(input), origin };
     if (input.readOnly !== undefined) item.readOnly = input.readOnly;
-    this.merge(this.operations, 'operation', input.id, item, (o) => o.operation, ['readOnly']);
+    this.merge(
+      this.operations,
+      'operation',
+      input.id,
+      item,
+      (o) => o.operation,
+      ['readOnly'],
+      ['description'],
+    );
   }
 
   /** Adds a resource file's resource and its nested operations (`resource` implied). */
@@ -213,14 +241,26 @@ async function loadPublisher(
   root: string,
   contentDir: string,
   diagnostics: Diagnostic[],
-) {
+  texts: TextTable,
+): Promise<{ publisher?: PublisherConfig; source?: SourceDoc; settings: LanguageSettings }> {
   const file = path.join(contentDir, 'publisher.yaml');
   const text = await reader.read(file);
-  if (text === undefined) return undefined;
+  const fallback: LanguageSettings = { language: 'en' };
+  if (text === undefined) return { settings: fallback };
   const source = parseYamlInto(rel(root, file), text, diagnostics, reader.limits);
-  if (!source) return undefined;
-  const publisher = validate(Publisher, source.value, source, diagnostics);
-  if (!publisher) return undefined;
+  if (!source) return { settings: fallback };
+  // The languages as written: this very file may give its texts per language (DESIGN.md §9).
+  const settings = rawLanguageSettings(source.value);
+  const value = takeTextsPerLanguage(source.value, Publisher, source, {
+    settings,
+    table: texts,
+    diagnostics,
+  });
+  const publisher = validate(Publisher, value, source, diagnostics);
+  if (!publisher) return { source, settings };
+  // With `languages:` and no `language`, the first of them is the default.
+  if (publisher.languages && (source.value as Record<string, unknown>).language === undefined)
+    publisher.language = publisher.languages[0]!;
   reader.limits = publisher.limits;
   reader.jail = { root, allowOutside: publisher.allowOutside };
   const expected = `https://${publisher.domain}/`;
@@ -241,7 +281,7 @@ async function loadPublisher(
       ),
     );
   }
-  return { publisher, source };
+  return { publisher, source, settings: { language: publisher.language, languages: publisher.languages } };
 }
 
 /** Normalises the RAM parts of an agent's front matter (snake_case accepted, DESIGN.md §1). */
@@ -320,8 +360,9 @@ async function loadAgent(
   root: string,
   absFile: string,
   catalog: Catalog,
-  diagnostics: Diagnostic[],
+  texts: TextContext,
 ): Promise<RawAgent | InvalidAgent | undefined> {
+  const diagnostics = texts.diagnostics;
   const file = rel(root, absFile);
   const slug = path.basename(absFile, '.md');
   const text = await reader.read(absFile);
@@ -366,12 +407,17 @@ async function loadAgent(
       file,
     });
   }
-  const normalized = normalizeAgentFront(source.value, source, diagnostics);
+  const normalized = takeTextsPerLanguage(
+    normalizeAgentFront(source.value, source, diagnostics),
+    AgentFrontMatter,
+    source,
+    texts,
+  );
   const front = validate(AgentFrontMatter, normalized, source, diagnostics);
   if (!front) {
     // The errors are reported; the parts that do not validate on their own were reported with them.
     const parts = validRamParts(normalized);
-    const { accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, diagnostics);
+    const { accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, texts);
     const items = (normalized as { resourceAccesses?: unknown } | null)?.resourceAccesses;
     const mentionedOperations = (Array.isArray(items) ? items : [])
       .map((item) => (item as { operation?: unknown } | null)?.operation)
@@ -385,7 +431,7 @@ async function loadAgent(
     resources: (front.resources ?? []).map((r, i) => [i, r]),
     resourceAccesses: (front.resourceAccesses ?? []).map((a, i) => [i, a]),
   };
-  const { files, accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, diagnostics);
+  const { files, accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, texts);
   return { slug, file, source, front, body: split.content, files, accesses };
 }
 
@@ -402,8 +448,9 @@ async function loadAgentRam(
   source: SourceDoc,
   front: AgentRamParts,
   catalog: Catalog,
-  diagnostics: Diagnostic[],
+  texts: TextContext,
 ): Promise<{ files: string[]; accesses: AgentAccess[] }> {
+  const diagnostics = texts.diagnostics;
   const files = [rel(root, absFile)];
   const accesses: AgentAccess[] = [];
   if (front.ramFile) {
@@ -418,7 +465,12 @@ async function loadAgentRam(
       files.push(ramRel);
       const ramSource = parseJsonInto(ramRel, ramText, diagnostics, reader.limits);
       if (ramSource) {
-        const ramValue = normalizeRamKeys(ramSource.value, ramSource, [], diagnostics);
+        const ramValue = takeTextsPerLanguage(
+          normalizeRamKeys(ramSource.value, ramSource, [], diagnostics),
+          ResourceAccessManifest,
+          ramSource,
+          texts,
+        );
         const ram = validate(ResourceAccessManifest, ramValue, ramSource, diagnostics);
         if (ram) {
           ram.resources?.forEach((r, i) =>
@@ -510,14 +562,16 @@ async function loadEntry(
   root: string,
   absFile: string,
   domain: string | undefined,
-  diagnostics: Diagnostic[],
+  texts: TextContext,
 ): Promise<OtherEntryModel | undefined> {
+  const diagnostics = texts.diagnostics;
   const file = rel(root, absFile);
   const text = await reader.read(absFile);
   if (text === undefined) return undefined;
   const source = parseYamlInto(file, text, diagnostics, reader.limits);
   if (!source) return undefined;
-  const entry = validate(OtherEntryFile, source.value, source, diagnostics);
+  const value = takeTextsPerLanguage(source.value, OtherEntryFile, source, texts);
+  const entry = validate(OtherEntryFile, value, source, diagnostics);
   if (!entry) return undefined;
   const urn = parseAirUrn(entry.identifier);
   const own = typeof urn !== 'string' && urn.domain === domain;
@@ -544,10 +598,11 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const contentDir = path.join(root, options.contentDir ?? 'content');
   const diagnostics: Diagnostic[] = [];
   const reader = new ContentReader(root, diagnostics);
+  const table = new TextTable();
   const glob = (pattern: string) =>
     fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
-  const [publisherLoaded, agentFiles, resourceFiles, entryFiles, nested] = await Promise.all([
-    loadPublisher(reader, root, contentDir, diagnostics),
+  const [publisherLoaded, markdownFiles, resourceFiles, entryFiles, nested] = await Promise.all([
+    loadPublisher(reader, root, contentDir, diagnostics, table),
     glob('agents/*.md'),
     glob('resources/*.{yaml,yml}'),
     glob('entries/*.{yaml,yml}'),
@@ -577,15 +632,24 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     });
   }
 
-  reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles]);
-  const catalog = new Catalog(diagnostics);
+  // Texts in other languages: per-language maps in any file, and content/agents/<slug>.<tag>.md bodies.
+  const texts: TextContext = { settings: publisherLoaded.settings, table, diagnostics };
+  const kinds = languageFiles(markdownFiles, texts.settings, (f) => rel(root, f), diagnostics);
+  const agentFiles = kinds.agents;
+  reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles, ...kinds.bodies.map((b) => b.file)]);
+  const catalog = new Catalog(diagnostics, table);
   for (const absFile of resourceFiles) {
     const file = rel(root, absFile);
     const text = await reader.read(absFile);
     if (text === undefined) continue;
     const source = parseYamlInto(file, text, diagnostics, reader.limits);
     if (!source) continue;
-    const value = normalizeRamKeys(source.value, source, [], diagnostics);
+    const value = takeTextsPerLanguage(
+      normalizeRamKeys(source.value, source, [], diagnostics),
+      ResourceFile,
+      source,
+      texts,
+    );
     const resource = validate(ResourceFile, value, source, diagnostics);
     if (resource) catalog.addResourceWithOperations(resource, source, []);
   }
@@ -593,15 +657,16 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const rawAgents: RawAgent[] = [];
   const invalidAgents: InvalidAgent[] = [];
   for (const absFile of agentFiles) {
-    const agent = await loadAgent(reader, root, absFile, catalog, diagnostics);
+    const agent = await loadAgent(reader, root, absFile, catalog, texts);
     if (agent && 'invalid' in agent) invalidAgents.push(agent);
     else if (agent) rawAgents.push(agent);
   }
+  await readLanguageBodies(reader, kinds.bodies, table, diagnostics);
 
-  const domain = publisherLoaded?.publisher.domain;
+  const domain = publisherLoaded.publisher?.domain;
   const entries: OtherEntryModel[] = [];
   for (const absFile of entryFiles) {
-    const entry = await loadEntry(reader, root, absFile, domain, diagnostics);
+    const entry = await loadEntry(reader, root, absFile, domain, texts);
     if (entry) entries.push(entry);
   }
 
@@ -612,8 +677,8 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   for (const raw of invalidAgents)
     ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
 
-  if (!publisherLoaded) return { model: undefined, diagnostics };
   const { publisher, source: publisherSource } = publisherLoaded;
+  if (!publisher || !publisherSource) return { model: undefined, diagnostics };
 
   const agents: AgentModel[] = rawAgents.map((raw, i) => {
     const { ram, files } = closures[i]!;
@@ -658,6 +723,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
       resources: catalog.resources,
       operations: catalog.operations,
       entries,
+      texts: table,
     },
     diagnostics,
   };
@@ -678,6 +744,7 @@ export async function loadPublisherFile(
     root,
     path.join(root, options.contentDir ?? 'content'),
     diagnostics,
+    new TextTable(),
   );
   return { publisher: loaded?.publisher, diagnostics };
 }

@@ -9,6 +9,7 @@ import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schem
 import type { PermissionCatalog } from '../permissions/catalog-model.js';
 import type { ReleaseHistory } from '../releases/release-record.js';
 import type { SourceDoc } from './source.js';
+import type { TextTable } from './texts.js';
 
 /** Where an item was defined: a document and the field path inside it. */
 export interface Origin {
@@ -107,4 +108,10 @@ export interface ContentModel {
    * `loadAndCheck` for the agents that have one.
    */
   releases?: Map<string, ReleaseHistory>;
+  /**
+   * The texts in the site's other languages (DESIGN.md §9 "Languages"): per-language maps of any content
+   * file and the agents' bodies in `content/agents/<slug>.<tag>.md`. Absent (or empty) on a site in one
+   * language; the model's own texts are the default language's.
+   */
+  texts?: TextTable;
 }

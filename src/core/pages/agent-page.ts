@@ -9,8 +9,9 @@ import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './chang
 import type { AgentBuild, SiteBuild } from '../site-build.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
-import { agentPagePath, fragmentId, permissionsPagePath } from './paths.js';
-import { agentLanguage, agentWords, type PageWords } from './words/index.js';
+import { langField, PageTexts, type SchemeTexts } from './page-texts.js';
+import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
+import { agentLanguage, wordsFor, type PageWords } from './words/index.js';
 
 /** One endpoint of the agent (A2A `AgentInterface`). */
 export interface InterfaceView {
@@ -35,10 +36,12 @@ export interface SecuritySchemeView {
   kind: string;
   /** The author's description, when given. */
   description?: string;
+  /** The language of `description` when it is not the page's (a text the publisher did not translate). */
+  descriptionLang?: string;
   /** Sentences on how it works. */
   details: string[];
-  /** The permissions (OAuth scopes) it can grant, with their meaning. */
-  scopes: Array<{ scope: string; meaning: string }>;
+  /** The permissions (OAuth scopes) it can grant, with their meaning (and its language when not the page's). */
+  scopes: Array<{ scope: string; meaning: string; meaningLang?: string }>;
 }
 
 /** One skill of the agent. */
@@ -47,9 +50,15 @@ export interface SkillView {
   /** HTML id of the skill on the page. */
   anchor: string;
   name: string;
+  /** The language of `name` when it is not the page's (a text the publisher did not translate). */
+  nameLang?: string;
   description: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
   tags: string[];
   examples: string[];
+  /** The language of `examples` when it is not the page's. */
+  examplesLang?: string;
   /** What a caller needs to use this skill, when it has its own security requirements. */
   needs?: string;
 }
@@ -60,10 +69,22 @@ export interface AgentPageView {
   language: string;
   /** The page's words (src/core/pages/words/). */
   words: PageWords;
+  /** The index of the page's language (`/`, `/pt-br/`). */
+  homePath: string;
+  /** The page's path in the default language's pages (`/agents/<slug>/`): the key of its language versions. */
+  pagePath: string;
   name: string;
+  /** The language of `name` when it is not the page's (a text the publisher did not translate). */
+  nameLang?: string;
   /** The "new permissions" notice while a version that gained access is new (DESIGN.md §9). */
   newPermissions?: NewPermissionsNoticeView;
   description: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
+  /** The Markdown body (the long description) in the page's language, else the agent file's own. */
+  body: string;
+  /** The language of `body` when it is not the page's. */
+  bodyLang?: string;
   version: string;
   provider: { organization: string; url: string };
   documentationUrl?: string;
@@ -101,22 +122,29 @@ export function interfaceViews(interfaces: readonly AgentInterfaceInput[], w: Pa
   }));
 }
 
-function allScopes(scheme: SecuritySchemeInput): Map<string, string> {
-  const scopes = new Map<string, string>();
+/** Scope → what it grants, from every OAuth flow of `scheme`: the publisher's text in the page's language when `texts` gives it. */
+function allScopes(
+  scheme: SecuritySchemeInput,
+  texts?: SchemeTexts,
+): Map<string, { text: string; lang?: string }> {
+  const scopes = new Map<string, { text: string; lang?: string }>();
   for (const flow of Object.values(scheme.oauth2SecurityScheme?.flows ?? {})) {
-    for (const [scope, meaning] of Object.entries(flow?.scopes ?? {})) scopes.set(scope, meaning);
+    for (const [scope, meaning] of Object.entries(flow?.scopes ?? {}))
+      scopes.set(scope, texts?.scopes.get(scope) ?? { text: meaning });
   }
   return scopes;
 }
 
 /**
  * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of seed 001). Never names
- * a proto field; the scheme's own name and scope names are shown as they are written.
+ * a proto field; the scheme's own name and scope names are shown as they are written, its description
+ * and scope meanings in the page's language when `texts` (src/core/pages/page-texts.ts) gives them.
  */
 export function securitySchemeView(
   name: string,
   scheme: SecuritySchemeInput,
   w: PageWords,
+  texts?: SchemeTexts,
 ): SecuritySchemeView {
   const a = w.agent;
   const details: string[] = [];
@@ -172,28 +200,41 @@ export function securitySchemeView(
     anchor: fragmentId('scheme', name),
     kind,
     details,
-    scopes: [...allScopes(scheme)].map(([scope, meaning]) => ({ scope, meaning })),
+    scopes: [...allScopes(scheme, texts)].map(([scope, meaning]) => ({
+      scope,
+      meaning: meaning.text,
+      ...(meaning.lang === undefined ? {} : { meaningLang: meaning.lang }),
+    })),
   };
-  if (description) view.description = description;
+  if (description) {
+    const text = texts?.description ?? { text: description };
+    view.description = text.text;
+    Object.assign(view, langField('description', text));
+  }
   return view;
 }
 
 /**
  * One `SecurityRequirement` in words of `w`: each scheme it names (all are needed) by its kind, never by
  * its key in `securitySchemes` (an id people do not read), with the scopes asked for, by their meaning
- * when the scheme defines one. E.g. `OAuth 2.0 sign-in, with permission to: See your trips (trips.read)`.
+ * when the scheme defines one (in the page's language when `texts`, scheme name → its texts, gives it).
+ * E.g. `OAuth 2.0 sign-in, with permission to: See your trips (trips.read)`.
  */
 export function requirementText(
   requirement: SecurityRequirementInput,
   schemes: Readonly<Record<string, SecuritySchemeInput>> | undefined,
   w: PageWords,
+  texts?: ReadonlyMap<string, SchemeTexts>,
 ): string {
   return w.agent.requirementAnd(
     Object.entries(requirement.schemes).map(([name, { list }]) => {
       const scheme = schemes?.[name];
       const kind = scheme ? securitySchemeView(name, scheme, w).kind : w.agent.schemeKind.other;
-      const meanings = scheme ? allScopes(scheme) : new Map<string, string>();
-      const scopes = list.map((scope) => (meanings.has(scope) ? `${meanings.get(scope)} (${scope})` : scope));
+      const meanings = scheme ? allScopes(scheme, texts?.get(name)) : new Map<string, { text: string }>();
+      const scopes = list.map((scope) => {
+        const meaning = meanings.get(scope);
+        return meaning ? `${meaning.text} (${scope})` : scope;
+      });
       return w.agent.requirement(kind, scopes);
     }),
   );
@@ -203,8 +244,9 @@ function requirementsText(
   requirements: readonly SecurityRequirementInput[] | undefined,
   schemes: Readonly<Record<string, SecuritySchemeInput>> | undefined,
   w: PageWords,
+  texts: ReadonlyMap<string, SchemeTexts>,
 ): string[] {
-  return (requirements ?? []).map((r) => requirementText(r, schemes, w));
+  return (requirements ?? []).map((r) => requirementText(r, schemes, w, texts));
 }
 
 /** Numbers the headings of schemes of one kind ("API key (1)", "API key (2)"), so no two are the same. */
@@ -222,13 +264,31 @@ function distinctHeadings(views: SecuritySchemeView[], w: PageWords): SecuritySc
 }
 
 /**
- * Computes the agent page of `build` (DESIGN.md §2, §3) in its language (the agent's `language`, else
- * the publisher's). Pure; throws only for a language without page words, which the checks refuse first.
+ * Computes the agent page of `build` (DESIGN.md §2, §3) in the language of `tree` (DESIGN.md §9
+ * "Languages"), or, without one, in the agent's language (its `language`, else the publisher's), with the
+ * publisher's texts in that language (src/core/pages/page-texts.ts). Pure; throws only for a language
+ * without page words, which the checks refuse first.
  */
-export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid' | 'model'>): AgentPageView {
+export function agentPageView(
+  build: AgentBuild,
+  site: Pick<SiteBuild, 'kid' | 'model'>,
+  tree?: PageTree,
+): AgentPageView {
   const { agent } = build;
   const { front } = agent;
-  const w = agentWords(agent, site.model.publisher);
+  const language = tree?.language ?? agentLanguage(agent, site.model.publisher);
+  const prefix = tree?.prefix ?? '';
+  const w = wordsFor(language);
+  const texts = new PageTexts(site.model, language);
+  const name = texts.agentName(agent);
+  const description = texts.agentDescription(agent);
+  const body = texts.body(agent);
+  const schemeTexts = new Map(
+    Object.entries(front.securitySchemes ?? {}).map(([n, scheme]) => [
+      n,
+      texts.securityScheme(agent, n, scheme),
+    ]),
+  );
   const schemes = front.securitySchemes;
   const features: string[] = [];
   if (front.capabilities?.streaming) features.push(w.agent.streaming);
@@ -236,23 +296,35 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid' | '
   if (front.capabilities?.extendedAgentCard) features.push(w.agent.extendedCard);
   const provider = build.provider;
   const view: AgentPageView = {
-    language: agentLanguage(agent, site.model.publisher),
+    language,
     words: w,
-    name: front.name,
-    description: front.description,
+    homePath: indexPagePath(prefix),
+    pagePath: agentPagePath(agent.slug),
+    name: name.text,
+    ...langField('name', name),
+    description: description.text,
+    ...langField('description', description),
+    body: body.text,
+    ...langField('body', body),
     version: front.version,
     provider,
     footprint: footprintLine(agent.ram, w),
-    skills: front.skills.map((s) => {
+    skills: front.skills.map((s, i) => {
+      const skillName = texts.skill(agent, i, 'name');
+      const skillDescription = texts.skill(agent, i, 'description');
+      const examples = texts.skillExamples(agent, i);
       const skill: SkillView = {
         id: s.id,
         anchor: fragmentId('skill', s.id),
-        name: s.name,
-        description: s.description,
+        name: skillName.text,
+        ...langField('name', skillName),
+        description: skillDescription.text,
+        ...langField('description', skillDescription),
         tags: s.tags,
-        examples: s.examples ?? [],
+        examples: [...examples.text],
+        ...(examples.text.length > 0 ? langField('examples', examples) : {}),
       };
-      const needs = requirementsText(s.securityRequirements, schemes, w);
+      const needs = requirementsText(s.securityRequirements, schemes, w, schemeTexts);
       if (needs.length > 0) skill.needs = w.agent.needsOr(needs);
       return skill;
     }),
@@ -261,21 +333,23 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid' | '
     inputModes: front.defaultInputModes,
     outputModes: front.defaultOutputModes,
     securitySchemes: distinctHeadings(
-      Object.entries(schemes ?? {}).map(([name, scheme]) => securitySchemeView(name, scheme, w)),
+      Object.entries(schemes ?? {}).map(([n, scheme]) =>
+        securitySchemeView(n, scheme, w, schemeTexts.get(n)),
+      ),
       w,
     ),
-    requirements: requirementsText(front.securityRequirements, schemes, w),
+    requirements: requirementsText(front.securityRequirements, schemes, w, schemeTexts),
     identifier: agent.identifier,
     digest: build.digest,
     kid: site.kid,
     cardPath: build.cardPath,
     cardUrl: build.cardUrl,
     manifestPath: MANIFEST_PATH,
-    permissionsPath: permissionsPagePath(agent.slug),
+    permissionsPath: permissionsPagePath(agent.slug, prefix),
     permissionsLinkText:
       agent.ram.resourceAccesses.length > 0
-        ? w.agent.permissionsLink(front.name)
-        : w.agent.permissionsLinkEmpty(front.name),
+        ? w.agent.permissionsLink(name.text)
+        : w.agent.permissionsLinkEmpty(name.text),
   };
   // The card's default documentationUrl is this very page: only an author's other address is shown.
   const ownPage = new URL(agentPagePath(agent.slug), build.cardUrl).href;
@@ -285,7 +359,7 @@ export function agentPageView(build: AgentBuild, site: Pick<SiteBuild, 'kid' | '
     view.requirementSentence = w.agent.requirementOne(view.requirements[0]!);
   if (view.requirements.length > 1) view.requirementSentence = w.agent.requirementMany(view.requirements);
   if (typeof build.entry.updatedAt === 'string') view.updatedAt = build.entry.updatedAt;
-  const notice = newPermissionsNoticeView(build, w);
+  const notice = newPermissionsNoticeView(build, w, prefix);
   if (notice) view.newPermissions = notice;
   return view;
 }

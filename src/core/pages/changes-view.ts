@@ -77,16 +77,20 @@ export function changesView(build: Pick<AgentBuild, 'changes'>, w: PageWords): C
   return { ...(latest ? { latest } : {}), history, historyHeading: w.changes.historyHeading };
 }
 
-/** The "new permissions" notice of `build`, while its version is new (publisher.yaml `releases.noticeDays`). */
+/**
+ * The "new permissions" notice of `build`, while its version is new (publisher.yaml `releases.noticeDays`),
+ * linking to the permission page of the pages with path prefix `prefix` (`''`, `/pt-br`).
+ */
 export function newPermissionsNoticeView(
   build: Pick<AgentBuild, 'changes' | 'agent'>,
   w: PageWords,
+  prefix = '',
 ): NewPermissionsNoticeView | undefined {
   const changes = build.changes;
   if (!changes?.notice || !changes.latest) return undefined;
   return {
     text: w.changes.notice(changes.version, changes.latest.releasedAt),
     linkText: w.changes.noticeLink,
-    href: `${permissionsPagePath(build.agent.slug)}#${WHAT_CHANGED_ID}`,
+    href: `${permissionsPagePath(build.agent.slug, prefix)}#${WHAT_CHANGED_ID}`,
   };
 }

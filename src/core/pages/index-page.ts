@@ -7,13 +7,24 @@ import { parseAirUrn } from '../urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { SiteBuild } from '../site-build.js';
 import { footprintLine } from './footprint-line.js';
-import { agentPagePath, permissionsPagePath } from './paths.js';
+import { langField, PageTexts } from './page-texts.js';
+import {
+  agentPagePath,
+  indexPagePath,
+  INDEX_PAGE_PATH,
+  permissionsPagePath,
+  type PageTree,
+} from './paths.js';
 import { wordsFor, type PageWords } from './words/index.js';
 
 /** One agent on the index. */
 export interface IndexAgentView {
   name: string;
+  /** The language of `name` when it is not the page's (a text the publisher did not translate). */
+  nameLang?: string;
   description: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
   version: string;
   pagePath: string;
   permissionsPath: string;
@@ -25,7 +36,11 @@ export interface IndexAgentView {
 /** One other entry of the manifest on the index. */
 export interface IndexEntryView {
   displayName: string;
+  /** The language of `displayName` when it is not the page's. */
+  displayNameLang?: string;
   description?: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
   /** What the entry describes, in words, from its media type. */
   kind: string;
   version?: string;
@@ -43,8 +58,16 @@ export interface IndexView {
   language: string;
   /** The page's words (src/core/pages/words/). */
   words: PageWords;
+  /** The index of the page's language (`/`, `/pt-br/`). */
+  homePath: string;
+  /** The page's path in the default language's pages, `/` (its language versions: src/core/pages/paths.ts). */
+  pagePath: string;
   title: string;
+  /** The language of `title` when it is not the page's. */
+  titleLang?: string;
   description?: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
   organization: string;
   organizationUrl: string;
   agents: IndexAgentView[];
@@ -62,48 +85,69 @@ function urnDomain(identifier: string): string {
 }
 
 /**
- * Computes the index page of `site`, all of it in the publisher's language (one page, one `lang`), or in
- * `words` when given (llms.txt asks for English).
- * Pure; never throws on a built site whose language passed the checks.
+ * Computes the index page of `site` in the language of `tree` (default: the publisher's language, at `/`),
+ * all of it in one language (one page, one `lang`): the page words of that language, or `words` when given
+ * (llms.txt asks for English), and the publisher's texts in it (src/core/pages/page-texts.ts).
+ * Pure; never throws on a built site whose languages passed the checks.
  */
 export function indexView(
   site: Pick<SiteBuild, 'model' | 'agents' | 'otherEntries'>,
   words?: PageWords,
+  tree?: PageTree,
 ): IndexView {
   const { publisher } = site.model;
-  const w = words ?? wordsFor(publisher.language);
+  const language = tree?.language ?? publisher.language;
+  const prefix = tree?.prefix ?? '';
+  const w = words ?? wordsFor(language);
+  const texts = new PageTexts(site.model, language);
+  const title = texts.siteName();
   const view: IndexView = {
-    language: words ? w.locale.tag : publisher.language,
+    language: words && !tree ? w.locale.tag : language,
     words: w,
-    title: publisher.siteName ?? publisher.organization,
+    homePath: indexPagePath(prefix),
+    pagePath: INDEX_PAGE_PATH,
+    title: title.text,
+    ...langField('title', title),
     organization: publisher.organization,
     organizationUrl: publisher.organizationUrl,
     agents: site.agents.map((build) => {
       const { agent } = build;
-      const notice = newPermissionsNoticeView(build, w);
+      const notice = newPermissionsNoticeView(build, w, prefix);
+      const name = texts.agentName(agent);
+      const description = texts.agentDescription(agent);
       return {
-        name: agent.front.name,
-        description: agent.front.description,
+        name: name.text,
+        ...langField('name', name),
+        description: description.text,
+        ...langField('description', description),
         version: agent.front.version,
-        pagePath: agentPagePath(agent.slug),
-        permissionsPath: permissionsPagePath(agent.slug),
+        pagePath: agentPagePath(agent.slug, prefix),
+        permissionsPath: permissionsPagePath(agent.slug, prefix),
         footprint: footprintLine(agent.ram, w, 'after-label'),
         ...(notice ? { newPermissions: notice } : {}),
       };
     }),
     entries: site.otherEntries.map(({ model, entry }) => {
+      const displayName = texts.entry(model, 'displayName', String(entry.displayName));
       const item: IndexEntryView = {
-        displayName: String(entry.displayName),
+        displayName: displayName.text,
+        ...langField('displayName', displayName),
         kind: entryKind(String(entry.type), w),
         own: model.own,
         publisherDomain: urnDomain(String(entry.identifier)),
       };
-      if (typeof entry.description === 'string') item.description = entry.description;
+      if (typeof entry.description === 'string') {
+        const description = texts.entry(model, 'description', entry.description);
+        item.description = description.text;
+        Object.assign(item, langField('description', description));
+      }
       if (typeof entry.version === 'string') item.version = entry.version;
       if (typeof entry.url === 'string') item.url = entry.url;
       return item;
     }),
   };
-  if (publisher.description) view.description = publisher.description;
+  const description = texts.siteDescription();
+  if (description)
+    Object.assign(view, { description: description.text }, langField('description', description));
   return view;
 }

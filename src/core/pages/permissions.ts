@@ -10,18 +10,19 @@ import { pageFacts } from '../card.js';
 import { broaderScopes } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
-import { fragmentId } from './paths.js';
+import { langField, PageTexts } from './page-texts.js';
+import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
 import { mayChangeData } from '../ram-effects.js';
 import {
   actsAsYou,
   agentLanguage,
-  agentWords,
   asksFirstText,
   asWhomText,
   capitalize,
   necessityLevel,
   ownerGroup,
   resourceKindText,
+  wordsFor,
   type NecessityLevel,
   type OwnerGroup,
   type PageWords,
@@ -43,6 +44,8 @@ export interface AccessView {
   anchor: string;
   /** What it does: the operation's description. */
   whatItDoes: string;
+  /** The language of `whatItDoes` (and `heading`) when it is not the page's (an untranslated text). */
+  whatItDoesLang?: string;
   /**
    * The access's heading: {@link AccessView.whatItDoes}, told apart by as whom it acts when another
    * access to the same resource does the same action (no two headings of a resource are the same).
@@ -50,6 +53,8 @@ export interface AccessView {
   heading: string;
   /** Why: the access justification. */
   why: string;
+  /** The language of `why` when it is not the page's. */
+  whyLang?: string;
   /** True when it runs as the visitor (`END_USER`). */
   actsAsYou: boolean;
   asWhom: string;
@@ -75,7 +80,11 @@ export interface ResourceView {
   id: string;
   anchor: string;
   displayName: string;
+  /** The language of `displayName` when it is not the page's (an untranslated text). */
+  displayNameLang?: string;
   description: string;
+  /** The language of `description` when it is not the page's. */
+  descriptionLang?: string;
   /** What kind of thing it is, by its protocol, in words. */
   kindText: string;
   documentationUrl?: string;
@@ -126,6 +135,8 @@ export interface SummaryItem {
 export interface SkillPermissionView {
   id: string;
   name: string;
+  /** The language of `name` when it is not the page's. */
+  nameLang?: string;
   anchor: string;
   /** The skill's own footprint line. */
   footprint: string;
@@ -141,6 +152,14 @@ export interface SkillPermissionView {
 /** Everything the permission page of one agent shows. */
 export interface PermissionView {
   agentName: string;
+  /** The language of `agentName` when it is not the page's (an untranslated text). */
+  agentNameLang?: string;
+  /** The index of the page's language (`/`, `/pt-br/`). */
+  homePath: string;
+  /** The agent page in the page's language. */
+  agentPath: string;
+  /** The page's path in the default language's pages: the key of its language versions. */
+  pagePath: string;
   /** The BCP 47 tag of the page's words (`<html lang>`). */
   language: string;
   /** The page's words (src/core/pages/words/). */
@@ -162,17 +181,25 @@ export interface PermissionView {
  * Computes the permission page of one agent (DESIGN.md §6) from its emitted RAM (`build.agent.ram`,
  * the object its card carries), the catalog's authoring data in `model`, and its permission sets
  * (`build.permissions`, `model.permissions`: what the visitor will be asked to allow, DESIGN.md §9).
- * In the words of the agent's language (its `language`, else the publisher's), or of `words` when given
- * (llms.txt asks for English). Pure and deterministic; never throws on a model that passed the content
- * checks (a dangling reference, which the checks refuse, is skipped).
+ * In the language of `tree` (DESIGN.md §9 "Languages"), or, without one, the agent's (its `language`, else
+ * the publisher's): its page words, or `words` when given (llms.txt asks for English), and the publisher's
+ * texts in it (src/core/pages/page-texts.ts). Pure and deterministic; never throws on a model that passed
+ * the content checks (a dangling reference, which the checks refuse, is skipped).
  */
 export function permissionView(
   build: AgentBuild,
-  model: Pick<ContentModel, 'resources' | 'operations' | 'permissions' | 'publisher'>,
+  model: Pick<
+    ContentModel,
+    'resources' | 'operations' | 'permissions' | 'publisher' | 'publisherSource' | 'texts'
+  >,
   words?: PageWords,
+  tree?: PageTree,
 ): PermissionView {
   const { agent } = build;
-  const w = words ?? agentWords(agent, model.publisher);
+  const language = tree?.language ?? agentLanguage(agent, model.publisher);
+  const prefix = tree?.prefix ?? '';
+  const w = words ?? wordsFor(language);
+  const texts = new PageTexts(model, language);
   const p = w.permissions;
   const { ram } = agent;
   // What the page says beyond the RAM comes from the facts the card signs beside it (src/core/card.ts).
@@ -180,12 +207,12 @@ export function permissionView(
   const signedReadOnly = new Set(facts.readOnlyOperations ?? []);
   const resources = new Map(ram.resources.map((r) => [r.id, r]));
   const operations = new Map(ram.operations.map((o) => [o.id, o]));
-  const skillNames = new Map(agent.front.skills.map((s) => [s.id, s.name]));
+  const skillNames = new Map(agent.front.skills.map((s, i) => [s.id, texts.skill(agent, i, 'name')]));
   const skillsOfAccess = new Map<string, Array<{ id: string; name: string }>>();
   for (const [skillId, accessIds] of Object.entries(agent.skillAccesses ?? {})) {
     for (const accessId of accessIds) {
       const list = skillsOfAccess.get(accessId) ?? [];
-      list.push({ id: skillId, name: skillNames.get(skillId) ?? skillId });
+      list.push({ id: skillId, name: skillNames.get(skillId)?.text ?? skillId });
       skillsOfAccess.set(accessId, list);
     }
   }
@@ -197,14 +224,18 @@ export function permissionView(
     if (!operation || !resource) continue;
     const changes = mayChangeData(resource, operation, signedReadOnly.has(operation.id));
     const level = necessityLevel(access.necessity);
+    const whatItDoes = texts.operation(operation);
+    const why = texts.justification(agent, access.id, access.accessJustification);
     accessViews.set(access.id, {
       resource,
       view: {
         id: access.id,
         anchor: fragmentId('access', access.id),
-        whatItDoes: operation.description,
-        heading: operation.description,
-        why: access.accessJustification,
+        whatItDoes: whatItDoes.text,
+        ...langField('whatItDoes', whatItDoes),
+        heading: whatItDoes.text,
+        why: why.text,
+        ...langField('why', why),
         actsAsYou: actsAsYou(access),
         asWhom: asWhomText(access, ownerGroup(resource), w),
         asksFirst: access.confirmationRequired,
@@ -247,12 +278,17 @@ export function permissionView(
   }
 
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
+  const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
+    const displayName = resourceNames.get(resource.id)!;
+    const description = texts.resource(resource, 'description');
     const view: ResourceView = {
       id: resource.id,
       anchor: fragmentId('resource', resource.id),
-      displayName: resource.displayName,
-      description: resource.description,
+      displayName: displayName.text,
+      ...langField('displayName', displayName),
+      description: description.text,
+      ...langField('description', description),
       kindText: resourceKindText(resource, w),
       accesses: [...accessViews.values()].filter((a) => a.resource.id === resource.id).map((a) => a.view),
     };
@@ -296,10 +332,15 @@ export function permissionView(
     return { key, heading: p.groupHeading[key], intro, resources: members };
   };
 
+  const agentName = texts.agentName(agent);
   const view: PermissionView = {
-    language: words ? w.locale.tag : agentLanguage(agent, model.publisher),
+    language: words && !tree ? w.locale.tag : language,
     words: w,
-    agentName: agent.front.name,
+    agentName: agentName.text,
+    ...langField('agentName', agentName),
+    homePath: indexPagePath(prefix),
+    agentPath: agentPagePath(agent.slug, prefix),
+    pagePath: permissionsPagePath(agent.slug),
     hasAccess: views.length > 0,
     noAccessText: w.footprint.noAccess,
     counts,
@@ -322,21 +363,23 @@ export function permissionView(
   };
 
   if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
-    view.skills = agent.front.skills.map((skill) => {
+    view.skills = agent.front.skills.map((skill, i) => {
       const used = (agent.skillAccesses?.[skill.id] ?? []).flatMap((id) => {
         const a = accessViews.get(id);
         return a ? [a] : [];
       });
       const usedResources = [...new Map(used.map((a) => [a.resource.id, a.resource])).values()];
+      const name = skillNames.get(skill.id) ?? texts.skill(agent, i, 'name');
       return {
         id: skill.id,
-        name: skill.name,
+        name: name.text,
+        ...langField('name', name),
         anchor: fragmentId('skill', skill.id),
         footprint: footprintLine({ resources: usedResources }, w),
         accesses: used.map((a) => ({
           id: a.view.id,
           anchor: a.view.anchor,
-          resourceName: a.resource.displayName,
+          resourceName: resourceNames.get(a.resource.id)?.text ?? a.resource.displayName,
           whatItDoes: a.view.whatItDoes,
           higherRisk: a.view.higherRisk,
         })),

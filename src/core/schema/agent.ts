@@ -4,13 +4,26 @@
  * RAM accesses (seed 000); the Markdown body is the long description shown on the agent's page.
  */
 import { z } from 'zod';
-import { httpsUrl, isoDate, mediaType, nonEmptyObject, nonEmptyString, nonEmptyStringMap } from './common.js';
+import { httpsUrl, isoDate, mediaType, nonEmptyObject, nonEmptyString, PER_LANGUAGE } from './common.js';
 import { ResourceAccess, ResourceFile } from './ram.js';
 
-const scopes = nonEmptyStringMap.meta({
-  description: 'The scopes of this flow: scope name → what it grants, in words.',
-  examples: [{ 'calendar.read': 'Read your calendar' }],
-});
+const scopes = z
+  .record(
+    z.string().min(1),
+    nonEmptyString.meta({
+      ...PER_LANGUAGE,
+      description: 'What the scope grants, in words a user understands (the agent page lists it).',
+      examples: ['Read your calendar'],
+    }),
+  )
+  .refine((m) => Object.keys(m).length > 0, {
+    message: 'must hold at least one entry',
+    params: { code: 'SCHEMA_EMPTY' },
+  })
+  .meta({
+    description: 'The scopes of this flow: scope name → what it grants, in words.',
+    examples: [{ 'calendar.read': 'Read your calendar' }],
+  });
 const refreshUrl = httpsUrl.optional().meta({
   description: 'Where a refresh token is exchanged for a new access token.',
   examples: ['https://auth.example.com/oauth2/token'],
@@ -24,6 +37,7 @@ const authorizationUrl = httpsUrl.meta({
   examples: ['https://auth.example.com/oauth2/authorize'],
 });
 const schemeDescription = nonEmptyString.optional().meta({
+  ...PER_LANGUAGE,
   description: 'What the scheme is for, in words.',
   examples: ['OAuth 2.0 with the calendar scopes'],
 });
@@ -222,8 +236,13 @@ export const AgentSkill = z
       description: 'The skill id, unique in the agent; RAM accesses name it in `skills`.',
       examples: ['plan-trip'],
     }),
-    name: nonEmptyString.meta({ description: 'The skill name shown to people.', examples: ['Plan a trip'] }),
+    name: nonEmptyString.meta({
+      ...PER_LANGUAGE,
+      description: 'The skill name shown to people.',
+      examples: ['Plan a trip'],
+    }),
     description: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'What the skill does, in a sentence or two.',
       examples: ['Plans a trip around the free days of your calendar.'],
     }),
@@ -236,6 +255,7 @@ export const AgentSkill = z
       .min(1)
       .optional()
       .meta({
+        ...PER_LANGUAGE,
         description: 'Requests the skill answers, as a user would ask.',
         examples: [['Plan my May trip']],
       }),
@@ -328,11 +348,14 @@ export const DiscoverySignals = z
 export const AgentFrontMatter = z
   .strictObject({
     name: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'The agent’s name, shown to people.',
       examples: ['Trip Helper'],
     }),
     description: nonEmptyString.meta({
-      description: 'What the agent does, in a sentence or two (the Markdown body holds the long version).',
+      ...PER_LANGUAGE,
+      description:
+        'What the agent does, in a sentence or two (the Markdown body holds the long version; in another language of the site, `content/agents/<slug>.<tag>.md` holds it).',
       examples: ['Plans trips around your calendar.'],
     }),
     version: nonEmptyString.meta({
@@ -341,7 +364,7 @@ export const AgentFrontMatter = z
     }),
     language: nonEmptyString.optional().meta({
       description:
-        'The language of this agent’s pages (its page and permission page), when not the publisher’s `language`: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. The card and ard.json do not change.',
+        'The language of this agent’s pages (its page and permission page), when not the publisher’s `language`: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. The card and ard.json do not change. Refused on a site with `languages` (AGENT_LANGUAGE_WITH_LANGUAGES): there every agent is published in each language of the site.',
       examples: ['pt-BR'],
       spec: 'BCP 47 (RFC 5646)',
     }),

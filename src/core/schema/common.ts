@@ -4,6 +4,16 @@
  */
 import { z } from 'zod';
 
+/**
+ * The `.meta()` members of a text people read that a publisher may give per language (DESIGN.md §9
+ * "Languages", docs/languages.md): spread into the field's meta, `.meta({ ...PER_LANGUAGE, description })`.
+ * Such a field is a string in the site's default language, or a map of BCP 47 tag → text (a list of texts
+ * for a list field). The content loader reads the map before validation (src/core/content/texts.ts), so
+ * the schema checks the default language's text and the cards carry it; the pages read the others. The
+ * field reference (./reference.ts) shows both forms.
+ */
+export const PER_LANGUAGE = { localized: true } as const;
+
 /** A string that is not empty (DESIGN.md §3: no field is ever `""`). */
 export const nonEmptyString = z.string().trim().min(1);
 

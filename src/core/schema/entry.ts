@@ -7,7 +7,7 @@
  * fields the draft names and keep the rest.
  */
 import { z } from 'zod';
-import { isoDate, mediaType, nonEmptyObject, nonEmptyString } from './common.js';
+import { isoDate, mediaType, nonEmptyObject, nonEmptyString, PER_LANGUAGE } from './common.js';
 import { AttestationInput } from './agent.js';
 
 const tstr = z.string();
@@ -134,6 +134,7 @@ export const OtherEntryFile = z
       spec: 'ARD draft §3.2.1, §3.4',
     }),
     displayName: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'The entry’s name, shown to people.',
       examples: ['Trip tools'],
     }),
@@ -160,6 +161,7 @@ export const OtherEntryFile = z
         examples: ['sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'],
       }),
     description: nonEmptyString.optional().meta({
+      ...PER_LANGUAGE,
       description: 'What the entry is, in a sentence or two.',
       examples: ['MCP tools for searching flights and hotels.'],
       spec: 'ARD draft §3.2.3',

@@ -3,7 +3,8 @@
  */
 import { z } from 'zod';
 import { isFqdn, parseAirUrn } from '../urn.js';
-import { httpsUrl, isoDate, nonEmptyString, urnSegment } from './common.js';
+import { isLanguageTag, sameLanguage } from '../languages.js';
+import { httpsUrl, isoDate, nonEmptyString, PER_LANGUAGE, urnSegment } from './common.js';
 
 /** Default URI of the RAM data-only extension: it names the RAM proposal (DESIGN.md §3). */
 export const DEFAULT_RAM_EXTENSION_URI = 'https://github.com/a2aproject/A2A/issues/1426';
@@ -131,6 +132,12 @@ export type FederationMode = (typeof FEDERATION_MODES)[number];
 export const DEFAULT_REGISTRY_BASE_PATH = '/ard/v1';
 /** Default name of the environment variable that holds the pageToken HMAC secret. */
 export const DEFAULT_PAGE_TOKEN_SECRET_ENV = 'ARDSITE_REGISTRY_SECRET';
+
+/** A well-formed BCP 47 language tag (RFC 5646 §2.1, as `Intl.getCanonicalLocales` reads it). */
+const languageTag = nonEmptyString.refine(isLanguageTag, {
+  message: 'must be a BCP 47 language tag such as en or pt-BR',
+  params: { code: 'LANGUAGES_INVALID' },
+});
 
 /** A `urn:air:<domain>:<namespace>:<name>` identifier (ARD draft §3.4). */
 const airUrn = nonEmptyString.superRefine((value, ctx) => {
@@ -418,19 +425,43 @@ export const Publisher = z
       spec: 'ARD draft §3.4',
     }),
     siteName: nonEmptyString.optional().meta({
+      ...PER_LANGUAGE,
       description: 'The title of the pages; default: `organization`.',
       examples: ['Example Travel agents'],
     }),
     description: nonEmptyString.optional().meta({
+      ...PER_LANGUAGE,
       description: 'One sentence about the site, shown on its home page.',
       examples: ['The AI agents of Example Travel Co. and what they may touch.'],
     }),
     language: nonEmptyString.default('en').meta({
       description:
-        'The language of the pages (BCP 47 tag): their words, dates and numbers, and `<html lang>`. One with page words: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. An agent’s own `language` overrides it for its pages.',
+        'The language of the pages (BCP 47 tag): their words, dates and numbers, and `<html lang>`. One with page words: `en` or `pt-BR`; another is PAGE_LANGUAGE_UNSUPPORTED. An agent’s own `language` overrides it for its pages. With `languages`: the default language, served at `/` and carried by the cards (default: the first of `languages`); it must be one of them.',
       examples: ['en', 'pt-BR'],
       spec: 'BCP 47 (RFC 5646)',
     }),
+    languages: z
+      .array(languageTag)
+      .min(1)
+      .superRefine((tags, ctx) => {
+        tags.forEach((tag, i) => {
+          const first = tags.findIndex((t) => sameLanguage(t, tag));
+          if (first < i)
+            ctx.addIssue({
+              code: 'custom',
+              path: [i],
+              message: `"${tag}" is listed twice (language tags are compared without regard to case)`,
+              params: { code: 'LANGUAGES_INVALID' },
+            });
+        });
+      })
+      .optional()
+      .meta({
+        description:
+          'The languages the pages are published in (BCP 47 tags with page words: `en`, `pt-BR`), the default first (or `language`, when given). The default language’s pages are served at `/`, each other’s under its tag in lower case (`/pt-br/`), with `hreflang` links between them, a language switcher and one sitemap. The texts people read (names, descriptions, skills, justifications) may then be given per language, `{ en: …, pt-BR: … }`, and an agent’s Markdown body in `content/agents/<slug>.<tag>.md`; cards and ard.json carry the default language’s text. An agent’s own `language` is refused with `languages` (docs/languages.md).',
+        examples: [['en', 'pt-BR']],
+        spec: 'BCP 47 (RFC 5646), HTML hreflang, DESIGN.md §9 (Languages)',
+      }),
     contactEmail: z
       .email()
       .optional()

@@ -9,7 +9,7 @@
  * integrity check with its own code (`RAM_UNSPECIFIED_ENUM`), so the author gets the precise reason.
  */
 import { z } from 'zod';
-import { httpsUrl, nonEmptyString } from './common.js';
+import { httpsUrl, nonEmptyString, PER_LANGUAGE } from './common.js';
 
 /** `InteractionProtocol` (seed 000): the technical protocol used to reach a Resource. */
 export const InteractionProtocol = z.enum(['INTERACTION_PROTOCOL_UNSPECIFIED', 'REST', 'A2A', 'MCP']);
@@ -67,10 +67,12 @@ export const Resource = z
         'CONSUMER: the user’s own account (2P, needs the user’s authorization); THIRD_PARTY: an outside service (3P).',
     }),
     displayName: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'The resource’s name, shown to people.',
       examples: ['Google Calendar'],
     }),
     description: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'What the resource is, in a sentence.',
       examples: ['Your Google Calendar events.'],
     }),
@@ -130,6 +132,7 @@ export const Operation = z
       examples: ['google-calendar-events-v3'],
     }),
     description: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'What the operation does, in words a user understands.',
       examples: ['Lists the events of your calendar'],
     }),
@@ -170,6 +173,7 @@ export const ResourceAccess = z
       description: 'true when the agent asks the user before each use (default false).',
     }),
     accessJustification: nonEmptyString.meta({
+      ...PER_LANGUAGE,
       description: 'Why the agent needs the access, addressed to the user.',
       examples: ['To find the free days for your trip.'],
     }),

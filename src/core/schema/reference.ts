@@ -28,6 +28,11 @@ export interface ReferenceSection {
   intro: string;
   /** The schema `check` validates the file with. */
   schema: z.ZodType;
+  /**
+   * True for a file the publisher writes, where the fields marked `PER_LANGUAGE` (./common.ts) may be given
+   * per language; false for a file the tools write (the release history), whose texts are as published.
+   */
+  perLanguage: boolean;
 }
 
 /** One documented field, flattened: `signing.keyFile`, `skills[].id`, `securitySchemes.<name>.…`. */
@@ -47,6 +52,8 @@ export interface FieldRow {
   spec?: string;
   /** True for strings, numbers and maps: their example must be given. */
   needsExample: boolean;
+  /** True for a text that may be given per language (`{ en: …, pt-BR: … }`, DESIGN.md §9 "Languages"). */
+  perLanguage: boolean;
 }
 
 /** The files of a publisher's project, in the order of the reference. */
@@ -56,6 +63,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     location: 'content/publisher.yaml',
     intro: 'Who publishes the site, how it is signed and hosted, and the registry mode.',
     schema: Publisher,
+    perLanguage: true,
   },
   {
     title: 'Agents',
@@ -63,6 +71,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'YAML front matter; the Markdown body below it is the long description. One agent: its A2A AgentCard fields, its ARD discovery signals and its Resource Access Manifest (RAM). The slug of the file name is the last segment of its URN.',
     schema: AgentFrontMatter,
+    perLanguage: true,
   },
   {
     title: 'Resources',
@@ -70,6 +79,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'One resource of the RAM catalog shared by every agent (seed 000 `Resource`), with its operations. Agents name its operations in `resourceAccesses`.',
     schema: ResourceFile,
+    perLanguage: true,
   },
   {
     title: 'Entries',
@@ -77,6 +87,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'Another ARD entry listed beside the agents: an MCP server card, another publisher’s agent, a dataset, … (ARD draft §3.2).',
     schema: OtherEntryFile,
+    perLanguage: true,
   },
   {
     title: 'RAM file',
@@ -84,6 +95,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'Named by an agent’s `ramFile`. A Resource Access Manifest in the JSON form of seed 000, kept beside an agent instead of writing its RAM in the front matter.',
     schema: ResourceAccessManifest,
+    perLanguage: true,
   },
   {
     title: 'Release history',
@@ -91,6 +103,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     intro:
       'Written by `npm run release`, kept in git, read by the build: each version an agent was released with and the RAM it published, oldest first (docs/releases.md). A widening under an unchanged `version` fails the build.',
     schema: ReleaseHistorySchema,
+    perLanguage: false,
   },
 ];
 
@@ -191,18 +204,28 @@ function derivedExample(node: Json): unknown {
   return undefined;
 }
 
-function rowsOf(node: Json, prefix: string, inheritedSpec: string | undefined, out: FieldRow[]): void {
+function rowsOf(
+  node: Json,
+  prefix: string,
+  inheritedSpec: string | undefined,
+  out: FieldRow[],
+  perLanguage: boolean,
+): void {
   for (const alternative of variants(node)) {
     const spec = typeof alternative.spec === 'string' ? alternative.spec : inheritedSpec;
     if (alternative.type === 'array') {
       const items = asJson(alternative.items);
-      if (items) rowsOf(items, `${prefix}[]`, spec, out);
+      if (items) rowsOf(items, `${prefix}[]`, spec, out, perLanguage);
       continue;
     }
     const properties = asJson(alternative.properties);
     if (!properties) {
       const values = asJson(alternative.additionalProperties);
-      if (values && prefix !== '') rowsOf(values, `${prefix}.<name>`, spec, out);
+      if (values && prefix !== '') {
+        // A map whose values are texts given per language: the value gets a row of its own.
+        if (perLanguage && values.localized === true) out.push(valueRow(values, `${prefix}.<name>`, spec));
+        rowsOf(values, `${prefix}.<name>`, spec, out, perLanguage);
+      }
       continue;
     }
     const required = new Set((alternative.required as string[] | undefined) ?? []);
@@ -212,9 +235,10 @@ function rowsOf(node: Json, prefix: string, inheritedSpec: string | undefined, o
       const fieldSpec = typeof field.spec === 'string' ? field.spec : spec;
       const given = givenExamples(field) !== undefined;
       const leaf = variants(field)[0] ?? field;
+      const localized = perLanguage && field.localized === true;
       out.push({
         path,
-        type: typeOf(field),
+        type: localized ? perLanguageType(field) : typeOf(field),
         required: required.has(name),
         default: field.default,
         description: typeof field.description === 'string' ? field.description : undefined,
@@ -226,16 +250,41 @@ function rowsOf(node: Json, prefix: string, inheritedSpec: string | undefined, o
           leaf.type === 'number' ||
           leaf.type === 'integer' ||
           isMap(leaf),
+        perLanguage: localized,
       });
-      rowsOf(field, path, fieldSpec, out);
+      rowsOf(field, path, fieldSpec, out, perLanguage);
     }
   }
 }
 
-/** Every field of `schema`, depth first, in the order the schema declares them. */
-export function referenceRows(schema: z.ZodType): FieldRow[] {
+/** The type of a text given per language: its own type, or a map of language tag → that type. */
+function perLanguageType(node: Json): string {
+  const own = typeOf(node);
+  return `${own}, or map of language → ${own} (per language)`;
+}
+
+/** The row of a map's value that is a text given per language (`scopes.<name>`). */
+function valueRow(node: Json, path: string, spec: string | undefined): FieldRow {
+  return {
+    path,
+    type: perLanguageType(node),
+    required: false,
+    description: typeof node.description === 'string' ? node.description : undefined,
+    example: derivedExample(node),
+    exampleGiven: givenExamples(node) !== undefined,
+    spec: typeof node.spec === 'string' ? node.spec : spec,
+    needsExample: true,
+    perLanguage: true,
+  };
+}
+
+/**
+ * Every field of `schema`, depth first, in the order the schema declares them. With `perLanguage`, the
+ * texts marked `PER_LANGUAGE` say that they may be given per language.
+ */
+export function referenceRows(schema: z.ZodType, perLanguage = false): FieldRow[] {
   const out: FieldRow[] = [];
-  rowsOf(jsonSchemaOf(schema), '', undefined, out);
+  rowsOf(jsonSchemaOf(schema), '', undefined, out, perLanguage);
   return out;
 }
 
@@ -247,7 +296,7 @@ export function referenceRows(schema: z.ZodType): FieldRow[] {
 export function missingReferenceParts(): string[] {
   const missing: string[] = [];
   for (const section of REFERENCE_SECTIONS) {
-    for (const row of referenceRows(section.schema)) {
+    for (const row of referenceRows(section.schema, section.perLanguage)) {
       const lacks = [
         row.description ? undefined : 'description',
         row.spec ? undefined : 'spec',
@@ -294,11 +343,16 @@ export function renderReference(): string {
     '(the AgentCard, seed 001 and A2A v1.0), seed 000 (the RAM proposal), the ARD draft (seed 002) or',
     'DESIGN.md (ardsite’s own settings).',
     '',
+    'A type that ends in "(per language)" is a text people read: write it in the default language, or, on a',
+    'site with `languages:` (publisher.yaml), as a map of language → text, `{ en: Books flights., pt-BR:',
+    'Reserva voos. }`, which must hold the default language (docs/languages.md). The cards and ard.json carry',
+    'the default language’s text; the pages of each language show its own.',
+    '',
     ...REFERENCE_SECTIONS.map((s) => `- [${s.title}](#${anchor(s.title)}): \`${s.location}\``),
   ];
   for (const section of REFERENCE_SECTIONS) {
     parts.push('', `## ${section.title}`, '', `\`${section.location}\`. ${section.intro}`);
-    for (const row of referenceRows(section.schema)) {
+    for (const row of referenceRows(section.schema, section.perLanguage)) {
       const facts = [
         `Type: ${row.type}`,
         row.required ? 'required' : 'optional',

@@ -132,6 +132,10 @@ export const EN = {
     contact: 'Contact the publisher',
     privacy: 'Privacy policy',
     terms: 'Terms',
+    /** The language switcher's label (a `<nav aria-label>`), on a site in several languages. */
+    languages: 'Language',
+    /** This language's own name, as its speakers write it: the switcher's link to its pages. */
+    languageName: 'English',
   },
   notFound: {
     title: 'Page not found',

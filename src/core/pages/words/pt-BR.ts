@@ -171,6 +171,8 @@ export const PT_BR: PageWords = {
     contact: 'Fale conosco',
     privacy: 'Política de privacidade',
     terms: 'Termos de uso',
+    languages: 'Idioma',
+    languageName: 'Português (Brasil)',
   },
   notFound: {
     title: 'Página não encontrada',
