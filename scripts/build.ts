@@ -16,7 +16,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { provideSiteBuild } from '../src/core/build-context.js';
 import {
@@ -36,7 +36,10 @@ import {
   TEMP_PREFIX,
   VITE_CACHE_PREFIX,
 } from '../src/core/build/stale-temp.js';
-import { selfCheck } from '../src/core/build/self-check.js';
+import { finishSelfCheck, machineCheckJob, siteOrigin } from '../src/core/build/self-check.js';
+import type { MachineCheckResult } from '../src/core/build/machine-check.js';
+import { startMachineChecks } from '../src/core/build/machine-check-thread.js';
+import type { SiteBuild } from '../src/core/site-build.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
 import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
 import {
@@ -100,8 +103,6 @@ async function main(): Promise<void> {
     log(`Signing with the key from ${prepared.key.source} (${prepared.key.kid}).`);
   }
   const { site } = prepared;
-  // Astro is loaded only now: a build that fails on its key or content (above) answers seconds sooner.
-  const { build: astroBuild } = await import('astro');
   const temp = await makeTempOutput(root);
   const serverTemp = registry ? await makeTempOutput(root) : undefined;
   // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
@@ -120,34 +121,36 @@ async function main(): Promise<void> {
     const publicDir = path.join(root, 'public');
     const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
     site.artifacts.clear();
-    const cwd = process.cwd();
-    let viteCache: string | undefined;
-    provideSiteBuild(site);
+    // The machine checks (the artifacts, the verifier) need only what is written now: they run in a
+    // worker thread while Astro renders, on the core it leaves idle (src/core/build/machine-check-thread.ts).
+    const origin = siteOrigin(site);
+    const checks = startMachineChecks(
+      machineCheckJob(siteDir, site, {
+        written,
+        later: shadowed.map((a) => a.path),
+        keyPatterns: prepared.keyPatterns,
+        publicDir,
+      }),
+      {
+        worker: availableParallelism() >= 2,
+        onFallback: (why) => log(`The self-check thread stopped (${why}); checking in this thread.`),
+      },
+    );
+    let machine: MachineCheckResult | undefined;
     try {
-      process.chdir(appRoot);
-      // The adapter and the API routes only in registry mode: a static build is the plain config.
-      const registryConfig: AstroInlineConfig = registry
-        ? (await import('../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
-        : {};
-      // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
-      // on node_modules/.vite and fail with ENOTEMPTY.
-      viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
-      await timer.time('rendering', () =>
-        astroBuild({
-          root: appRoot,
-          publicDir,
-          outDir: renderDir,
-          logLevel: 'warn',
-          site: publisher.siteUrl,
-          ...registryConfig,
-          vite: {
-            ...registryConfig.vite,
-            cacheDir: viteCache,
-            build: { ...registryConfig.vite?.build, emptyOutDir: false },
-          },
-        }),
-      );
+      await render(site, registry, { renderDir, publicDir, timer });
+      // Written again after Astro copied public/: the artifact wins, as the self-check requires.
       if (shadowed.length > 0) await writeArtifacts(siteDir, shadowed);
+      checks.rendered();
+      // Joined before anything moves: the thread reads the folder where Astro rendered it.
+      machine = await timer.time('self-verification (joining the worker thread)', () => checks.result);
+    } finally {
+      if (!machine) await checks.stop();
+    }
+    // The worker thread's busy time, beside rendering (in this thread, the checks are in the join above).
+    if (checks.where === 'worker' && machine.busyMs !== undefined)
+      timer.add('self-verification (worker thread, beside rendering)', machine.busyMs);
+    try {
       if (serverTemp) {
         await moveFolder(path.join(renderDir, 'client'), temp);
         await moveFolder(path.join(renderDir, 'server'), serverTemp);
@@ -155,15 +158,11 @@ async function main(): Promise<void> {
     } catch (error) {
       throw new ArdsiteError(
         'BUILD_RENDER_FAILED',
-        `rendering the pages failed: ${(error as Error).message}`,
+        `moving the rendered site failed: ${(error as Error).message}`,
       );
-    } finally {
-      process.chdir(cwd);
-      provideSiteBuild(undefined);
-      if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
     const report = await timer.time('self-verification', () =>
-      selfCheck(temp, site, { written, keyPatterns: prepared.keyPatterns }),
+      finishSelfCheck(temp, origin, machine, { written, keyPatterns: prepared.keyPatterns }),
     );
     // The registry's server bundle is published too (it serves the index): the same search.
     if (serverTemp) await assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
@@ -216,6 +215,64 @@ async function main(): Promise<void> {
     throw error;
   } finally {
     if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
+  }
+}
+
+/** Where and how {@link render} renders. */
+interface RenderOptions {
+  /** Astro's output folder (its `outDir`, not emptied: the artifacts are in it). */
+  renderDir: string;
+  /** The project's public/ folder. */
+  publicDir: string;
+  timer: PhaseTimer;
+}
+
+/**
+ * Renders the pages of `site` (provided to them through src/core/build-context.ts) with Astro, from the
+ * app's folder, into `options.renderDir`; in registry mode with the adapter and the API routes.
+ * @throws ArdsiteError `BUILD_RENDER_FAILED` with Astro's message.
+ */
+async function render(
+  site: SiteBuild,
+  registry: boolean,
+  { renderDir, publicDir, timer }: RenderOptions,
+): Promise<void> {
+  // Astro is loaded only now: a build that fails on its key or content answers seconds sooner.
+  const { build: astroBuild } = await import('astro');
+  const { publisher } = site.model;
+  const cwd = process.cwd();
+  let viteCache: string | undefined;
+  provideSiteBuild(site);
+  try {
+    process.chdir(appRoot);
+    // The adapter and the API routes only in registry mode: a static build is the plain config.
+    const registryConfig: AstroInlineConfig = registry
+      ? (await import('../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
+      : {};
+    // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
+    // on node_modules/.vite and fail with ENOTEMPTY.
+    viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
+    await timer.time('rendering', () =>
+      astroBuild({
+        root: appRoot,
+        publicDir,
+        outDir: renderDir,
+        logLevel: 'warn',
+        site: publisher.siteUrl,
+        ...registryConfig,
+        vite: {
+          ...registryConfig.vite,
+          cacheDir: viteCache,
+          build: { ...registryConfig.vite?.build, emptyOutDir: false },
+        },
+      }),
+    );
+  } catch (error) {
+    throw new ArdsiteError('BUILD_RENDER_FAILED', `rendering the pages failed: ${(error as Error).message}`);
+  } finally {
+    process.chdir(cwd);
+    provideSiteBuild(undefined);
+    if (viteCache) await rm(viteCache, { recursive: true, force: true });
   }
 }
 
