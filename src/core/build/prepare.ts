@@ -25,7 +25,7 @@ export interface PrepareOptions {
   /** The build time when SOURCE_DATE_EPOCH is unset (default now). */
   now?: Date;
   /**
-   * Receives phase timings (`loading/checks`, of which `specs/resolution`; `signing`, `digesting`,
+   * Receives phase timings (`loading/checks`, of which `specs/resolution`; `signing`,
    * `computing`, of which `permissions`).
    */
   timer?: PhaseTimer;

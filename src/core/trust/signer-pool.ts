@@ -5,11 +5,17 @@
  * `sign(input)` resolves to exactly the bytes `key.sign(input)` gives (each worker makes the same key
  * from the same material), so a pooled build and an in-thread build write the same files.
  *
- * Requests are queued and sent in batches (one message carries up to `batchSize` inputs), at most two
+ * A pool also seals whole cards (`sealCard`, ./card-signature.ts `sealAgentCard`): the card's two
+ * canonical payloads, both signatures and its serialisation are then made in a worker, which is most of
+ * what a card costs, so the thread that builds the cards hands them on as soon as they are built.
+ *
+ * Requests are queued and sent in batches (one message carries up to `batchSize` of them), at most two
  * batches in flight per worker, so the main thread keeps building cards while the workers sign.
  */
 import { Worker } from 'node:worker_threads';
+import type { JsonObject } from '../card.js';
 import { ArdsiteError } from '../errors.js';
+import type { CardSealer, SealedCard } from './card-signature.js';
 import { keyMaterialForWorkers, type JwsSigner, type SigningKey } from './keys.js';
 import { type SigningAlgorithm } from './jwk.js';
 
@@ -22,7 +28,7 @@ export interface SignerPoolOptions {
 }
 
 /** A running pool. */
-export interface SignerPool extends JwsSigner {
+export interface SignerPool extends JwsSigner, CardSealer {
   sign(signingInput: Uint8Array): Promise<Uint8Array>;
   /** Milliseconds the workers spent signing, summed over the workers (thread time, not wall time). */
   readonly busyMs: number;
@@ -30,9 +36,15 @@ export interface SignerPool extends JwsSigner {
   close(): Promise<void>;
 }
 
+/** A job a worker does: sign a JWS signing input, or seal a card (./signer-worker.ts). */
+export type SignerJob = { input: Uint8Array } | { card: JsonObject; domain: string };
+
+/** A worker's answer to a job: the signature, or the sealed card. */
+export type SignerResult = Uint8Array | SealedCard;
+
 interface Pending {
-  input: Uint8Array;
-  resolve: (signature: Uint8Array) => void;
+  job: SignerJob;
+  resolve: (result: SignerResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -77,7 +89,7 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
         const batch = queue.splice(0, batchSize);
         const id = nextId++;
         slot.inFlight.set(id, batch);
-        slot.worker.postMessage({ id, inputs: batch.map((p) => p.input) });
+        slot.worker.postMessage({ id, jobs: batch.map((p) => p.job) });
       }
     }
   };
@@ -87,25 +99,19 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
       'message',
-      (message: {
-        ready?: true;
-        id?: number;
-        signatures?: Uint8Array[];
-        busyMs?: number;
-        error?: string;
-      }) => {
+      (message: { ready?: true; id?: number; results?: SignerResult[]; busyMs?: number; error?: string }) => {
         if (message.ready) {
           slot.ready = true;
         } else {
           const batch = slot.inFlight.get(message.id!);
           slot.inFlight.delete(message.id!);
           if (!batch) return;
-          if (message.error !== undefined || !message.signatures) {
-            fail(new Error(message.error ?? 'no signatures in the answer'), batch);
+          if (message.error !== undefined || !message.results) {
+            fail(new Error(message.error ?? 'no results in the answer'), batch);
             return;
           }
           busyMs += message.busyMs ?? 0;
-          batch.forEach((p, i) => p.resolve(message.signatures![i]!));
+          batch.forEach((p, i) => p.resolve(message.results![i]!));
         }
         pump();
       },
@@ -118,6 +124,21 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
   }
 
   let scheduled = false;
+  const enqueue = (job: SignerJob): Promise<SignerResult> => {
+    if (failure) return Promise.reject(failure);
+    if (closed) return Promise.reject(new ArdsiteError('BUILD_SIGNING_FAILED', 'the signer pool is closed'));
+    return new Promise<SignerResult>((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      // Batches fill up with the requests of one turn of the event loop before they are sent.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          pump();
+        });
+      }
+    });
+  };
   return {
     alg: key.alg as SigningAlgorithm,
     kid: key.kid,
@@ -130,20 +151,10 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
           new ArdsiteError('JWS_INVALID', 'The JWS signing input must be bytes (a Uint8Array).'),
         );
       }
-      if (failure) return Promise.reject(failure);
-      if (closed)
-        return Promise.reject(new ArdsiteError('BUILD_SIGNING_FAILED', 'the signer pool is closed'));
-      return new Promise<Uint8Array>((resolve, reject) => {
-        queue.push({ input: signingInput, resolve, reject });
-        // Batches fill up with the requests of one turn of the event loop before they are sent.
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            pump();
-          });
-        }
-      });
+      return enqueue({ input: signingInput }) as Promise<Uint8Array>;
+    },
+    sealCard(card: JsonObject, domain: string): Promise<SealedCard> {
+      return enqueue({ card, domain }) as Promise<SealedCard>;
     },
     async close(): Promise<void> {
       closed = true;
