@@ -68,22 +68,28 @@ export interface AgentPageParts {
   jsonLd: string;
 }
 
-const parts = new WeakMap<AgentBuild, AgentPageParts>();
+/** The pages that show an agent's {@link AgentPageParts}: its page and its permission page. */
+const PAGES_PER_AGENT = 2;
+
+const parts = new WeakMap<AgentBuild, { parts: AgentPageParts; uses: number }>();
 
 /**
  * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view and JSON-LD, which the
  * agent page and the permission page both show: computed for the first of the two pages, kept for the
- * second (weakly, with the build).
+ * second and let go after it (at 10,000 agents the views of every agent would be about 40 MB held until
+ * the last page is written). A third ask (the dev server, a page shown again) computes them again.
  * @throws Error as {@link agentBySlug}.
  */
 export function agentPageParts(site: SiteBuild, slug: string | undefined): AgentPageParts {
   const build = agentBySlug(site, slug);
-  let found = parts.get(build);
-  if (!found) {
-    found = { build, view: agentPageView(build, site), jsonLd: entryJsonLdScript(build.entry) };
-    parts.set(build, found);
+  const kept = parts.get(build);
+  if (kept) {
+    if (++kept.uses >= PAGES_PER_AGENT) parts.delete(build);
+    return kept.parts;
   }
-  return found;
+  const made = { build, view: agentPageView(build, site), jsonLd: entryJsonLdScript(build.entry) };
+  parts.set(build, { parts: made, uses: 1 });
+  return made;
 }
 
 /** `getStaticPaths` of the per-agent routes (`/agents/<slug>/…`): one path per agent of the site. */
