@@ -4,18 +4,18 @@
  * the site's key, and listing rotated-out public keys that must stay published.
  *
  * Accepted keys: ES256 (ECDSA P-256 with SHA-256, RFC 7518 §3.4) and EdDSA over Ed25519 (RFC 8037).
- * ES256 is signed with RFC 6979 deterministic nonces (./native-signers.ts: @noble/curves' steps, OpenSSL's scalar
- * multiplication), because Node's OpenSSL (which jose uses) signs ECDSA with a random nonce and
- * reproducible builds need identical bytes.
+ * ES256 is signed with @noble/curves using RFC 6979 deterministic nonces, because Node's OpenSSL (which
+ * jose uses) signs ECDSA with a random nonce and reproducible builds need identical bytes.
  *
  * Private key material never leaves this module in a message, a log line, `JSON.stringify` or
  * `util.inspect`: errors name the key's *source* (an env var name or a file path) and member names only.
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, type KeyObject } from 'node:crypto';
 import { inspect } from 'node:util';
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { ecdsa } from '@noble/curves/abstract/weierstrass.js';
 import { p256 } from '@noble/curves/nist.js';
-import { ed25519Signer, es256Signer } from './native-signers.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { assertNoPrivateMembers, didWebFromDomain } from './did.js';
 import { ArdsiteError } from '../errors.js';
@@ -26,6 +26,15 @@ import {
   type PublishedJwk,
   type SigningAlgorithm,
 } from './jwk.js';
+
+/**
+ * P-256 ECDSA as `p256` of @noble/curves, with Node's HMAC-SHA-256 in the RFC 6979 DRBG (noble's
+ * `hmac` option). Signatures are byte-identical to `p256.sign` (a unit test pins it).
+ */
+export const es256 = ecdsa(p256.Point, sha256, {
+  hmac: (key: Uint8Array, message: Uint8Array) =>
+    new Uint8Array(createHmac('sha256', key).update(message).digest()),
+});
 
 /**
  * What signs a JWS: a {@link SigningKey} (in this thread), or a pool of worker threads holding one
@@ -279,10 +288,9 @@ function published(members: PublicKeyMembers, alg: SigningAlgorithm, domain: str
 /**
  * Makes a {@link SigningKey} for a site from a private JWK.
  *
- * ES256 signs as @noble/curves' P-256 ECDSA does (./native-signers.ts, the same bytes): SHA-256 of the input,
- * RFC 6979 deterministic nonce, low-S, 64-byte compact `R||S` (RFC 7518 §3.4), with the hashes, the HMAC
- * and the scalar multiplication done by Node (OpenSSL). EdDSA signs with Node's Ed25519 (RFC 8032
- * PureEdDSA, deterministic: the same bytes as `ed25519.sign(input, seed)` of @noble/curves).
+ * ES256 signs with @noble/curves' P-256 ECDSA (`@noble/curves/nist.js`): SHA-256 of the input, RFC 6979
+ * deterministic nonce, low-S, 64-byte compact `R||S` (RFC 7518 §3.4). The SHA-256 and the HMAC of the
+ * RFC 6979 HMAC-DRBG are Node's (OpenSSL), through noble's own `hmac` option: same bytes, less time. EdDSA signs with `ed25519.sign(input, seed)` (RFC 8032 PureEdDSA, deterministic).
  *
  * @param privateJwk a private JWK as from {@link parsePrivateKey} or {@link generatePrivateJwk} (it is
  *   checked again, so any object is accepted; unknown members are ignored).
@@ -298,7 +306,16 @@ export function createSigningKey(privateJwk: PrivateSigningJwk, domain: string):
   const secret = new Uint8Array(Buffer.from(jwk.d, 'base64url'));
   const kid = publicJwk.kid;
 
-  const signRaw = alg === 'ES256' ? es256Signer(secret) : ed25519Signer(jwk);
+  const signRaw =
+    alg === 'ES256'
+      ? (input: Uint8Array): Uint8Array =>
+          es256.sign(createHash('sha256').update(input).digest(), secret, {
+            prehash: false,
+            lowS: true,
+            extraEntropy: false,
+            format: 'compact',
+          })
+      : (input: Uint8Array): Uint8Array => ed25519.sign(input, secret);
 
   const key = {
     alg,
