@@ -415,8 +415,8 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
 
   const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);
   const artifacts = new Map<string, Artifact>();
-  const add = (p: string, bytes: Uint8Array, mediaType: string) =>
-    artifacts.set(p, { path: p, bytes, mediaType });
+  const add = (p: string, bytes: Uint8Array, mediaType: string, digest?: string) =>
+    artifacts.set(p, { path: p, bytes, mediaType, ...(digest ? { digest } : {}) });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
   // The same entries in the ARD v0.9 (ai-catalog) shape, for older consumers (src/core/ai-catalog.ts).
@@ -429,7 +429,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   // The registry entry's url, on the static site: the service description it pins.
   if (registry) add(publisher.registry.basePath, registry.document, REGISTRY_TYPE);
   for (const { build, cardBytes, permissionsBytes, changesBytes } of built) {
-    add(build.cardPath, cardBytes, 'application/json');
+    add(build.cardPath, cardBytes, 'application/json', build.digest);
     if (build.permissionsPath && permissionsBytes)
       add(build.permissionsPath, permissionsBytes, 'application/json');
     if (changesBytes) add(changesPath(build.agent.slug), changesBytes, 'application/json');

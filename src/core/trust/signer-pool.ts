@@ -58,13 +58,36 @@ interface Slot {
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Starts `options.workers` worker threads holding `key` (keys.ts `keyMaterialForWorkers`; the material
- * goes to the threads of this process only).
+ * Signing threads started before the key is known (a build starts them before it reads the content, so
+ * that they load their code meanwhile, on a core the main thread leaves idle).
+ */
+export interface SignerThreads {
+  /**
+   * Gives every thread `key` (keys.ts `keyMaterialForWorkers`; the material goes to the threads of this
+   * process only) and returns the pool that signs with it. Once per threads.
+   * @throws Error when `key` was not made by `createSigningKey`, or when a key was given already.
+   */
+  withKey(key: SigningKey): SignerPool;
+  /** Stops the threads (also those never given a key). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `options.workers` worker threads holding `key` ({@link startSignerThreads}, then
+ * {@link SignerThreads.withKey}).
  * @throws Error when `key` was not made by `createSigningKey`. A worker that fails later rejects the
  *   requests it held and every later one with ArdsiteError `BUILD_SIGNING_FAILED`.
  */
 export function createSignerPool(key: SigningKey, options: SignerPoolOptions): SignerPool {
-  const material = keyMaterialForWorkers(key);
+  return startSignerThreads(options).withKey(key);
+}
+
+/**
+ * Starts `options.workers` worker threads without a key: they load their code and wait for
+ * {@link SignerThreads.withKey}. A worker that fails rejects the requests it held and every later one
+ * with ArdsiteError `BUILD_SIGNING_FAILED`.
+ */
+export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
   const batchSize = options.batchSize ?? 16;
   const queue: Pending[] = [];
   const slots: Slot[] = [];
@@ -95,13 +118,17 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
   };
 
   for (let i = 0; i < Math.max(1, options.workers); i++) {
-    const worker = new Worker(new URL('./signer-worker.mjs', import.meta.url), { workerData: material });
+    const worker = new Worker(new URL('./signer-worker.mjs', import.meta.url));
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
       'message',
       (message: { ready?: true; id?: number; results?: SignerResult[]; busyMs?: number; error?: string }) => {
         if (message.ready) {
           slot.ready = true;
+        } else if (message.id === undefined) {
+          // The thread could not make the key: every request fails.
+          fail(new Error(message.error ?? 'the key was not accepted'));
+          return;
         } else {
           const batch = slot.inFlight.get(message.id!);
           slot.inFlight.delete(message.id!);
@@ -139,28 +166,39 @@ export function createSignerPool(key: SigningKey, options: SignerPoolOptions): S
       }
     });
   };
+  const close = async (): Promise<void> => {
+    closed = true;
+    for (const p of queue.splice(0))
+      p.reject(new ArdsiteError('BUILD_SIGNING_FAILED', 'the signer pool was closed'));
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  };
+  let keyed = false;
   return {
-    alg: key.alg as SigningAlgorithm,
-    kid: key.kid,
-    get busyMs() {
-      return busyMs;
+    withKey(key: SigningKey): SignerPool {
+      if (keyed) throw new Error('these signing threads have a key already');
+      const material = keyMaterialForWorkers(key);
+      keyed = true;
+      for (const slot of slots) slot.worker.postMessage({ key: material });
+      return {
+        alg: key.alg as SigningAlgorithm,
+        kid: key.kid,
+        get busyMs() {
+          return busyMs;
+        },
+        sign(signingInput: Uint8Array): Promise<Uint8Array> {
+          if (!(signingInput instanceof Uint8Array)) {
+            return Promise.reject(
+              new ArdsiteError('JWS_INVALID', 'The JWS signing input must be bytes (a Uint8Array).'),
+            );
+          }
+          return enqueue({ input: signingInput }) as Promise<Uint8Array>;
+        },
+        sealCard(card: JsonObject, domain: string): Promise<SealedCard> {
+          return enqueue({ card, domain }) as Promise<SealedCard>;
+        },
+        close,
+      };
     },
-    sign(signingInput: Uint8Array): Promise<Uint8Array> {
-      if (!(signingInput instanceof Uint8Array)) {
-        return Promise.reject(
-          new ArdsiteError('JWS_INVALID', 'The JWS signing input must be bytes (a Uint8Array).'),
-        );
-      }
-      return enqueue({ input: signingInput }) as Promise<Uint8Array>;
-    },
-    sealCard(card: JsonObject, domain: string): Promise<SealedCard> {
-      return enqueue({ card, domain }) as Promise<SealedCard>;
-    },
-    async close(): Promise<void> {
-      closed = true;
-      for (const p of queue.splice(0))
-        p.reject(new ArdsiteError('BUILD_SIGNING_FAILED', 'the signer pool was closed'));
-      await Promise.all(slots.map((s) => s.worker.terminate()));
-    },
+    close,
   };
 }
