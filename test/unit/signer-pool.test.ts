@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
-import { createSignerPool, type SignerPool } from '../../src/core/trust/signer-pool.js';
+import { createSignerPool, startSignerThreads, type SignerPool } from '../../src/core/trust/signer-pool.js';
 import { sealAgentCard } from '../../src/core/trust/card-signature.js';
 
 const VECTORS = path.resolve(import.meta.dirname, '../vectors');
@@ -57,6 +57,20 @@ describe('createSignerPool', () => {
       expect(sealed[i]!.digest).toBe(here.digest);
     }
     expect(Buffer.from(signature).equals(Buffer.from(key.sign(input)))).toBe(true);
+  });
+
+  it('starts its threads before the key is known, and signs once given it (once)', async () => {
+    const key = keyOf('test-key-es256.jwk.json');
+    const threads = startSignerThreads({ workers: 1 });
+    // The threads load their code while the key is read elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pool = threads.withKey(key);
+    pools.push(pool);
+    expect(() => threads.withKey(key)).toThrow(/have a key already/);
+    const input = new TextEncoder().encode('late.key');
+    expect(Buffer.from(await pool.sign(input)).equals(Buffer.from(key.sign(input)))).toBe(true);
+    // Threads never given a key close as well.
+    await startSignerThreads({ workers: 1 }).close();
   });
 
   it('refuses requests once closed', async () => {
