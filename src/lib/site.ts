@@ -7,7 +7,6 @@
  * both must see one cache, so that the plugin's invalidation reaches the pages.
  */
 import { providedSiteBuild } from '../core/build-context.js';
-import { prepareBuild } from '../core/build/prepare.js';
 import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
@@ -23,12 +22,15 @@ export async function getSiteBuild(): Promise<SiteBuild> {
   if (provided) return provided;
   const slot = globalThis as DevSlot;
   // The overlay and the terminal show only the message: it names every file, field and line at fault.
-  slot[DEV_SLOT] ??= prepareBuild({ root: devProjectRoot() }).then(
-    (p) => p.site,
-    (error: unknown) => {
-      throw withDiagnosticsInMessage(error);
-    },
-  );
+  // Loaded only here: a build provides its site, and its pages need none of the loading and signing code.
+  slot[DEV_SLOT] ??= import('../core/build/prepare.js')
+    .then(({ prepareBuild }) => prepareBuild({ root: devProjectRoot() }))
+    .then(
+      (p) => p.site,
+      (error: unknown) => {
+        throw withDiagnosticsInMessage(error);
+      },
+    );
   const pending = slot[DEV_SLOT];
   // A failed load is not cached: the next request (after the author's fix) tries again.
   pending.catch(() => {
