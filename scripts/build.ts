@@ -1,8 +1,13 @@
 /**
  * `npm run build`: checks the content, signs and computes every artifact, writes the artifacts into a
  * temporary folder (keeping only their digests), renders the pages with Astro into the same folder,
- * verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success, 1 on any failure; `dist/` is untouched
- * by a failed build. No key material is ever printed.
+ * verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success,
+ * 1 on any failure; `dist/` is untouched by a failed build. No key material is ever printed.
+ *
+ * The work overlaps where it can (issue 19): Astro starts once the content passed its checks and bundles
+ * the pages while the site is computed (scripts/lib/render.ts); the machine-readable files are verified
+ * in a worker thread while Astro renders (src/core/build/machine-check-thread.ts); after rendering only
+ * what depends on the pages is checked (src/core/build/self-check.ts).
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
  *        [-- --registry]
@@ -15,28 +20,25 @@
  * self-check passed.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { provideSiteBuild } from '../src/core/build-context.js';
 import {
   assertReplaceableOutDir,
   artifactFile,
-  makeTempOutput,
   moveFolder,
   swapFolder,
   swapIntoPlace,
-  within,
   writeArtifacts,
+  type WrittenArtifact,
 } from '../src/core/build/output.js';
-import { prepareBuild } from '../src/core/build/prepare.js';
-import {
-  ownedPrefix,
-  removeStaleTempFolders,
-  TEMP_PREFIX,
-  VITE_CACHE_PREFIX,
-} from '../src/core/build/stale-temp.js';
-import { selfCheck } from '../src/core/build/self-check.js';
+import { prepareBuild, type PreparedBuild } from '../src/core/build/prepare.js';
+import { removeStaleTempFolders, TEMP_PREFIX, VITE_CACHE_PREFIX } from '../src/core/build/stale-temp.js';
+import { finishSelfCheck, machineCheckJob, siteOrigin } from '../src/core/build/self-check.js';
+import type { MachineCheckResult } from '../src/core/build/machine-check.js';
+import { startMachineChecks, type MachineCheckRun } from '../src/core/build/machine-check-thread.js';
+import type { Artifact, SiteBuild } from '../src/core/site-build.js';
+import { releaseSourceTexts } from '../src/core/content/index.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
 import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
 import {
@@ -48,7 +50,7 @@ import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine } from './lib/args.js';
 import { counted } from './lib/counted.js';
-import type { AstroInlineConfig } from 'astro';
+import { makeOutputs, removeOutputs, startRender, type Outputs, type RenderRun } from './lib/render.js';
 
 const { values } = parseCommandLine(
   {
@@ -68,7 +70,44 @@ const { values } = parseCommandLine(
 const appRoot = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(values.root!);
 const distDir = path.resolve(root, values.out!);
+const publicDir = path.join(root, 'public');
+const serverDir = registryServerDir(distDir);
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A promise with its resolve and reject (Node 20 has no `Promise.withResolvers`). */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Rejected when the site cannot be computed: Astro, which awaits it, is awaited in turn.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/** Logs the content's warnings and where the signing key came from. */
+function logPrepared(prepared: PreparedBuild): void {
+  for (const w of prepared.warnings) log(formatDiagnostic(w));
+  if (prepared.key.created) {
+    log('');
+    log(`*** ardsite created a new signing key: ${prepared.key.source}`);
+    log("*** It is your site's identity (did:web). Keep it, back it up, never commit it (git ignores it).");
+    log('*** For CI deploys, store it as a secret and pass it in ARDSITE_SIGNING_KEY.');
+    log('');
+  } else if (prepared.key.ephemeral) {
+    log('Signing with a throw-away key (ARDSITE_DEV_KEY=1): this build is for tests, not for deployment.');
+  } else {
+    log(`Signing with the key from ${prepared.key.source} (${prepared.key.kid}).`);
+  }
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -82,140 +121,178 @@ async function main(): Promise<void> {
     { dir: tmpdir(), prefix: VITE_CACHE_PREFIX },
   ]);
   if (stale.length > 0) log(`Removed ${counted(stale.length, 'temporary folder')} left by a killed build.`);
-  const prepared = await prepareBuild({ root, timer, registry: values.registry });
-  const { publisher } = prepared.site.model;
-  const registry = publisher.registry.enabled;
-  const serverDir = registryServerDir(distDir);
-  if (registry) assertReplaceableServerDir(root, serverDir);
-  for (const w of prepared.warnings) log(formatDiagnostic(w));
-  if (prepared.key.created) {
-    log('');
-    log(`*** ardsite created a new signing key: ${prepared.key.source}`);
-    log("*** It is your site's identity (did:web). Keep it, back it up, never commit it (git ignores it).");
-    log('*** For CI deploys, store it as a secret and pass it in ARDSITE_SIGNING_KEY.');
-    log('');
-  } else if (prepared.key.ephemeral) {
-    log('Signing with a throw-away key (ARDSITE_DEV_KEY=1): this build is for tests, not for deployment.');
-  } else {
-    log(`Signing with the key from ${prepared.key.source} (${prepared.key.kid}).`);
-  }
-  const { site } = prepared;
-  // Astro is loaded only now: a build that fails on its key or content (above) answers seconds sooner.
-  const { build: astroBuild } = await import('astro');
-  const temp = await makeTempOutput(root);
-  const serverTemp = registry ? await makeTempOutput(root) : undefined;
-  // Astro bundles the pages beside its outDir and resolves packages from there, and it does so safely
-  // (one folder per build) only when outDir is inside the working folder. So Astro runs in the app,
-  // rendering into a folder of its own, which then moves into the project's temporary folder. With the
-  // adapter (registry mode) Astro writes <outDir>/client (the static site) and <outDir>/server.
-  const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
-  const siteDir = registry ? path.join(renderDir, 'client') : renderDir;
+  // Astro starts once the content passed its checks and the key may sign (a build that fails on either
+  // answers seconds sooner) and bundles the pages while the site is computed; the pages wait for it.
+  const site = deferred<SiteBuild>();
+  let out: Outputs | undefined;
+  let rendering: RenderRun | undefined;
+  let prepared: PreparedBuild;
   try {
-    // The artifacts are written first, into the folder Astro renders into (told not to empty it), and
-    // their bytes let go: only their digests stay, for the self-check, so the heap is smaller while
-    // Astro renders (at 10,000 agents the cards and the manifest are over 200 MB). A file of public/
-    // at an artifact's path would replace it while Astro copies public/: those few are kept and written
-    // again after rendering, so the artifact wins, as the self-check requires.
-    const written = await timer.time('writing', () => writeArtifacts(siteDir, site.artifacts.values()));
-    const publicDir = path.join(root, 'public');
-    const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
-    site.artifacts.clear();
-    const cwd = process.cwd();
-    let viteCache: string | undefined;
-    provideSiteBuild(site);
-    try {
-      process.chdir(appRoot);
-      // The adapter and the API routes only in registry mode: a static build is the plain config.
-      const registryConfig: AstroInlineConfig = registry
-        ? (await import('../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
-        : {};
-      // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
-      // on node_modules/.vite and fail with ENOTEMPTY.
-      viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
-      await timer.time('rendering', () =>
-        astroBuild({
-          root: appRoot,
+    prepared = await prepareBuild({
+      root,
+      timer,
+      registry: values.registry,
+      beforeComputing: async (model) => {
+        const { registry } = model.publisher;
+        if (registry.enabled) assertReplaceableServerDir(root, serverDir);
+        out = await makeOutputs(root, appRoot, registry.enabled);
+        rendering = startRender(site.promise, {
+          appRoot,
           publicDir,
-          outDir: renderDir,
-          logLevel: 'warn',
-          site: publisher.siteUrl,
-          ...registryConfig,
-          vite: {
-            ...registryConfig.vite,
-            cacheDir: viteCache,
-            build: { ...registryConfig.vite?.build, emptyOutDir: false },
-          },
-        }),
-      );
-      if (shadowed.length > 0) await writeArtifacts(siteDir, shadowed);
-      if (serverTemp) {
-        await moveFolder(path.join(renderDir, 'client'), temp);
-        await moveFolder(path.join(renderDir, 'server'), serverTemp);
-      } else if (renderDir !== temp) await moveFolder(renderDir, temp);
-    } catch (error) {
-      throw new ArdsiteError(
-        'BUILD_RENDER_FAILED',
-        `rendering the pages failed: ${(error as Error).message}`,
-      );
-    } finally {
-      process.chdir(cwd);
-      provideSiteBuild(undefined);
-      if (viteCache) await rm(viteCache, { recursive: true, force: true });
-    }
-    const report = await timer.time('self-verification', () =>
-      selfCheck(temp, site, { written, keyPatterns: prepared.keyPatterns }),
-    );
-    // The registry's server bundle is published too (it serves the index): the same search.
-    if (serverTemp) await assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
-    if (serverTemp) {
-      await writeRegistryDescriptor(serverTemp, {
-        format: 1,
-        basePath: publisher.registry.basePath,
-        origin: publisher.siteUrl.replace(/\/$/, ''),
-        identifier: registryIdentifier(publisher),
-        url: registryBaseUri(publisher),
-        manifestDigest: written.get(MANIFEST_PATH)!.digest,
-      });
-    }
-    await timer.time('swap', async () => {
-      // The server bundle first: a failure between the two swaps leaves a bundle whose descriptor does not
-      // match dist/, which npm run serve detects and rebuilds, never a dist/ served by a stale bundle.
-      if (serverTemp) await swapFolder(serverTemp, serverDir);
-      await swapIntoPlace(temp, distDir);
+          renderDir: out.renderDir,
+          registry: registry.enabled,
+          publisher: model.publisher,
+          timer,
+        });
+      },
     });
-    if (values.report) {
-      const manifest = written.get(MANIFEST_PATH)!.size;
-      await writeFile(
-        values.report,
-        `${JSON.stringify(
-          {
-            agents: site.agents.length,
-            entries: site.entries.length,
-            wallMs: Math.round(performance.now() - started),
-            peakRssBytes: process.resourceUsage().maxRSS * 1024,
-            manifestBytes: manifest,
-            phasesMs: timer.toJSON(),
-          },
-          null,
-          2,
-        )}\n`,
-      );
-    }
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    log(
-      `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${counted(site.agents.length, 'agent')}, ${counted(site.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
-    );
-    if (registry) {
-      log(
-        `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; npm run serve starts it.`,
-      );
-    }
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    if (serverTemp) await rm(serverTemp, { recursive: true, force: true });
+    site.reject(error);
+    await rendering?.done.catch(() => {});
+    await removeOutputs(out);
+    throw error;
+  }
+  logPrepared(prepared);
+  try {
+    await finish(prepared, out!, rendering!, site, { timer, started });
+  } catch (error) {
+    await rm(out!.temp, { recursive: true, force: true });
+    if (out!.serverTemp) await rm(out!.serverTemp, { recursive: true, force: true });
     throw error;
   } finally {
-    if (renderDir !== temp) await rm(renderDir, { recursive: true, force: true });
+    if (out!.renderDir !== out!.temp) await rm(out!.renderDir, { recursive: true, force: true });
+  }
+}
+
+/** The artifacts as written before rendering, and the machine checks started over them. */
+interface Written {
+  written: Map<string, WrittenArtifact>;
+  /** Artifacts a file of public/ shadows: written again after rendering. */
+  shadowed: Artifact[];
+  checks: MachineCheckRun;
+}
+
+/**
+ * Writes the artifacts into the folder Astro renders into (told not to empty it) and lets their bytes go:
+ * only their digests stay, for the self-check, so the heap is smaller while Astro renders (at 10,000
+ * agents the cards and the manifest are over 300 MB). A file of public/ at an artifact's path would
+ * replace it while Astro copies public/: those few are kept and written again after rendering, so the
+ * artifact wins, as the self-check requires. Then starts the machine checks, which need only what is
+ * written now: in a worker thread beside rendering, on the core Astro leaves idle.
+ */
+async function writeAndCheck(prepared: PreparedBuild, siteDir: string, timer: PhaseTimer): Promise<Written> {
+  const { site } = prepared;
+  const written = await timer.time('writing', () => writeArtifacts(siteDir, site.artifacts.values()));
+  const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
+  site.artifacts.clear();
+  // The pages never read the source texts: let go of them before Astro's memory grows (about 50 MB of
+  // heap at 10,000 agents).
+  releaseSourceTexts(site.model);
+  const checks = startMachineChecks(
+    machineCheckJob(siteDir, site, {
+      written,
+      later: shadowed.map((a) => a.path),
+      keyPatterns: prepared.keyPatterns,
+      publicDir,
+    }),
+    {
+      worker: availableParallelism() >= 2,
+      onFallback: (why) => log(`The self-check thread stopped (${why}); checking in this thread.`),
+    },
+  );
+  return { written, shadowed, checks };
+}
+
+/**
+ * The second half of a build, once the site is computed: writes the artifacts, hands the site to the
+ * pages (`site`), checks the machine files beside rendering, then what depends on the pages, and swaps
+ * the result into place. Throws on any failure, before anything is swapped (the caller removes `out`).
+ */
+async function finish(
+  prepared: PreparedBuild,
+  out: Outputs,
+  rendering: RenderRun,
+  site: Deferred<SiteBuild>,
+  { timer, started }: { timer: PhaseTimer; started: number },
+): Promise<void> {
+  const built = prepared.site;
+  const { publisher } = built.model;
+  const { temp, serverTemp, renderDir, siteDir } = out;
+  let step: Written;
+  try {
+    step = await writeAndCheck(prepared, siteDir, timer);
+  } catch (error) {
+    site.reject(error);
+    await rendering.done.catch(() => {});
+    throw error;
+  }
+  const { written, shadowed, checks } = step;
+  site.resolve(built);
+  let machine: MachineCheckResult | undefined;
+  try {
+    await rendering.done;
+    // Written again after Astro copied public/: the artifact wins, as the self-check requires.
+    if (shadowed.length > 0) await writeArtifacts(siteDir, shadowed);
+    checks.rendered();
+    // Joined before anything moves: the thread reads the folder where Astro rendered it.
+    machine = await timer.time('self-verification (joining the worker thread)', () => checks.result);
+  } finally {
+    if (!machine) await checks.stop();
+  }
+  // The worker thread's busy time, beside rendering (in this thread, the checks are in the join above).
+  if (checks.where === 'worker' && machine.busyMs !== undefined)
+    timer.add('self-verification (worker thread, beside rendering)', machine.busyMs);
+  try {
+    if (serverTemp) {
+      await moveFolder(path.join(renderDir, 'client'), temp);
+      await moveFolder(path.join(renderDir, 'server'), serverTemp);
+    } else if (renderDir !== temp) await moveFolder(renderDir, temp);
+  } catch (error) {
+    throw new ArdsiteError(
+      'BUILD_RENDER_FAILED',
+      `moving the rendered site failed: ${(error as Error).message}`,
+    );
+  }
+  const report = await timer.time('self-verification', () =>
+    finishSelfCheck(temp, siteOrigin(built), machine, { written, keyPatterns: prepared.keyPatterns }),
+  );
+  // The registry's server bundle is published too (it serves the index): the same search.
+  if (serverTemp) {
+    await assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
+    await writeRegistryDescriptor(serverTemp, {
+      format: 1,
+      basePath: publisher.registry.basePath,
+      origin: publisher.siteUrl.replace(/\/$/, ''),
+      identifier: registryIdentifier(publisher),
+      url: registryBaseUri(publisher),
+      manifestDigest: written.get(MANIFEST_PATH)!.digest,
+    });
+  }
+  await timer.time('swap', async () => {
+    // The server bundle first: a failure between the two swaps leaves a bundle whose descriptor does not
+    // match dist/, which npm run serve detects and rebuilds, never a dist/ served by a stale bundle.
+    if (serverTemp) await swapFolder(serverTemp, serverDir);
+    await swapIntoPlace(temp, distDir);
+  });
+  if (values.report) {
+    const figures = {
+      agents: built.agents.length,
+      entries: built.entries.length,
+      wallMs: Math.round(performance.now() - started),
+      peakRssBytes: process.resourceUsage().maxRSS * 1024,
+      manifestBytes: written.get(MANIFEST_PATH)!.size,
+      phasesMs: timer.toJSON(),
+    };
+    await writeFile(values.report, `${JSON.stringify(figures, null, 2)}\n`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  log(
+    `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${counted(built.agents.length, 'agent')}, ${counted(built.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
+  );
+  if (serverTemp) {
+    log(
+      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; npm run serve starts it.`,
+    );
   }
 }
 

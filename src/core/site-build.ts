@@ -14,6 +14,8 @@ export interface Artifact {
   path: string;
   bytes: Uint8Array;
   mediaType: string;
+  /** `sha256:<hex>` of `bytes`, when it was computed with them (a card's: its entry pins it). */
+  digest?: string;
 }
 
 /** An ARD entry as emitted (ARD draft §3.2). */

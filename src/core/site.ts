@@ -12,7 +12,7 @@ import { aiCatalogDocument, AI_CATALOG_MEDIA_TYPE } from './ai-catalog.js';
 import { outsideMessage, placeInJail } from './project-jail.js';
 import { withoutUndefined } from './json.js';
 import { buildAgentCard, serializeJsonDocument, type JsonObject } from './card.js';
-import { signAgentCard } from './trust/card-signature.js';
+import { sealAgentCard } from './trust/card-signature.js';
 import type { AgentModel, ContentModel, OtherEntryModel } from './content/model.js';
 import { representativeQueries } from './content/checks.js';
 import { buildDidDocument, buildJwks, didWebFromDomain } from './trust/did.js';
@@ -72,7 +72,7 @@ export interface ComputeSiteOptions {
    * (src/core/trust/signer-pool.ts) for many agents. The same bytes either way.
    */
   signer?: JwsSigner;
-  /** Receives the time spent signing (in this thread) and digesting, when given. */
+  /** Receives the time spent signing (in this thread) and deriving permissions, when given. */
   timer?: PhaseTimer;
 }
 
@@ -186,10 +186,9 @@ async function buildAgent(
     ...(cardPermissions ? { permissions: cardPermissions } : {}),
     ...(changesLink ? { changes: changesLink } : {}),
   });
-  const card = await signAgentCard(unsigned, signer, publisher.domain);
-  const cardBytes = serializeJsonDocument(card);
-  // Step 4: digest of the exact bytes served.
-  const digest = timed('digesting', () => sha256Digest(cardBytes));
+  // Steps 2–4 at once: signed, serialised, digest of the exact bytes served (in a worker thread when
+  // `signer` is a pool: ./trust/card-signature.ts `sealAgentCard`).
+  const { bytes: cardBytes, digest } = await sealAgentCard(unsigned, signer, publisher.domain);
   const cardPath = `/agents/${agent.slug}/agent-card.json`;
   const cardUrl = absoluteUrl(publisher.siteUrl, cardPath);
   // Step 5: the signed trustManifest over the entry's coordinates.
@@ -224,7 +223,7 @@ async function buildAgent(
     ...(changes ? changesFootprint(changes) : {}),
     trustManifest,
   });
-  const provider = card.provider as AgentBuild['provider'];
+  const provider = unsigned.provider as AgentBuild['provider'];
   const build: AgentBuild = { agent, provider, digest, cardPath, cardUrl, entry, trustManifest };
   if (changes) build.changes = changes;
   if (permissions && permissionsBytes) {
@@ -416,8 +415,8 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
 
   const entries = [...listed, ...(registryEntry ? [registryEntry] : [])].sort(compareEntries);
   const artifacts = new Map<string, Artifact>();
-  const add = (p: string, bytes: Uint8Array, mediaType: string) =>
-    artifacts.set(p, { path: p, bytes, mediaType });
+  const add = (p: string, bytes: Uint8Array, mediaType: string, digest?: string) =>
+    artifacts.set(p, { path: p, bytes, mediaType, ...(digest ? { digest } : {}) });
 
   add(MANIFEST_PATH, serializeJsonDocument({ entries }), ARD_MEDIA_TYPE);
   // The same entries in the ARD v0.9 (ai-catalog) shape, for older consumers (src/core/ai-catalog.ts).
@@ -430,7 +429,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   // The registry entry's url, on the static site: the service description it pins.
   if (registry) add(publisher.registry.basePath, registry.document, REGISTRY_TYPE);
   for (const { build, cardBytes, permissionsBytes, changesBytes } of built) {
-    add(build.cardPath, cardBytes, 'application/json');
+    add(build.cardPath, cardBytes, 'application/json', build.digest);
     if (build.permissionsPath && permissionsBytes)
       add(build.permissionsPath, permissionsBytes, 'application/json');
     if (changesBytes) add(changesPath(build.agent.slug), changesBytes, 'application/json');

@@ -7,7 +7,6 @@
  * both must see one cache, so that the plugin's invalidation reaches the pages.
  */
 import { providedSiteBuild } from '../core/build-context.js';
-import { prepareBuild } from '../core/build/prepare.js';
 import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
@@ -24,12 +23,15 @@ export async function getSiteBuild(): Promise<SiteBuild> {
   if (provided) return provided;
   const slot = globalThis as DevSlot;
   // The overlay and the terminal show only the message: it names every file, field and line at fault.
-  slot[DEV_SLOT] ??= prepareBuild({ root: devProjectRoot() }).then(
-    (p) => p.site,
-    (error: unknown) => {
-      throw withDiagnosticsInMessage(error);
-    },
-  );
+  // Loaded only here: a build provides its site, and its pages need none of the loading and signing code.
+  slot[DEV_SLOT] ??= import('../core/build/prepare.js')
+    .then(({ prepareBuild }) => prepareBuild({ root: devProjectRoot() }))
+    .then(
+      (p) => p.site,
+      (error: unknown) => {
+        throw withDiagnosticsInMessage(error);
+      },
+    );
   const pending = slot[DEV_SLOT];
   // A failed load is not cached: the next request (after the author's fix) tries again.
   pending.catch(() => {
@@ -69,13 +71,17 @@ export interface AgentPageParts {
   jsonLd: string;
 }
 
-const parts = new WeakMap<AgentBuild, Map<string, AgentPageParts>>();
+/** The pages that show an agent's {@link AgentPageParts} in one language: its page and its permission page. */
+const PAGES_PER_AGENT = 2;
+
+const parts = new WeakMap<AgentBuild, Map<string, { parts: AgentPageParts; uses: number }>>();
 
 /**
  * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view in the language of
  * `tree` (default: the agent's own, at `/agents/<slug>/`) and its JSON-LD, which the agent page and the
- * permission page both show: computed for the first of the two pages, kept for the second (weakly, with
- * the build).
+ * permission page both show: computed for the first of the two pages of a language, kept for the second
+ * and let go after it (at 10,000 agents the views of every agent would be about 40 MB held until the last
+ * page is written). A third ask (the dev server, a page shown again) computes them again.
  * @throws Error as {@link agentBySlug}.
  */
 export function agentPageParts(site: SiteBuild, slug: string | undefined, tree?: PageTree): AgentPageParts {
@@ -83,12 +89,14 @@ export function agentPageParts(site: SiteBuild, slug: string | undefined, tree?:
   let byTree = parts.get(build);
   if (!byTree) parts.set(build, (byTree = new Map()));
   const key = tree?.prefix ?? '';
-  let found = byTree.get(key);
-  if (!found) {
-    found = { build, view: agentPageView(build, site, tree), jsonLd: entryJsonLdScript(build.entry) };
-    byTree.set(key, found);
+  const kept = byTree.get(key);
+  if (kept) {
+    if (++kept.uses >= PAGES_PER_AGENT) byTree.delete(key);
+    return kept.parts;
   }
-  return found;
+  const made = { build, view: agentPageView(build, site, tree), jsonLd: entryJsonLdScript(build.entry) };
+  byTree.set(key, { parts: made, uses: 1 });
+  return made;
 }
 
 /**

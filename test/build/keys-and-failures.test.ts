@@ -173,7 +173,7 @@ describe('a failed build leaves the previous dist/ untouched', () => {
     expect(await leftovers(generated)).toEqual([]);
   });
 
-  it('a self-check failure after rendering (trustManifests already expired): exit 1, dist/ unchanged, no temp folder', async () => {
+  it('a self-check failure (trustManifests already expired, found by the checks beside rendering): exit 1, dist/ unchanged, no temp folder', async () => {
     // A realistic way to fail only the self-check: SOURCE_DATE_EPOCH from an old commit plus a short
     // expiresInDays makes every trustManifest expired when the self-check runs (now).
     const before = await readTree(first.outDir);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
-import { createSignerPool, type SignerPool } from '../../src/core/trust/signer-pool.js';
+import { createSignerPool, startSignerThreads, type SignerPool } from '../../src/core/trust/signer-pool.js';
+import { sealAgentCard } from '../../src/core/trust/card-signature.js';
 
 const VECTORS = path.resolve(import.meta.dirname, '../vectors');
 const keyOf = (file: string) =>
@@ -33,6 +34,44 @@ describe('createSignerPool', () => {
       expect(pool.busyMs).toBeGreaterThan(0);
     });
   }
+
+  it('seals cards as sealAgentCard does in this thread (same bytes and digest), mixed with signatures', async () => {
+    const key = keyOf('test-key-es256.jwk.json');
+    const pool = createSignerPool(key, { workers: 2, batchSize: 4 });
+    pools.push(pool);
+    const cards = Array.from({ length: 12 }, (_, i) => ({
+      name: `Agent ${i}`,
+      description: 'ünïcödé, "quotes" and a \\ backslash',
+      version: '1.0.0',
+      skills: [{ id: `s${i}`, name: 'Skill', tags: ['a', 'b'], description: 'does things' }],
+      capabilities: { streaming: false },
+    }));
+    const input = new TextEncoder().encode('h.p');
+    const [sealed, signature] = await Promise.all([
+      Promise.all(cards.map((card) => pool.sealCard(card, 'agents.example.com'))),
+      pool.sign(input),
+    ]);
+    for (const [i, card] of cards.entries()) {
+      const here = await sealAgentCard(card, key, 'agents.example.com');
+      expect(Buffer.from(sealed[i]!.bytes).equals(Buffer.from(here.bytes)), `card ${i}`).toBe(true);
+      expect(sealed[i]!.digest).toBe(here.digest);
+    }
+    expect(Buffer.from(signature).equals(Buffer.from(key.sign(input)))).toBe(true);
+  });
+
+  it('starts its threads before the key is known, and signs once given it (once)', async () => {
+    const key = keyOf('test-key-es256.jwk.json');
+    const threads = startSignerThreads({ workers: 1 });
+    // The threads load their code while the key is read elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const pool = threads.withKey(key);
+    pools.push(pool);
+    expect(() => threads.withKey(key)).toThrow(/have a key already/);
+    const input = new TextEncoder().encode('late.key');
+    expect(Buffer.from(await pool.sign(input)).equals(Buffer.from(key.sign(input)))).toBe(true);
+    // Threads never given a key close as well.
+    await startSignerThreads({ workers: 1 }).close();
+  });
 
   it('refuses requests once closed', async () => {
     const pool = createSignerPool(keyOf('test-key-es256.jwk.json'), { workers: 1 });

@@ -65,7 +65,9 @@ export async function writeArtifacts(
 ): Promise<Map<string, WrittenArtifact>> {
   const list = [...artifacts];
   const written = new Map<string, WrittenArtifact>();
-  for (const a of list) written.set(a.path, { digest: sha256Digest(a.bytes), size: a.bytes.length });
+  // A card's digest was computed with its bytes (its entry pins it): not hashed again.
+  for (const a of list)
+    written.set(a.path, { digest: a.digest ?? sha256Digest(a.bytes), size: a.bytes.length });
   await mapLimit(list, 32, async (artifact) => {
     const file = artifactFile(outDir, artifact.path);
     await mkdir(path.dirname(file), { recursive: true });

@@ -10,10 +10,14 @@ import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
 import { publishedHolder, scanPublicFolder } from '../project-jail.js';
 import { loadPublicKeysForRotation } from '../trust/keys.js';
 import { resolveSigningKey, type ResolvedSigningKey } from '../trust/key-file.js';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createSignerPool } from '../trust/signer-pool.js';
+import path from 'node:path';
+import { startSignerThreads, type SignerPool } from '../trust/signer-pool.js';
+import type { SigningKey } from '../trust/keys.js';
 import { computeSite } from '../site.js';
 import type { SiteBuild } from '../site-build.js';
+import type { ContentModel } from '../content/model.js';
 import { PhaseTimer } from '../timings.js';
 
 /** Inputs of {@link prepareBuild}. */
@@ -25,31 +29,49 @@ export interface PrepareOptions {
   /** The build time when SOURCE_DATE_EPOCH is unset (default now). */
   now?: Date;
   /**
-   * Receives phase timings (`loading/checks`, of which `specs/resolution`; `signing`, `digesting`,
+   * Receives phase timings (`loading/checks`, of which `specs/resolution`; `signing`,
    * `computing`, of which `permissions`).
    */
   timer?: PhaseTimer;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
   /**
-   * Worker threads that sign (src/core/trust/signer-pool.ts). Default: one per core (at most 4) from
-   * {@link MIN_AGENTS_FOR_SIGNING_WORKERS} agents on a machine with two cores or more; else none.
+   * Worker threads that sign and seal the cards (src/core/trust/signer-pool.ts). Default: one per core
+   * (at most 4) from {@link MIN_AGENTS_FOR_SIGNING_WORKERS} agent files in `content/agents/` on a machine
+   * with two cores or more; else none. They start before the content is read.
    */
   signingWorkers?: number;
+  /**
+   * Called (and awaited) once the content passed its checks and the key may sign, before the site is
+   * computed, with the model (registry mode applied): scripts/build.ts starts Astro there, so that it
+   * loads and bundles the pages while the site is computed. What it throws fails the build.
+   */
+  beforeComputing?: (model: ContentModel) => void | Promise<void>;
 }
 
 /**
- * Fewest agents for which signing moves to worker threads by default: below it, starting the threads
- * (a second or two: each loads the TypeScript signer, on the cores the build uses) costs more than it
- * saves (measured: 1,000 agents computed in 2.8 s with two workers, 2.2 s without).
+ * Fewest agents for which signing moves to worker threads by default. The threads start before the
+ * content is read, so that they load their code (about a second each, through tsx) while the main
+ * thread reads and checks; each agent then costs the main thread its card only (the workers canonicalise,
+ * sign and serialise it: about 2 ms of CPU an agent, three ES256 signatures of about 0.5 ms each among
+ * it). Below a few hundred agents the threads' start is more than they save.
  */
-export const MIN_AGENTS_FOR_SIGNING_WORKERS = 2500;
+export const MIN_AGENTS_FOR_SIGNING_WORKERS = 500;
 
 /** How many signing threads a build of `agents` agents uses (see {@link PrepareOptions.signingWorkers}). */
 function signingWorkers(agents: number, requested: number | undefined): number {
   if (requested !== undefined) return Math.max(0, Math.floor(requested));
   const cores = availableParallelism();
   return agents >= MIN_AGENTS_FOR_SIGNING_WORKERS && cores >= 2 ? Math.min(cores, 4) : 0;
+}
+
+/** The agent files of `content/agents/` under `root` (0 when the folder cannot be read): a first count. */
+function agentFiles(root: string): number {
+  try {
+    return readdirSync(path.join(root, 'content', 'agents')).filter((name) => name.endsWith('.md')).length;
+  } catch {
+    return 0;
+  }
 }
 
 /** A computed site plus what the caller reports: the warnings and where the key came from. */
@@ -70,6 +92,23 @@ export interface PreparedBuild {
  *   the builder's errors.
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
+  // Many agents: signing threads, started now so that they load while the content is read and checked.
+  const workers = signingWorkers(agentFiles(options.root), options.signingWorkers);
+  const threads = workers > 0 ? startSignerThreads({ workers }) : undefined;
+  let pool: SignerPool | undefined;
+  try {
+    return await prepareWith(options, (key) => (pool = threads?.withKey(key)));
+  } finally {
+    if (pool) options.timer?.add('signing (worker threads)', pool.busyMs);
+    await threads?.close();
+  }
+}
+
+/** {@link prepareBuild} once the signing threads are started: `signerFor(key)` gives them the key. */
+async function prepareWith(
+  options: PrepareOptions,
+  signerFor: (key: SigningKey) => SignerPool | undefined,
+): Promise<PreparedBuild> {
   const env = options.env ?? process.env;
   const timer = options.timer ?? new PhaseTimer();
   const { model: loaded, diagnostics } = await timer.time('loading/checks', () =>
@@ -112,28 +151,19 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
     buildTime,
     publisher.domain,
   );
-  // Many agents: sign in worker threads (started now, they load while git runs and cards are built).
-  const workers = signingWorkers(model.agents.length, options.signingWorkers);
-  const pool = workers > 0 ? createSignerPool(resolved.key, { workers }) : undefined;
-  let site: SiteBuild;
-  try {
-    const gitTimes = await timer.time('git', () => gitLastCommitTimes(model.root));
-    site = await timer.time('computing', () =>
-      computeSite(model, {
-        key: resolved.key,
-        retiredKeys,
-        buildTime,
-        gitTimes,
-        timer,
-        ...(pool ? { signer: pool } : {}),
-      }),
-    );
-  } finally {
-    if (pool) {
-      timer.add('signing (worker threads)', pool.busyMs);
-      await pool.close();
-    }
-  }
+  await options.beforeComputing?.(model);
+  const pool = signerFor(resolved.key);
+  const gitTimes = await timer.time('git', () => gitLastCommitTimes(model.root));
+  const site = await timer.time('computing', () =>
+    computeSite(model, {
+      key: resolved.key,
+      retiredKeys,
+      buildTime,
+      gitTimes,
+      timer,
+      ...(pool ? { signer: pool } : {}),
+    }),
+  );
   return {
     site,
     keyPatterns,

@@ -26,17 +26,35 @@ function parseWithPositions(text: string): Positions {
 /** A parsed document with positions. `lineOffset` shifts lines for YAML front matter inside Markdown. */
 export class SourceDoc {
   readonly file: string;
-  readonly value: unknown;
-  private readonly text: string;
+  private parsed: unknown;
+  private text: string;
   private positions: Positions | undefined;
   private readonly lineOffset: number;
+  private released = false;
 
   private constructor(file: string, text: string, value: unknown, lineOffset: number, positions?: Positions) {
     this.file = file;
     this.text = text;
-    this.value = value;
+    this.parsed = value;
     this.lineOffset = lineOffset;
     this.positions = positions;
+  }
+
+  /** The parsed document (`undefined` once {@link release}d). */
+  get value(): unknown {
+    return this.parsed;
+  }
+
+  /**
+   * Lets go of the text, the parsed value and the positions: a build calls this once every artifact is
+   * computed and only the pages are left to render, which never read them (scripts/build.ts). A
+   * diagnostic made afterwards still names the file, without a line.
+   */
+  release(): void {
+    this.released = true;
+    this.text = '';
+    this.parsed = undefined;
+    this.positions = undefined;
   }
 
   /**
@@ -81,6 +99,7 @@ export class SourceDoc {
    * ancestor that exists.
    */
   locate(path: readonly PropertyKey[]): { line: number; column: number } | undefined {
+    if (this.released) return undefined;
     try {
       this.positions ??= parseWithPositions(this.text);
     } catch {

@@ -56,15 +56,30 @@ export function permissionSet(accesses: readonly AccessPermission[]): Permission
 
 const isEmpty = (set: PermissionSet) => !set.required && !set.recommended && !set.optional;
 
+/** {@link agentPermissions} already derived, per catalog and agent (the checks and the build both ask). */
+const derived = new WeakMap<PermissionCatalog, WeakMap<AgentModel, AgentPermissions | undefined>>();
+
 /**
  * What `agent` needs, derived from `catalog` (DESIGN.md §9): one {@link AccessPermission} per access whose
  * operation resolved in a stored spec, the specs used, the agent's permission set and each mapped skill's.
- * Returns undefined when no access of the agent has a stored spec. Pure and linear in the agent's RAM.
+ * Returns undefined when no access of the agent has a stored spec. Pure and linear in the agent's RAM;
+ * derived once per agent and catalog (`npm run check`'s findings and the build's files ask for the same
+ * agent), so the object returned is shared and must not be changed.
  */
 export function agentPermissions(
   agent: AgentModel,
   catalog: PermissionCatalog,
 ): AgentPermissions | undefined {
+  let known = derived.get(catalog);
+  if (!known) derived.set(catalog, (known = new WeakMap()));
+  if (known.has(agent)) return known.get(agent);
+  const result = derive(agent, catalog);
+  known.set(agent, result);
+  return result;
+}
+
+/** The work of {@link agentPermissions}. */
+function derive(agent: AgentModel, catalog: PermissionCatalog): AgentPermissions | undefined {
   const accesses: AccessPermission[] = [];
   for (const { access } of agent.accesses) {
     const resolved = catalog.operations.get(access.operation);

@@ -14,8 +14,9 @@
  *    so that a verifier knows which reading applies without trying both.
  */
 import { canonicalizeAgentCard } from '@a2a-js/sdk';
-import type { JsonObject } from '../card.js';
+import { serializeJsonDocument, type JsonObject } from '../card.js';
 import { utf8Bytes } from '../json.js';
+import { sha256Digest } from './digest.js';
 import { canonicalBytes } from './jcs.js';
 import { detachedJws, detachedSigningInput } from './jws.js';
 import type { JwsSigner } from './keys.js';
@@ -73,4 +74,36 @@ export async function signAgentCard(
     }),
   ]);
   return { ...unsigned, signatures: [sdk, whole] };
+}
+
+/** A signed card as it is served: the bytes of its one serialisation and their `sha256:<hex>` digest. */
+export interface SealedCard {
+  bytes: Uint8Array;
+  digest: string;
+}
+
+/**
+ * A signer that can also seal whole cards ({@link sealAgentCard}) where it signs: a pool of worker threads
+ * (src/core/trust/signer-pool.ts), so that canonicalising, signing and serialising a card leave the
+ * thread that builds the cards.
+ */
+export interface CardSealer {
+  sealCard(card: JsonObject, domain: string): Promise<SealedCard>;
+}
+
+/**
+ * Signs `card` ({@link signAgentCard}) and serialises the signed card the one way ardsite writes JSON
+ * (`serializeJsonDocument`, DESIGN.md §4 step 3), with the sha256 digest of those bytes (step 4). When
+ * `signer` is a {@link CardSealer}, the whole step runs where it signs: the same functions, so the same
+ * bytes.
+ * @throws the errors of {@link signAgentCard}.
+ */
+export async function sealAgentCard(
+  card: JsonObject,
+  signer: JwsSigner & Partial<CardSealer>,
+  domain: string,
+): Promise<SealedCard> {
+  if (signer.sealCard) return signer.sealCard(card, domain);
+  const bytes = serializeJsonDocument(await signAgentCard(card, signer, domain));
+  return { bytes, digest: sha256Digest(bytes) };
 }

@@ -63,6 +63,27 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Encoded protected headers by their members: a site signs with a handful of headers, thousands of times. */
+const encodedHeaders = new Map<string, string>();
+/** Headers kept in {@link encodedHeaders} at most (it starts again when full). */
+const MAX_ENCODED_HEADERS = 64;
+
+/**
+ * BASE64URL(UTF8(JCS(header))): canonicalised once per distinct header of string members (the cache key
+ * is their plain `JSON.stringify`, which tells apart every two such headers); any other header each time.
+ */
+function encodeHeader(header: Record<string, unknown>): string {
+  if (!Object.values(header).every((v) => typeof v === 'string')) return b64u(canonicalJson(header));
+  const key = JSON.stringify(header);
+  let encoded = encodedHeaders.get(key);
+  if (encoded === undefined) {
+    encoded = b64u(canonicalJson(header));
+    if (encodedHeaders.size >= MAX_ENCODED_HEADERS) encodedHeaders.clear();
+    encodedHeaders.set(key, encoded);
+  }
+  return encoded;
+}
+
 /**
  * The first half of signing a detached JWS: the encoded protected header (RFC 8785, `alg` defaulted from
  * the signer and checked to match it) and the signing input (RFC 7515 §5.1 step 5), for a signer that
@@ -80,7 +101,7 @@ export function detachedSigningInput(
   if (protectedHeader.alg !== undefined && protectedHeader.alg !== alg) {
     jwsInvalid(`The header says alg ${JSON.stringify(protectedHeader.alg)}, but the key signs ${alg}.`);
   }
-  const encodedHeader = b64u(canonicalJson({ ...protectedHeader, alg }));
+  const encodedHeader = encodeHeader({ ...protectedHeader, alg });
   return {
     protected: encodedHeader,
     signingInput: new TextEncoder().encode(`${encodedHeader}.${b64u(payload)}`),

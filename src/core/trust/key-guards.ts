@@ -109,10 +109,16 @@ async function listFiles(dir: string): Promise<string[]> {
 /**
  * The files under `dir` (relative, with `/`) that contain any of `patterns` (see
  * {@link privateKeyPatterns}); a file that cannot be read is listed too, since it cannot be cleared.
+ * `options.skip(relative)` true leaves a file unread (the caller searched those bytes already).
  */
-export async function filesHoldingPatterns(dir: string, patterns: readonly Buffer[]): Promise<string[]> {
+export async function filesHoldingPatterns(
+  dir: string,
+  patterns: readonly Buffer[],
+  options: { skip?: (relative: string) => boolean } = {},
+): Promise<string[]> {
   if (patterns.length === 0) return [];
-  const files = await listFiles(dir);
+  const skip = options.skip;
+  const files = (await listFiles(dir)).filter((rel) => !skip?.(rel));
   const hits = await mapLimit(files, 16, async (rel) => {
     const bytes = await readFile(path.join(dir, rel)).catch(() => undefined);
     return bytes === undefined || patterns.some((p) => bytes.includes(p));
@@ -128,8 +134,16 @@ export async function filesHoldingPatterns(dir: string, patterns: readonly Buffe
  */
 export async function assertNoPrivateKeyBytes(dir: string, patterns: readonly Buffer[]): Promise<void> {
   const found = await filesHoldingPatterns(dir, patterns);
-  if (found.length === 0) return;
-  throw new ArdsiteError(
+  if (found.length > 0) throw keyPublishedError(found);
+}
+
+/**
+ * The error of a built site whose files (relative paths) hold the private key: ArdsiteError
+ * `KEY_PRIVATE_PUBLISHED` naming them, sorted, never the bytes.
+ */
+export function keyPublishedError(files: readonly string[]): ArdsiteError {
+  const found = [...new Set(files)].sort();
+  return new ArdsiteError(
     'KEY_PRIVATE_PUBLISHED',
     `the built site holds the private signing key in ${found.join(', ')}; nothing was published and dist/ was left as it was. Remove the key (or the file holding it) from public/ and content/.`,
   );

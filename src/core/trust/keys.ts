@@ -16,6 +16,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { ecdsa } from '@noble/curves/abstract/weierstrass.js';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { ed25519Signer } from './ed25519-signer.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { assertNoPrivateMembers, didWebFromDomain } from './did.js';
 import { ArdsiteError } from '../errors.js';
@@ -290,7 +291,9 @@ function published(members: PublicKeyMembers, alg: SigningAlgorithm, domain: str
  *
  * ES256 signs with @noble/curves' P-256 ECDSA (`@noble/curves/nist.js`): SHA-256 of the input, RFC 6979
  * deterministic nonce, low-S, 64-byte compact `R||S` (RFC 7518 §3.4). The SHA-256 and the HMAC of the
- * RFC 6979 HMAC-DRBG are Node's (OpenSSL), through noble's own `hmac` option: same bytes, less time. EdDSA signs with `ed25519.sign(input, seed)` (RFC 8032 PureEdDSA, deterministic).
+ * RFC 6979 HMAC-DRBG are Node's (OpenSSL), through noble's own `hmac` option: same bytes, less time. EdDSA
+ * signs with Node's Ed25519 (./ed25519-signer.ts; RFC 8032 PureEdDSA is deterministic, so these are the bytes
+ * of `ed25519.sign(input, seed)` of @noble/curves, which a test compares).
  *
  * @param privateJwk a private JWK as from {@link parsePrivateKey} or {@link generatePrivateJwk} (it is
  *   checked again, so any object is accepted; unknown members are ignored).
@@ -315,7 +318,7 @@ export function createSigningKey(privateJwk: PrivateSigningJwk, domain: string):
             extraEntropy: false,
             format: 'compact',
           })
-      : (input: Uint8Array): Uint8Array => ed25519.sign(input, secret);
+      : ed25519Signer(jwk);
 
   const key = {
     alg,

@@ -1,0 +1,137 @@
+/**
+ * The Astro half of `npm run build` (scripts/build.ts): the folders a build writes into, and Astro's run
+ * over them. Astro starts as soon as the content passed its checks and the key is known, with the promise
+ * of the site (src/core/build-context.ts): it loads and bundles the pages while the site is computed, on
+ * the main thread's idle time (the signing threads do most of computing), and renders them once the site
+ * is there (issue 19).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AstroInlineConfig } from 'astro';
+import { provideSiteBuild } from '../../src/core/build-context.js';
+import { makeTempOutput, within } from '../../src/core/build/output.js';
+import { ownedPrefix, VITE_CACHE_PREFIX } from '../../src/core/build/stale-temp.js';
+import type { ContentModel } from '../../src/core/content/model.js';
+import { ArdsiteError } from '../../src/core/errors.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
+import type { PhaseTimer } from '../../src/core/timings.js';
+
+/** Where one build writes. */
+export interface Outputs {
+  /** The project's temporary folder that becomes `dist/` (src/core/build/output.ts `makeTempOutput`). */
+  temp: string;
+  /** Registry mode: the temporary folder that becomes the server bundle's folder. */
+  serverTemp?: string;
+  /** Astro's output folder: `temp` itself, or a folder of its own inside the app. */
+  renderDir: string;
+  /** Where the static site is in `renderDir` (its `client/` folder in registry mode). */
+  siteDir: string;
+}
+
+/**
+ * Makes the folders of a build of the project at `root` with the app at `appRoot`. Astro bundles the pages
+ * beside its outDir and resolves packages from there, and it does so safely (one folder per build) only
+ * when outDir is inside the working folder. So Astro runs in the app, rendering into a folder of its own,
+ * which then moves into the project's temporary folder. With the adapter (registry mode) Astro writes
+ * `<outDir>/client` (the static site) and `<outDir>/server`.
+ */
+export async function makeOutputs(root: string, appRoot: string, registry: boolean): Promise<Outputs> {
+  const temp = await makeTempOutput(root);
+  const serverTemp = registry ? await makeTempOutput(root) : undefined;
+  const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
+  const siteDir = registry ? path.join(renderDir, 'client') : renderDir;
+  return { temp, ...(serverTemp ? { serverTemp } : {}), renderDir, siteDir };
+}
+
+/** Removes the folders of `out` (a failed build). */
+export async function removeOutputs(out: Outputs | undefined): Promise<void> {
+  if (!out) return;
+  await Promise.all(
+    [out.temp, out.serverTemp, out.renderDir].map((dir) => dir && rm(dir, { recursive: true, force: true })),
+  );
+}
+
+/** What {@link startRender} needs besides the site. */
+export interface RenderOptions {
+  /** The app: astro.config.mjs, src/pages, node_modules. */
+  appRoot: string;
+  /** The project's public/ folder. */
+  publicDir: string;
+  /** Astro's output folder (not emptied: the artifacts are written into it while Astro bundles). */
+  renderDir: string;
+  /** Registry mode (the adapter and the lookup API's routes). */
+  registry: boolean;
+  publisher: ContentModel['publisher'];
+  /** Receives `astro` (Astro's whole run) and `rendering` (from the site's arrival to the end). */
+  timer: PhaseTimer;
+}
+
+/** Astro's run under way. */
+export interface RenderRun {
+  /**
+   * Settles when Astro is done; rejects with ArdsiteError `BUILD_RENDER_FAILED` and Astro's message, or,
+   * when the site never came (`site` rejected), with that rejection.
+   */
+  readonly done: Promise<void>;
+}
+
+/**
+ * Starts Astro (`astro build`) over the pages of `site`, which may still be computing. The working folder
+ * is the app while Astro runs (absolute paths only, meanwhile, in this process).
+ */
+export function startRender(site: Promise<SiteBuild>, options: RenderOptions): RenderRun {
+  const { appRoot, publicDir, renderDir, registry, publisher, timer } = options;
+  let siteAt: number | undefined;
+  let siteError: unknown;
+  site.then(
+    () => (siteAt = performance.now()),
+    (error: unknown) => (siteError = error),
+  );
+  const cwd = process.cwd();
+  const run = async (): Promise<void> => {
+    let viteCache: string | undefined;
+    provideSiteBuild(site);
+    process.chdir(appRoot);
+    try {
+      const { build: astroBuild } = await import('astro');
+      // The adapter and the API routes only in registry mode: a static build is the plain config.
+      const registryConfig: AstroInlineConfig = registry
+        ? (await import('../../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
+        : {};
+      // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
+      // on node_modules/.vite and fail with ENOTEMPTY.
+      viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
+      await timer.time('astro', () =>
+        astroBuild({
+          root: appRoot,
+          publicDir,
+          outDir: renderDir,
+          logLevel: 'warn',
+          site: publisher.siteUrl,
+          ...registryConfig,
+          vite: {
+            ...registryConfig.vite,
+            cacheDir: viteCache,
+            build: { ...registryConfig.vite?.build, emptyOutDir: false },
+          },
+        }),
+      );
+      if (siteAt !== undefined) timer.add('rendering', performance.now() - siteAt);
+    } catch (error) {
+      if (siteError !== undefined) throw siteError;
+      throw new ArdsiteError(
+        'BUILD_RENDER_FAILED',
+        `rendering the pages failed: ${(error as Error).message}`,
+      );
+    } finally {
+      process.chdir(cwd);
+      provideSiteBuild(undefined);
+      if (viteCache) await rm(viteCache, { recursive: true, force: true });
+    }
+  };
+  const done = run();
+  // Awaited by the build; one that fails before then must not end on an unhandled rejection.
+  done.catch(() => {});
+  return { done };
+}
