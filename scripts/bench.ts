@@ -5,7 +5,16 @@
  *     (its resources carry stored specs: the phases `specs/resolution` and `permissions` are what resolving
  *     operations and deriving permission sets cost; `--without-specs` builds the same publisher without)
  *   npm run bench -- --verify [--agents 1000] [--runs 5] [--threads N]   time `npm run verify` over the
- *     built folder (`--threads` is passed on: helper threads; default as `npm run verify` decides)
+ *     built folder (`--threads` is passed on: helper threads; default as `npm run verify` decides):
+ *     elapsed (its `elapsedMs`, no process start), CPU time of the process, load average
+ *     (scripts/lib/bench-verify.ts). `--dist <folder>` verifies a folder built before (`--keep` keeps
+ *     one) instead of building; `--baseline <project folder>` alternates its runs with another tree's
+ *     verifier (a worktree of the commit before a change) over the same folder
+ *   npm run bench -- --verify --golden <dir> [--agents N | --dist <folder>]   writes the reports of the
+ *     site and of broken copies of it into <dir> (scripts/lib/verify-golden.ts; run again with another
+ *     size to add its cases)
+ *   npm run bench -- --verify --compare <dir>   verifies the sites of <dir> again (default threads,
+ *     --threads 0, --threads 1) and says which reports differ from the golden ones (exit 1 then)
  *
  *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
  *     specs, side by side: what resolving operations and deriving permission sets cost (issue 15)
@@ -25,6 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
+import { benchVerify, describe, median } from './lib/bench-verify.js';
+import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
 const run = promisify(execFile);
 const appRoot = path.resolve(import.meta.dirname, '..');
@@ -37,6 +48,10 @@ const { values } = parseArgs({
     verify: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     threads: { type: 'string' },
+    dist: { type: 'string' },
+    baseline: { type: 'string' },
+    golden: { type: 'string' },
+    compare: { type: 'string' },
     'without-specs': { type: 'boolean', default: false },
   },
 });
@@ -102,86 +117,101 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
   return { ...inner, wallMs, maxLoadAverage };
 }
 
-/** The median: the middle value, or the mean of the two middle values of an even count. */
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
-async function main(): Promise<void> {
-  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+/** Where the figures go: `bench-results/<kind>-<agents>.json`. */
+async function writeFigures(kind: string, results: Record<string, unknown>): Promise<void> {
+  const outDir = path.join(appRoot, 'bench-results');
+  await mkdir(outDir, { recursive: true });
+  const file = path.join(outDir, `${kind}-${agents}.json`);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+}
+
+/** The synthetic publisher's origin (bench/synthetic.ts). */
+const ORIGIN = 'https://bench.example.com';
+const env = { CI: '1', ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH: '1764000000' };
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mib(os.totalmem())}, Node ${process.version}`;
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Writes the synthetic publisher of `--agents` into `<work>/publisher`; returns the project folder. */
+async function writePublisher(work: string): Promise<string> {
   const project = path.join(work, 'publisher');
   const summary = await writeSyntheticPublisher(project, { agents, specs: !values['without-specs'] });
   await run('git', ['init', '-q'], { cwd: project });
-  const env = { CI: '1', ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH: '1764000000' };
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mib(os.totalmem())}, Node ${process.version}`;
-  process.stdout.write(
-    `synthetic publisher: ${summary.agents} agents, ${summary.resources} resources, ${summary.operations} operations\n`,
+  log(
+    `synthetic publisher: ${summary.agents} agents, ${summary.resources} resources, ${summary.operations} operations`,
   );
-  process.stdout.write(`machine: ${machine}\n`);
+  return project;
+}
 
+/**
+ * `--verify`: compares with golden reports (`--compare`), or builds the site (unless `--dist` names a
+ * built one) and writes golden reports (`--golden`) or times `npm run verify` over it (`--baseline`:
+ * alternately with another tree's verifier).
+ */
+async function verifyMain(): Promise<void> {
+  log(`machine: ${machine}`);
+  if (values.compare !== undefined) {
+    const differences = await compareGolden(path.resolve(values.compare), appRoot, [undefined, 0, 1], log);
+    log(
+      differences.length === 0
+        ? 'every report is the same as the golden one'
+        : `REPORTS DIFFER:\n${differences.join('\n')}`,
+    );
+    process.exitCode = differences.length === 0 ? 0 : 1;
+    return;
+  }
+  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  let folder = values.dist === undefined ? undefined : path.resolve(values.dist);
+  if (folder === undefined) {
+    const project = await writePublisher(work);
+    log(`building the site to verify (npm run build, ${agents} agents)…`);
+    await timedChild('scripts/build.ts', ['--root', project], env);
+    folder = path.join(project, 'dist');
+  }
+  if (values.golden !== undefined) {
+    const dir = path.resolve(values.golden);
+    const entries = values.dist === undefined ? agents : undefined;
+    await writeGolden(dir, appRoot, ORIGIN, { folder, ...(entries ? { entries } : {}) }, log);
+    log(`golden reports written to ${dir}`);
+  } else {
+    const baselineRoot = values.baseline === undefined ? undefined : path.resolve(values.baseline);
+    const timed = await benchVerify({
+      appRoot,
+      ...(baselineRoot ? { baselineRoot } : {}),
+      folder,
+      origin: ORIGIN,
+      runs,
+      ...(values.threads === undefined ? {} : { threads: values.threads }),
+      log,
+    });
+    if (timed.baseline) log(describe(`baseline (${baselineRoot})`, timed.baseline));
+    log(describe('this tree', timed.ours));
+    await writeFigures('verify', {
+      agents,
+      runs,
+      machine,
+      date: new Date().toISOString(),
+      folder,
+      threads: values.threads ?? 'default',
+      verify: timed.ours,
+      ...(timed.baseline ? { baselineRoot, baseline: timed.baseline } : {}),
+    });
+  }
+  if (values.keep || values.dist !== undefined) log(`verified folder: ${folder}`);
+  if (!values.keep) await rm(work, { recursive: true, force: true });
+  else log(`kept ${work}`);
+}
+
+async function main(): Promise<void> {
+  if (values.verify) return verifyMain();
+  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  const project = await writePublisher(work);
+  log(`machine: ${machine}`);
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
   const ardsiteOut = path.join(project, 'dist');
-  if (values.verify) {
-    process.stdout.write(`building the site to verify (npm run build, ${agents} agents)…\n`);
-    await timedChild('scripts/build.ts', ['--root', project], env);
-    // `--runs N`: N verifications of the same folder, one fresh process each; the figures are medians.
-    const timings: Array<{ seconds: number; wallSeconds: number }> = [];
-    let report = { entries: 0, failed: 0, passed: 0, elapsedMs: 0, helperThreads: 0 };
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      const { stdout } = await run(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'scripts/verify.ts',
-          ardsiteOut,
-          '--origin',
-          'https://bench.example.com',
-          '--json',
-          ...(values.threads === undefined ? [] : ['--threads', values.threads]),
-        ],
-        {
-          cwd: appRoot,
-          maxBuffer: 256 * 1024 * 1024,
-        },
-      ).catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '{}' }));
-      const wallSeconds = (performance.now() - started) / 1000;
-      report = JSON.parse(stdout) as typeof report;
-      // The verifier's own time (discovery and every check), without starting Node and loading modules.
-      timings.push({ seconds: report.elapsedMs / 1000, wallSeconds });
-      if (runs > 1) {
-        process.stdout.write(
-          `verify run ${i + 1}: ${(report.elapsedMs / 1000).toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)\n`,
-        );
-      }
-    }
-    const seconds = median(timings.map((t) => t.seconds));
-    const wallSeconds = median(timings.map((t) => t.wallSeconds));
-    const perSecond = report.entries / seconds;
-    process.stdout.write(
-      `verify: ${report.entries} entries in ${seconds.toFixed(2)} s (${wallSeconds.toFixed(2)} s with process start)${runs > 1 ? `, medians of ${runs} runs` : ''}; ${report.passed} checks passed, ${report.failed} failed; ${report.helperThreads} helper thread${report.helperThreads === 1 ? '' : 's'}\n`,
-    );
-    process.stdout.write(
-      `verify entries/s ${perSecond.toFixed(0)} (${(report.entries / wallSeconds).toFixed(0)} with process start)\n`,
-    );
-    Object.assign(results, {
-      verify: {
-        entries: report.entries,
-        threads: values.threads ?? 'default',
-        helperThreads: report.helperThreads,
-        seconds,
-        wallSeconds,
-        entriesPerSecond: perSecond,
-        failed: report.failed,
-        runs: timings,
-      },
-    });
-    if (values.keep) process.stdout.write(`verified folder: ${ardsiteOut}\n`);
-  } else {
+  {
     // The baseline of each pair: the bare-Astro floor, or the same publisher without stored specs.
     const baselineName = against === 'floor' ? 'floor' : 'no-specs';
     const baselineOut =
@@ -266,12 +296,7 @@ async function main(): Promise<void> {
       busyPairs: busy.map((p) => p.i + 1),
     });
   }
-  const outDir = path.join(appRoot, 'bench-results');
-  await mkdir(outDir, { recursive: true });
-  const kind = values.verify ? 'verify' : against === 'floor' ? 'build' : `build-${against}`;
-  const file = path.join(outDir, `${kind}-${agents}.json`);
-  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
+  await writeFigures(against === 'floor' ? 'build' : `build-${against}`, results);
   if (!values.keep) await rm(work, { recursive: true, force: true });
   else process.stdout.write(`kept ${work}\n`);
 }
