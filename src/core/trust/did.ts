@@ -61,9 +61,16 @@ export interface JwkSet {
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
+/** Domains found to be host names, so a verification checks each of its few domains once, not per entry. */
+const hostNames = new Set<string>();
+const MAX_HOST_NAMES = 1_024;
+
 function isDomain(domain: string): boolean {
+  if (hostNames.has(domain)) return true;
   if (domain.length === 0 || domain.length > 253) return false;
-  return domain.split('.').every((label) => LABEL.test(label));
+  const valid = domain.split('.').every((label) => LABEL.test(label));
+  if (valid && hostNames.size < MAX_HOST_NAMES) hostNames.add(domain);
+  return valid;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -3,11 +3,17 @@
  * its signatures with keys resolved through did:web (./card-signature-checks.ts), the entry extension naming its entry and publisher, the two RAM copies
  * being equal, the RAM's integrity, and the entry's RAM footprint terms (./footprint-check.ts).
  */
-import { isDeepStrictEqual } from 'node:util';
 import { ENTRY_EXTENSION_URI } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import { checkCardSignatures } from './card-signature-checks.js';
-import { bomMessage, declaresEntry, isRecord, parseJson, startsWithBom } from './documents.js';
+import {
+  bomMessage,
+  declaresEntry,
+  deepStrictEqual,
+  isRecord,
+  parseJson,
+  startsWithBom,
+} from './documents.js';
 import type { RunContext } from './findings.js';
 import { checkFootprint } from './footprint-check.js';
 import { checkRamIntegrity } from './ram-integrity.js';
@@ -122,7 +128,7 @@ export async function verifyCard(
           'resourceAccessManifest has no copy in capabilities.extensions, the copy the A2A signature covers',
         );
       }
-      if (!jsonEqual(top, extensionCopy) && !isDeepStrictEqual(top, extensionCopy)) {
+      if (!deepStrictEqual(top, extensionCopy)) {
         throw new ArdsiteError(
           'CARD_RAM_COPIES_DIFFER',
           'resourceAccessManifest differs from the RAM extension params',
@@ -141,34 +147,4 @@ export async function verifyCard(
     await checkPermissionFile(subject, entry, extensionRam?.permissions, run);
     await checkReleaseHistory(subject, entry, card, ram, run);
   }
-}
-
-/**
- * A fast `true` for `isDeepStrictEqual(a, b)` over values made by `JSON.parse` (and plain copies of them):
- * the same primitives (`Object.is`, so `0` and `-0` differ as there), arrays of the same length with equal
- * items, plain objects with the same own keys (in any order) and equal values. It answers `false` for
- * anything else, including every value JSON cannot make (another prototype, a function, a symbol), so a
- * `false` only means "ask isDeepStrictEqual", which decides.
- */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return a !== 0 || Object.is(a, b);
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    if (Object.getPrototypeOf(a) !== Array.prototype || Object.getPrototypeOf(b) !== Array.prototype)
-      return false;
-    for (let i = 0; i < a.length; i++) if (!(i in a) || !(i in b) || !jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype)
-    return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  if (Object.getOwnPropertySymbols(a).length > 0 || Object.getOwnPropertySymbols(b).length > 0) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(b, key)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
 }

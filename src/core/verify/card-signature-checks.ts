@@ -17,15 +17,9 @@ import { isWholeCardHeader, wholeCardSigningPayload } from '../trust/card-signat
 import type { JsonObject } from '../card.js';
 import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
-import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
+import { DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
 import { isRecord, type DocumentCache } from './documents.js';
-import {
-  canonicalBase64url,
-  signatureCheck,
-  signatureHolds,
-  signingInput,
-  simpleProtectedHeader,
-} from './fast-signatures.js';
+import { canonicalBase64url, signatureCheck, signatureHolds, signingInput } from './fast-signatures.js';
 import type { RunContext } from './findings.js';
 import { muteConsoleDebug } from './mute-debug.js';
 
@@ -118,7 +112,7 @@ async function holds(
   const members: Record<string, unknown> = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
   if (jwk.kty === 'EC') members.y = jwk.y;
   // The fast path only for a header jose reads the same way (no crit, no b64); jose decides the rest.
-  const simple = simpleProtectedHeader(encodedHeader) !== undefined;
+  const simple = cache.simpleHeader(encodedHeader) !== undefined;
   const key = simple ? await cache.keyObject(members, alg) : undefined;
   const bytes = canonicalBase64url(encodedSignature);
   const check = key && bytes && signatureCheck(alg, key, bytes);
@@ -165,7 +159,7 @@ async function checkSignature(
     throw new SignatureFailure('CARD_SIGNATURE_INVALID', 'is not a {protected, signature} object');
   let header: Record<string, unknown>;
   try {
-    header = decodeProtectedHeader(`${entry.protected}..x`);
+    header = cache.protectedHeader(`${entry.protected}..x`);
   } catch (error) {
     throw new SignatureFailure('CARD_SIGNATURE_INVALID', (error as Error).message);
   }
@@ -244,10 +238,10 @@ async function checkSignature(
 }
 
 /** The reading a signature entry names in its protected header (the SDK's when it names none). */
-function namesWholeCard(entry: unknown): boolean {
+function namesWholeCard(entry: unknown, cache: DocumentCache): boolean {
   if (!isRecord(entry) || typeof entry.protected !== 'string') return false;
   try {
-    return isWholeCardHeader(decodeProtectedHeader(`${entry.protected}..x`));
+    return isWholeCardHeader(cache.protectedHeader(`${entry.protected}..x`));
   } catch {
     return false;
   }
@@ -278,7 +272,7 @@ export async function checkCardSignatures(
   for (const [i, entry] of signatures.entries()) {
     try {
       outcomes.push({
-        wholeCard: namesWholeCard(entry),
+        wholeCard: namesWholeCard(entry, cache),
         ok: await checkSignature(card, entry, i, urnDomain, cache),
       });
     } catch (error) {
@@ -287,7 +281,7 @@ export async function checkCardSignatures(
           ? error.code
           : 'CARD_SIGNATURE_INVALID';
       outcomes.push({
-        wholeCard: namesWholeCard(entry),
+        wholeCard: namesWholeCard(entry, cache),
         code,
         message: `card signatures[${i}] ${(error as Error).message}`,
       });

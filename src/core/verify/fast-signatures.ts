@@ -112,7 +112,12 @@ export function signingInput(encodedHeader: string, payload: Uint8Array): Buffer
   const encodedPayload = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString(
     'base64url',
   );
-  return Buffer.from(`${encodedHeader}.${encodedPayload}`, 'latin1');
+  // The bytes of `${encodedHeader}.${encodedPayload}` (latin1), written without joining the strings first.
+  const input = Buffer.allocUnsafe(encodedHeader.length + 1 + encodedPayload.length);
+  input.write(encodedHeader, 0, 'latin1');
+  input[encodedHeader.length] = 0x2e;
+  input.write(encodedPayload, encodedHeader.length + 1, 'latin1');
+  return input;
 }
 
 /**

@@ -4,7 +4,6 @@
  * agents by least privilege without fetching their cards; they sit outside the trustManifest's subject,
  * so only the card, pinned by the signed digest, vouches for them.
  */
-import { isDeepStrictEqual } from 'node:util';
 import {
   permissionFootprint,
   ramFootprint,
@@ -14,7 +13,7 @@ import {
   type RamFootprint,
 } from '../footprint.js';
 import type { Ram } from '../schema/ram.js';
-import { isRecord } from './documents.js';
+import { deepStrictEqual, isRecord } from './documents.js';
 import type { Findings } from './findings.js';
 
 /** Every term {@link ramFootprint} and {@link permissionFootprint} compute, in a fixed order for the report. */
@@ -71,7 +70,7 @@ export function checkFootprint(
     } as Ram),
     ...permissionFootprint(permissions),
   };
-  const differ = TERMS.filter((term) => !isDeepStrictEqual(entry[term], expected[term])).map(
+  const differ = TERMS.filter((term) => !deepStrictEqual(entry[term], expected[term])).map(
     (term) =>
       `${term} is ${JSON.stringify(entry[term]) ?? 'missing'}, the card's RAM gives ${JSON.stringify(expected[term]) ?? 'none'}`,
   );

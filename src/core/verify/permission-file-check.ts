@@ -5,9 +5,8 @@
  * permissions.json`) is covered only through that digest. The verifier reads it, checks its bytes against
  * the digest, that it names the card's entry, and that the permission sets it publishes are the card's.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { ArdsiteError } from '../errors.js';
-import { isRecord } from './documents.js';
+import { deepStrictEqual, isRecord } from './documents.js';
 import type { RunContext } from './findings.js';
 import { readPinnedDocument } from './pinned-document.js';
 
@@ -36,7 +35,7 @@ export async function checkPermissionFile(
     if (doc.agent !== entry.identifier)
       fail(`the permission file names ${JSON.stringify(doc.agent)}, not ${String(entry.identifier)}`);
     for (const key of ['permissionSet', 'skillPermissionSets'] as const) {
-      if (!isDeepStrictEqual(doc[key], permissions[key]))
+      if (!deepStrictEqual(doc[key], permissions[key]))
         fail(`the permission file's ${key} is not the one its card publishes`);
     }
   });

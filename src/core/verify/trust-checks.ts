@@ -8,16 +8,10 @@
 import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
 import { digestMatches, sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
-import { decodeProtectedHeader, DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
+import { DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
 import { trustManifestPayload } from '../trust/trust-manifest.js';
 import { DidUnreadable, isRecord, Unreadable, type DocumentCache } from './documents.js';
-import {
-  canonicalBase64url,
-  signatureCheck,
-  signatureHolds,
-  signingInput,
-  simpleProtectedHeader,
-} from './fast-signatures.js';
+import { canonicalBase64url, signatureCheck, signatureHolds, signingInput } from './fast-signatures.js';
 import type { Findings, RunContext } from './findings.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 
@@ -67,7 +61,7 @@ async function verifyTrustManifestSignature(
   const signature = tm.signature;
   if (typeof signature !== 'string')
     throw new ArdsiteError('TRUST_MISSING', 'the trustManifest has no signature');
-  const header = decodeProtectedHeader(signature);
+  const header = cache.protectedHeader(signature);
   const alg = header.alg;
   if (typeof alg !== 'string' || !DEFAULT_VERIFY_ALGORITHMS.includes(alg)) {
     throw new ArdsiteError(
@@ -115,7 +109,7 @@ async function verifyTrustManifestSignature(
  * The fast path of a trustManifest signature (./fast-signatures.ts): `true` only when
  * `verifyCompactDetached` (src/core/trust/jws.ts, jose's `flattenedVerify`) would accept the same compact
  * detached JWS, i.e. the payload part is empty, the header is one jose reads the same way
- * ({@link simpleProtectedHeader}) with an accepted `alg` fitting the key and no `b64`, jose imports the
+ * (`simpleProtectedHeader` of ./fast-signatures.ts) with an accepted `alg` fitting the key and no `b64`, jose imports the
  * key from the same members, the signature part is canonical base64url, and the signature verifies.
  * `false` leaves the decision, and the wording of any failure, to `verifyCompactDetached`.
  */
@@ -127,7 +121,7 @@ async function trustSignatureHolds(
   cache: DocumentCache,
 ): Promise<boolean> {
   const [encodedHeader, attached, encodedSignature] = jws.split('.');
-  if (attached !== '' || encodedHeader === undefined || !simpleProtectedHeader(encodedHeader)) return false;
+  if (attached !== '' || encodedHeader === undefined || !cache.simpleHeader(encodedHeader)) return false;
   const alg = header.alg;
   if (typeof alg !== 'string' || !DEFAULT_VERIFY_ALGORITHMS.includes(alg)) return false;
   const fits =
