@@ -56,6 +56,18 @@ export class SiteEditor {
     if (after === before) throw new Error(`the edit of ${rel} changed nothing`);
     await this.write(rel, after);
   }
+  /**
+   * The site path of file `name` of the `n`-th agent (its folder under `agents/`, in name order: the
+   * synthetic site's `agent-0000`, `agent-0001`, … or `agent-00000`, … for 10,000 agents and more).
+   */
+  async agentFile(n: number, name: string): Promise<string> {
+    const folders = (await readdir(path.join(this.dir, 'agents')))
+      .filter((f) => f.startsWith('agent-'))
+      .sort();
+    const folder = folders[n];
+    if (folder === undefined) throw new Error(`the site has no agent ${n}`);
+    return `agents/${folder}/${name}`;
+  }
   /** Applies one of the fuzz tests' mutations (test/helpers/mutations.ts) to a file, JSON as the codec. */
   async mutate(rel: string, m: Mutation): Promise<void> {
     const codec = { parse: JSON.parse, serialise: (v: unknown) => `${JSON.stringify(v, null, 2)}\n` };
@@ -71,7 +83,6 @@ export interface GoldenCase {
 }
 
 const MANIFEST = '.well-known/ard.json';
-const card = (n: number) => `agents/agent-${String(n).padStart(4, '0')}/agent-card.json`;
 type Manifest = { entries: Json[] };
 const entryAt = (m: Manifest, i: number): Json => m.entries[i]!;
 const trustManifestOf = (m: Manifest, i: number) => entryAt(m, i).trustManifest as Json;
@@ -90,30 +101,42 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'clean', what: 'the site as built', apply: async () => {} },
   {
     name: 'card-byte',
-    what: "one byte of agent-0003's card description changed",
-    apply: (s) =>
-      s.editText(card(3), (t) => t.replace('"Synthetic agent number 3', '"synthetic agent number 3')),
+    what: "one byte of agent 03's card description changed",
+    apply: async (s) =>
+      s.editText(await s.agentFile(3, 'agent-card.json'), (t) =>
+        t.replace('"Synthetic agent number 3', '"synthetic agent number 3'),
+      ),
   },
   {
     name: 'card-cut',
-    what: "agent-0004's card cut in half",
-    apply: (s) => s.mutate(card(4), { kind: 'truncate', at: 0.5 }),
+    what: "agent 04's card cut in half",
+    apply: async (s) => s.mutate(await s.agentFile(4, 'agent-card.json'), { kind: 'truncate', at: 0.5 }),
   },
-  { name: 'card-removed', what: "agent-0007's card removed", apply: (s) => s.remove(card(7)) },
+  {
+    name: 'card-removed',
+    what: "agent 07's card removed",
+    apply: async (s) => s.remove(await s.agentFile(7, 'agent-card.json')),
+  },
   {
     name: 'card-bad-utf8',
-    what: "a byte 0xff inserted into agent-0008's card",
-    apply: (s) => s.mutate(card(8), { kind: 'insert', at: 0.3, what: { kind: 'bytes', bytes: [0xff] } }),
+    what: "a byte 0xff inserted into agent 08's card",
+    apply: async (s) =>
+      s.mutate(await s.agentFile(8, 'agent-card.json'), {
+        kind: 'insert',
+        at: 0.3,
+        what: { kind: 'bytes', bytes: [0xff] },
+      }),
   },
   {
     name: 'card-deep',
-    what: "a value of agent-0010's card swapped for a list nested 3,000 deep",
-    apply: (s) => s.mutate(card(10), { kind: 'swap', pick: 40, to: 'deep' }),
+    what: "a value of agent 10's card swapped for a list nested 3,000 deep",
+    apply: async (s) =>
+      s.mutate(await s.agentFile(10, 'agent-card.json'), { kind: 'swap', pick: 40, to: 'deep' }),
   },
   {
     name: 'wrong-digest',
     what: "entry 9's digest, one hex digit changed",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         const e = entryAt(m, 9);
         const d = String(e.digest);
@@ -123,7 +146,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'trust-signature',
     what: "entry 5's trustManifest signature, one character changed",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         const tm = trustManifestOf(m, 5);
         const sig = String(tm.signature);
@@ -133,7 +156,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'trust-signature-padding-bits',
     what: "entry 6's trustManifest signature with non-zero unused bits in its last character (jose decides)",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         const tm = trustManifestOf(m, 6);
         const sig = String(tm.signature);
@@ -145,29 +168,29 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'trust-subject',
     what: "entry 25's trustManifest subject names another version",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         (trustManifestOf(m, 25).subject as Json).version = '9.9.9';
       }),
   },
   {
     name: 'card-signature',
-    what: "agent-0011's first card signature, one character changed",
-    apply: (s) =>
-      s.editJson(card(11), (c) => {
+    what: "agent 11's first card signature, one character changed",
+    apply: async (s) =>
+      s.editJson(await s.agentFile(11, 'agent-card.json'), (c) => {
         const sig = (c.signatures as Json[])[0]!;
         sig.signature = flipChar(String(sig.signature), 20);
       }),
   },
   {
     name: 'card-unsigned',
-    what: "agent-0023's card without signatures",
-    apply: (s) => s.editJson(card(23), (c) => void delete c.signatures),
+    what: "agent 23's card without signatures",
+    apply: async (s) => s.editJson(await s.agentFile(23, 'agent-card.json'), (c) => void delete c.signatures),
   },
   {
     name: 'jwks-wrong-key',
     what: "jwks.json lists another P-256 key under the site's kid",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<{ keys: Json[] }>('.well-known/jwks.json', (j) => {
         // The public half of the TEST-ONLY ES256 key of test/vectors/test-key-es256.jwk.json.
         j.keys[0]!.x = 'teAwueFuznOQAzoNCd8PbqZr-kPTTk9uY7lW-zjhHKc';
@@ -177,7 +200,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'jwks-private',
     what: 'jwks.json publishes a private member "d"',
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<{ keys: Json[] }>('.well-known/jwks.json', (j) => {
         j.keys[0]!.d = 'AAAA';
       }),
@@ -185,26 +208,26 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'did-no-assertion',
     what: 'did.json authorises no key for assertions (every signature fails)',
-    apply: (s) => s.editJson('.well-known/did.json', (d) => void delete d.assertionMethod),
+    apply: async (s) => s.editJson('.well-known/did.json', (d) => void delete d.assertionMethod),
   },
   {
     name: 'did-bom',
     what: 'did.json starts with a byte order mark',
-    apply: (s) => s.mutate('.well-known/did.json', { kind: 'bom' }),
+    apply: async (s) => s.mutate('.well-known/did.json', { kind: 'bom' }),
   },
   {
     name: 'ram-copies',
-    what: "agent-0013's top-level RAM loses an access (the two RAM copies differ)",
-    apply: (s) =>
+    what: "agent 13's top-level RAM loses an access (the two RAM copies differ)",
+    apply: async (s) =>
       s.editJson(
-        card(13),
+        await s.agentFile(13, 'agent-card.json'),
         (c) => void ((c.resourceAccessManifest as Json).resourceAccesses as unknown[]).pop(),
       ),
   },
   {
     name: 'footprint',
     what: "entry 15's ram:accessCount one more than its card's RAM",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         const e = entryAt(m, 15);
         e['ram:accessCount'] = Number(e['ram:accessCount']) + 1;
@@ -212,21 +235,21 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'permission-file',
-    what: "agent-0017's permission file names another agent",
-    apply: (s) =>
-      s.editJson('agents/agent-0017/permissions.json', (p) => {
+    what: "agent 17's permission file names another agent",
+    apply: async (s) =>
+      s.editJson(await s.agentFile(17, 'permissions.json'), (p) => {
         p.agent = 'urn:air:bench.example.com:bench:agent-0018';
       }),
   },
   {
     name: 'duplicate-entry',
     what: 'entry 0 listed a second time, at the end',
-    apply: (s) => s.editJson<Manifest>(MANIFEST, (m) => void m.entries.push(entryAt(m, 0))),
+    apply: async (s) => s.editJson<Manifest>(MANIFEST, (m) => void m.entries.push(entryAt(m, 0))),
   },
   {
     name: 'bad-urn',
     what: "entry 19's identifier is not an air URN",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         entryAt(m, 19).identifier = 'urn:air:bench.example.com';
       }),
@@ -234,7 +257,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'entry-shape',
     what: "entry 21's type is a number",
-    apply: (s) =>
+    apply: async (s) =>
       s.editJson<Manifest>(MANIFEST, (m) => {
         entryAt(m, 21).type = 42;
       }),
@@ -242,26 +265,29 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   {
     name: 'manifest-swap',
     what: 'a value deep in ard.json swapped for a 1.2 MB string (a fuzz mutation)',
-    apply: (s) => s.mutate(MANIFEST, { kind: 'swap', pick: 1234, to: 'huge-string' }),
+    apply: async (s) => s.mutate(MANIFEST, { kind: 'swap', pick: 1234, to: 'huge-string' }),
   },
   {
     name: 'ai-catalog-drift',
     what: 'ai-catalog.json lacks its third entry',
-    apply: (s) => s.editJson<Manifest>('.well-known/ai-catalog.json', (c) => void c.entries.splice(2, 1)),
+    apply: async (s) =>
+      s.editJson<Manifest>('.well-known/ai-catalog.json', (c) => void c.entries.splice(2, 1)),
   },
   {
     name: 'well-known-card',
-    what: "/.well-known/agent-card.json is agent-0000's card with one byte changed",
+    what: "/.well-known/agent-card.json is agent 00's card with one byte changed",
     apply: async (s) =>
       s.write(
         '.well-known/agent-card.json',
-        (await s.bytes(card(0))).toString('utf8').replace('"Synthetic agent', '"synthetic agent'),
+        (await s.bytes(await s.agentFile(0, 'agent-card.json')))
+          .toString('utf8')
+          .replace('"Synthetic agent', '"synthetic agent'),
       ),
   },
   {
     name: 'manifest-cut',
     what: 'ard.json cut at two thirds (not JSON)',
-    apply: (s) => s.mutate(MANIFEST, { kind: 'truncate', at: 2 / 3 }),
+    apply: async (s) => s.mutate(MANIFEST, { kind: 'truncate', at: 2 / 3 }),
   },
 ];
 
