@@ -101,7 +101,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   { name: 'clean', what: 'the site as built', apply: async () => {} },
   {
     name: 'card-byte',
-    what: "one byte of agent 03's card description changed",
+    what: "one byte of agent 3's card description changed",
     apply: async (s) =>
       s.editText(await s.agentFile(3, 'agent-card.json'), (t) =>
         t.replace('"Synthetic agent number 3', '"synthetic agent number 3'),
@@ -109,17 +109,17 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'card-cut',
-    what: "agent 04's card cut in half",
+    what: "agent 4's card cut in half",
     apply: async (s) => s.mutate(await s.agentFile(4, 'agent-card.json'), { kind: 'truncate', at: 0.5 }),
   },
   {
     name: 'card-removed',
-    what: "agent 07's card removed",
+    what: "agent 7's card removed",
     apply: async (s) => s.remove(await s.agentFile(7, 'agent-card.json')),
   },
   {
     name: 'card-bad-utf8',
-    what: "a byte 0xff inserted into agent 08's card",
+    what: "a byte 0xff inserted into agent 8's card",
     apply: async (s) =>
       s.mutate(await s.agentFile(8, 'agent-card.json'), {
         kind: 'insert',
@@ -275,7 +275,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
   {
     name: 'well-known-card',
-    what: "/.well-known/agent-card.json is agent 00's card with one byte changed",
+    what: "/.well-known/agent-card.json is agent 0's card with one byte changed",
     apply: async (s) =>
       s.write(
         '.well-known/agent-card.json',
