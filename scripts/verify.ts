@@ -7,15 +7,16 @@
  * --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
  * --timeout MS, --deadline S (the whole run, default 300 s: then a partial report that names what was not
- * checked), --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one
- * less than the cores, at most 7, for a large folder; 0 checks everything in one thread). `--json`
- * reports `helperThreads`, the helpers that ran.
+ * checked), --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one per MiB
+ * of manifest, at most one less than the cores and at most 7; 0 checks everything in one thread).
+ * `--json` reports `helperThreads`, the helpers that ran.
  * Exit 0 all checks held, 1 some check failed (or the deadline left some unchecked), 2 the site could not
  * be read at all (its manifest unreadable) or bad usage.
  *
- * A large folder (a manifest of 8 MiB or more, some thousands of entries) is checked with helper threads
- * (src/core/verify/helper-threads.ts), started before the verifier's own modules are loaded so that
- * they are ready when the checks begin; the report is the same as from one thread.
+ * A folder with a manifest of 1 MiB or more (some hundreds of entries) is checked with helper threads
+ * (src/core/verify/helper-threads.ts) on a machine with more than one core, started before the
+ * verifier's own modules are loaded so that they are ready when the checks begin; the report is the same
+ * as from one thread.
  *
  * {@link runVerify} is exported so tests can run the command in-process; the file runs it only when it
  * is the entry point.
@@ -50,31 +51,45 @@ const usage =
 const DEFAULT_DEADLINE_S = 300;
 
 /**
- * A manifest this large (bytes) has enough entries for helper threads to pay for their start. Measured
- * on 2 vCPUs (BENCHMARKS.md, "Helper threads"), one helper against none: the same time at 1,000
- * synthetic entries (2.8 MB of manifest; 0.2 s more with the process start), 20% less at 3,000 (8.5 MB),
- * 24% less at 10,000. Machines with more free cores gain sooner (`--threads N` asks at any size).
+ * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (about
+ * 370 synthetic entries of 2.8 KB), up to one less than the cores and at most {@link MAX_DEFAULT_HELPERS}.
+ * A helper costs about 0.25 s of CPU to start (its bundle's modules, its own parse of the manifest, code
+ * compiled again in its thread), mostly while this thread loads the verifier's own modules, and pays from
+ * a few hundred entries (BENCHMARKS.md, "Verify"). A small site (the tests' fixtures) gets none.
  */
-const HELPERS_FROM_MANIFEST_BYTES = 8 * 1024 * 1024;
+const MANIFEST_BYTES_PER_HELPER = 1024 * 1024;
+
+/** Most helper threads started without `--threads`. */
+const MAX_DEFAULT_HELPERS = 7;
 
 /** Most helper threads `--threads` may ask for. */
 const MAX_THREADS = 64;
 
 /**
- * Helper threads for a folder: `threads` of them when asked (`--threads`), else one less than the cores
- * (at most 7) when the folder's `.well-known/ard.json` is large enough. `undefined` when none run;
- * `note` then says why, when helpers were asked for and could not start.
+ * How many helper threads check a folder's entries by default: one per {@link MANIFEST_BYTES_PER_HELPER}
+ * bytes of manifest, at most one less than `cores` and at most {@link MAX_DEFAULT_HELPERS} (2 vCPUs: one
+ * helper from 1 MiB of manifest on; none on one core).
+ */
+export function defaultHelperCount(manifestBytes: number, cores: number): number {
+  const bySize = Math.floor(manifestBytes / MANIFEST_BYTES_PER_HELPER);
+  return Math.max(0, Math.min(bySize, cores - 1, MAX_DEFAULT_HELPERS));
+}
+
+/**
+ * Helper threads for a folder: `threads` of them when asked (`--threads`), else
+ * {@link defaultHelperCount} for the size of the folder's `.well-known/ard.json`. `undefined` when none
+ * run; `note` then says why, when helpers were asked for and could not start.
  */
 async function folderHelpers(
   folder: string,
   threads: number | undefined,
 ): Promise<{ helpers?: VerifyHelpers; note?: string }> {
-  const count = threads ?? Math.min(availableParallelism() - 1, 7);
-  if (count < 1) return {};
-  if (threads === undefined) {
+  let count = threads;
+  if (count === undefined) {
     const manifest = await stat(path.join(folder, '.well-known', 'ard.json')).catch(() => undefined);
-    if ((manifest?.size ?? 0) < HELPERS_FROM_MANIFEST_BYTES) return {};
+    count = defaultHelperCount(manifest?.size ?? 0, availableParallelism());
   }
+  if (count < 1) return {};
   const started = await startVerifyHelpers(count);
   if (started.helpers) return { helpers: started.helpers };
   return threads === undefined ? {} : { note: `checking in one thread: ${started.reason}` };

@@ -28,17 +28,24 @@ const NSS_SEGMENT =
  */
 export type UrnRule = 'ardsite' | 'ard';
 
+/** Domains found to be FQDNs: a manifest's thousands of identifiers name a few domains, checked once each. */
+const fqdns = new Set<string>();
+const MAX_FQDNS = 1_024;
+
 /**
  * True when `domain` is a lower-case FQDN of at least two labels, with no port, no trailing dot, and not
  * an IPv4 address (RFC 1123 labels; ARD draft §3.4).
  */
 export function isFqdn(domain: string): boolean {
+  if (fqdns.has(domain)) return true;
   if (domain.length > 253 || domain.endsWith('.')) return false;
   const labels = domain.split('.');
   if (labels.length < 2) return false;
   if (labels.every((l) => /^\d+$/.test(l))) return false;
   if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return false;
-  return labels.every((l) => LABEL.test(l));
+  const valid = labels.every((l) => LABEL.test(l));
+  if (valid && fqdns.size < MAX_FQDNS) fqdns.add(domain);
+  return valid;
 }
 
 /**
