@@ -5,10 +5,9 @@
  * manifest's entries, each as {@link aiCatalogEntry} writes it from the entry in ard.json, and carry no
  * signature, which the v0.9 trustManifest could not bind to a subject (ai-catalog ADR-0009).
  */
-import { isDeepStrictEqual } from 'node:util';
 import { aiCatalogEntry } from '../ai-catalog.js';
 import { AI_CATALOG_PATH } from '../well-known.js';
-import { isRecord, parseJson } from './documents.js';
+import { deepStrictEqual, isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';
 import { isAbsent } from './well-known-cards.js';
@@ -30,7 +29,7 @@ function entryName(entry: unknown): string {
 /** The members of `a` and `b` whose values differ, in `a`'s order then `b`'s. */
 function differingMembers(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return keys.filter((k) => !isDeepStrictEqual(a[k], b[k]));
+  return keys.filter((k) => !deepStrictEqual(a[k], b[k]));
 }
 
 /** `list` joined with ", ", at most {@link NAMED} items and how many more. */

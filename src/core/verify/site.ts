@@ -16,21 +16,18 @@
  * the libraries build) that only ever says yes to what jose and @a2a-js/sdk would accept; everything else
  * goes through the libraries, which decide and word every failure.
  *
- * This module runs a verification (the manifest, every entry, the published keys); the checks are in
- * ./entry-checks.ts, ./trust-checks.ts and ./card-checks.ts, the documents they read in ./documents.ts,
- * and helper threads in ./helper-threads.ts.
+ * This module runs a verification (the manifest, every entry, then the site-wide checks); the checks are
+ * in ./entry-checks.ts, ./trust-checks.ts, ./card-checks.ts and ./site-wide-checks.ts, the documents they
+ * read in ./documents.ts, and helper threads in ./helper-threads.ts.
  */
-import { domainFromDidWeb, PRIVATE_JWK_MEMBERS } from '../trust/did.js';
 import { ArdsiteError } from '../errors.js';
 import { Deadline } from './deadline.js';
 import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
-import { checkKeySets } from './key-sets.js';
 import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
-import { checkWellKnownCards } from './well-known-cards.js';
-import { checkAiCatalog } from './ai-catalog-check.js';
+import { siteFileChecks, siteWideChecks } from './site-wide-checks.js';
 
 /**
  * The verifier's report. `passed` counts the checks that held. `notChecked`, present only when the
@@ -92,24 +89,6 @@ const SITE_WIDE_CHECKS =
 
 /** Entries checked at most, unless `maxEntries` says otherwise. */
 const MAX_ENTRIES = 100_000;
-
-/** Every JWK in a published document: `keys[]` of a JWK Set, every `publicKeyJwk` of a DID document. */
-function publishedJwks(
-  doc: unknown,
-  where: string,
-  out: Array<[string, Record<string, unknown>]> = [],
-): Array<[string, Record<string, unknown>]> {
-  if (Array.isArray(doc)) doc.forEach((v, i) => publishedJwks(v, `${where}[${i}]`, out));
-  else if (isRecord(doc)) {
-    for (const [key, value] of Object.entries(doc)) {
-      if (key === 'publicKeyJwk' && isRecord(value)) out.push([`${where}.${key}`, value]);
-      else if (key === 'keys' && where === '' && Array.isArray(value)) {
-        value.forEach((k, i) => isRecord(k) && out.push([`keys[${i}]`, k]));
-      } else publishedJwks(value, where === '' ? key : `${where}.${key}`, out);
-    }
-  }
-  return out;
-}
 
 /** What {@link checkAllEntries} checks, and with what. */
 interface EntriesJob {
@@ -258,6 +237,22 @@ async function verifyUntil(
   }
   const duplicates = duplicateEntries(entries);
   const context = { origin, now: run.now, siteDomain };
+  const which = {
+    wellKnownCards: options.wellKnownCards !== false,
+    aiCatalog: options.aiCatalog ?? options.wellKnownCards !== false,
+    manifestUrl,
+  };
+  const fileChecks = (into: Findings) => siteFileChecks(reader, origin, siteDomain, entries, which, into);
+  // With helper threads on the entries, this thread first checks the site's files that no entry reads
+  // (the A2A well-known cards, ai-catalog.json: a tenth of a second per 1,000 entries), which would
+  // otherwise leave the helpers idle at the end. Their findings still come where they come without helpers.
+  let early: Promise<Findings> | undefined;
+  if (shared && !deadline.expired) {
+    const into = new Findings();
+    early = fileChecks(into).then(() => into);
+    early.catch(() => {}); // a failure is thrown where the findings are taken (siteWideChecks)
+    await Promise.race([early, deadline.passed]);
+  }
   const outcomes = await checkAllEntries({ reader, context, entries, duplicates, cache, shared, deadline });
   const notChecked: string[] = [];
   // A plain loop: the outcomes of entries never checked are holes, which forEach would skip.
@@ -273,7 +268,14 @@ async function verifyUntil(
   const siteWide = new Findings();
   let siteWideDone = false;
   if (!deadline.expired) {
-    const checks = siteWideChecks(cache, reader, origin, siteDomain, entries, options, siteWide).then(
+    const files = early
+      ? async (into: Findings) => {
+          const found = await early;
+          into.passed += found.passed;
+          into.list.push(...found.list);
+        }
+      : fileChecks;
+    const checks = siteWideChecks(cache, origin, siteDomain, siteWide, files).then(
       () => (siteWideDone = true),
     );
     await Promise.race([checks, deadline.passed]);
@@ -297,88 +299,4 @@ async function verifyUntil(
     `the deadline (--deadline) passed before every check ran; not checked: ${parts.join('; ')}. The rest of this report is complete`,
   );
   return { ...report, notChecked };
-}
-
-/**
- * The checks made once per site, after the entries: published keys carry no private members, the DID
- * document is the site's own, the A2A well-known card copies (./well-known-cards.ts), and the
- * ai-catalog.json compatibility copy (./ai-catalog-check.ts).
- */
-async function siteWideChecks(
-  cache: DocumentCache,
-  reader: SiteReader,
-  origin: string,
-  siteDomain: string,
-  entries: readonly unknown[],
-  options: VerifySiteOptions,
-  f: Findings,
-): Promise<void> {
-  // Published keys carry no private members (each JWK of jwks.json and did.json, read once per run).
-  for (const [url, what] of [
-    [`${origin}/.well-known/jwks.json`, 'the JWK Set'],
-    [`${origin}/.well-known/did.json`, `the DID document of did:web:${siteDomain}`],
-  ] as const) {
-    let doc: unknown;
-    try {
-      doc = await cache.json(url, what);
-    } catch {
-      continue; // a missing or broken did.json/jwks.json surfaces through the signature checks above
-    }
-    const exposed = publishedJwks(doc, '')
-      .map(([where, jwk]) => [where, PRIVATE_JWK_MEMBERS.filter((m) => m in jwk)] as const)
-      .filter(([, members]) => members.length > 0);
-    if (exposed.length === 0) f.pass();
-    else {
-      // Names the members, never their values.
-      const list = exposed.map(
-        ([where, members]) => `${where} has ${members.map((m) => `"${m}"`).join(', ')}`,
-      );
-      f.fail(url, 'KEY_PRIVATE_PUBLISHED', `${url} publishes private key material: ${list.join('; ')}`);
-    }
-  }
-  await checkOwnDidDocument(origin, cache, f);
-  await checkKeySets(origin, cache, f);
-  for (const url of cache.withBom) f.warn(url, 'JSON_BOM', bomMessage(url));
-  if (options.wellKnownCards !== false) await checkWellKnownCards(reader, origin, siteDomain, entries, f);
-  if (options.aiCatalog ?? options.wellKnownCards !== false) {
-    const manifestUrl = options.manifestUrl ?? `${origin}/.well-known/ard.json`;
-    await checkAiCatalog(reader, origin, manifestUrl, entries, f);
-  }
-}
-
-/**
- * The DID document the site serves at `<origin>/.well-known/did.json`, when there is one, must be its own
- * DID's: did:web resolution (did:web method spec §3.2) accepts only a document whose `id` is the DID
- * resolved, `did:web:<host>` (`%3A<port>` after it for an origin with a port). Another id means the
- * document is another site's, or the origin given is not the site's (a folder's `--origin`, a URL given
- * instead of `--resolve`); the message names the origin the document is for. A missing or unreadable
- * did.json is left to the signature checks, which report it where a signature needs it.
- */
-async function checkOwnDidDocument(origin: string, cache: DocumentCache, f: Findings): Promise<void> {
-  const { hostname, port } = new URL(origin);
-  const expected = `did:web:${hostname}${port ? `%3A${port}` : ''}`;
-  const url = `${origin}/.well-known/did.json`;
-  let doc: unknown;
-  try {
-    doc = await cache.json(url, `the DID document of ${expected}`);
-  } catch {
-    return;
-  }
-  const id = isRecord(doc) ? doc.id : undefined;
-  if (id === expected) {
-    f.pass();
-    return;
-  }
-  let hint = '';
-  try {
-    const domain = domainFromDidWeb(String(id));
-    hint = `; this is the site of ${domain}: for a folder of it give --origin https://${domain}, for a server of it verify https://${domain}/ with --resolve ${domain}=<server URL>`;
-  } catch {
-    // not a did:web DID: no origin to suggest
-  }
-  f.fail(
-    url,
-    'DID_RESOLUTION_FAILED',
-    `the DID document at ${url} is ${typeof id === 'string' ? id : 'without an id'}, not ${expected} (did:web resolves only a document of the DID itself)${hint}`,
-  );
 }
