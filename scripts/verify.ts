@@ -32,7 +32,11 @@ import { parseArgs } from 'node:util';
 import { Deadline } from '../src/core/verify/deadline.js';
 import { discoverManifest } from '../src/core/verify/discovery.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
-import { startVerifyHelpers, type VerifyHelpers } from '../src/core/verify/helper-threads.js';
+import {
+  type ManifestPrefetch,
+  startVerifyHelpers,
+  type VerifyHelpers,
+} from '../src/core/verify/helper-threads.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -77,20 +81,22 @@ export function defaultHelperCount(manifestBytes: number, cores: number): number
 
 /**
  * Helper threads for a folder: `threads` of them when asked (`--threads`), else
- * {@link defaultHelperCount} for the size of the folder's `.well-known/ard.json`. `undefined` when none
- * run; `note` then says why, when helpers were asked for and could not start.
+ * {@link defaultHelperCount} for the size of the folder's `.well-known/ard.json`, which each helper reads
+ * and parses as soon as it starts (`prefetch`). `undefined` when none run; `note` then says why, when
+ * helpers were asked for and could not start.
  */
 async function folderHelpers(
-  folder: string,
+  prefetch: ManifestPrefetch,
   threads: number | undefined,
 ): Promise<{ helpers?: VerifyHelpers; note?: string }> {
+  const { folder } = prefetch;
   let count = threads;
   if (count === undefined) {
     const manifest = await stat(path.join(folder, '.well-known', 'ard.json')).catch(() => undefined);
     count = defaultHelperCount(manifest?.size ?? 0, availableParallelism());
   }
   if (count < 1) return {};
-  const started = await startVerifyHelpers(count);
+  const started = await startVerifyHelpers(count, { prefetch });
   if (started.helpers) return { helpers: started.helpers };
   return threads === undefined ? {} : { note: `checking in one thread: ${started.reason}` };
 }
@@ -203,7 +209,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       reader = folderReader(folder, origin, { maxBytes });
       const relative = path.relative(process.cwd(), folder);
       folderLabel = `${relative === '' ? '.' : relative.startsWith('..') ? folder : relative}/`;
-      const started = await folderHelpers(folder, threads);
+      const started = await folderHelpers({ folder, origin, maxBytes, maxEntries }, threads);
       if (started.note) out.stderr.write(`verify: ${started.note}\n`);
       helpers = started.helpers;
       if (helpers) parallel = { folder, maxBytes, helpers };

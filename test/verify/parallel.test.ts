@@ -142,6 +142,36 @@ describe('verifySite with helper threads', () => {
     expect(await withHelpers(site.dir, helpers, false)).toEqual(single);
   });
 
+  it('a helper that read the manifest as it started checks the same entries (its parse is used)', async () => {
+    const single = await inProcess(broken);
+    const started = await startVerifyHelpers(1, {
+      prefetch: { folder: broken, origin: ORIGIN, maxEntries: 100_000 },
+    });
+    try {
+      expect(await withHelpers(broken, started.helpers!, false)).toEqual(single);
+    } finally {
+      await started.helpers?.close();
+    }
+  });
+
+  it('a helper whose early read no longer matches the manifest parses the bytes of the job', async () => {
+    const site = await SiteCopy.of(broken);
+    const started = await startVerifyHelpers(1, {
+      prefetch: { folder: site.dir, origin: ORIGIN, maxEntries: 100_000 },
+    });
+    try {
+      // A first job (another folder) shows the helper has started, so its early read is done.
+      await withHelpers(built, started.helpers!, false);
+      await site.editJson<{ entries: unknown[] }>('/.well-known/ard.json', (m) => void m.entries.reverse());
+      const single = await inProcess(site.dir);
+      expect(await withHelpers(site.dir, started.helpers!, false)).toEqual(single);
+      // The same folder with another entry cap is another job too.
+      expect(await withHelpers(site.dir, started.helpers!, false, 3)).toEqual(await inProcess(site.dir, 3));
+    } finally {
+      await started.helpers?.close();
+    }
+  });
+
   it('says why when no helper can start', async () => {
     expect(await startVerifyHelpers(0)).toEqual({ reason: 'no helper threads were asked for' });
   });

@@ -10,7 +10,10 @@
  *
  * Start them early ({@link startVerifyHelpers}, before the main thread loads the verifier's modules): a
  * helper needs about a fifth of a second to load its own. Each helper parses its own copy of the
- * manifest (59 MB of heap for the 28 MB manifest of 10,000 synthetic entries) and reads the cards itself.
+ * manifest (59 MB of heap for the 28 MB manifest of 10,000 synthetic entries) and reads the cards itself;
+ * told where the manifest probably is ({@link ManifestPrefetch}), it reads and parses it as soon as it has
+ * started, while the main thread still loads its modules, and uses that parse when the job brings the
+ * very same bytes.
  */
 import { Worker } from 'node:worker_threads';
 import type { VerifyFinding } from './findings.js';
@@ -20,6 +23,23 @@ import { compiledVerifyWorker } from './compiled-worker.js';
 export interface EntryOutcome {
   passed: number;
   findings: VerifyFinding[];
+}
+
+/**
+ * A manifest a helper reads and parses as soon as it starts, before any job: `<origin>/.well-known/ard.json`
+ * of `folder`, read as a job's reader would (`maxBytes`), its first `maxEntries` entries. A job whose
+ * folder, origin, caps and manifest bytes are the same uses that parse; any other job parses its own bytes.
+ */
+export interface ManifestPrefetch {
+  folder: string;
+  origin: string;
+  maxBytes?: number;
+  maxEntries: number;
+}
+
+/** What a helper thread is started with (its `workerData`). */
+export interface HelperStart {
+  prefetch?: ManifestPrefetch;
 }
 
 /** The facts a helper needs to check a folder site's entries as the main thread would. */
@@ -98,14 +118,15 @@ export type StartedHelpers = { helpers: VerifyHelpers } | { helpers?: undefined;
 
 /**
  * Starts `count` helper threads from the bundled worker (./compiled-worker.ts), or from
- * `options.workerFile` (tests give a worker of their own). Never throws: no helpers when `count` < 1, or
+ * `options.workerFile` (tests give a worker of their own); `options.prefetch`: the manifest each helper
+ * reads and parses right away ({@link ManifestPrefetch}). Never throws: no helpers when `count` < 1, or
  * when the bundle cannot be made or a thread cannot be started, with the reason; a helper that fails
  * later only stops helping. Helpers run without the parent's Node options (no tsx loader: the bundle
  * is plain JavaScript).
  */
 export async function startVerifyHelpers(
   count: number,
-  options: { workerFile?: string } = {},
+  options: { workerFile?: string; prefetch?: ManifestPrefetch } = {},
 ): Promise<StartedHelpers> {
   if (count < 1) return { reason: 'no helper threads were asked for' };
   let file = options.workerFile;
@@ -124,7 +145,8 @@ export async function startVerifyHelpers(
   for (let i = 0; i < count; i++) {
     let worker: Worker;
     try {
-      worker = new Worker(file, { execArgv: [] });
+      const workerData: HelperStart = options.prefetch ? { prefetch: options.prefetch } : {};
+      worker = new Worker(file, { execArgv: [], workerData });
     } catch (error) {
       await Promise.all(helpers.map((h) => h.worker.terminate()));
       return { reason: `a helper thread could not start: ${(error as Error).message}` };
