@@ -12,8 +12,12 @@
  * not hold is a failure naming its cause: `CARD_ALG_NOT_ALLOWED`, `CARD_KEY_UNKNOWN`,
  * `CARD_KEY_NOT_AUTHORISED`, `CARD_FOREIGN_JKU`, `CARD_PAYLOAD_CHANGED`, `DID_RESOLUTION_FAILED`.
  */
-import { canonicalizeAgentCard, verifyAgentCardSignature } from '@a2a-js/sdk';
-import { isWholeCardHeader, wholeCardSigningPayload } from '../trust/card-signature.js';
+import { verifyAgentCardSignature } from '@a2a-js/sdk';
+import {
+  agentCardSigningPayload,
+  isWholeCardHeader,
+  wholeCardSigningPayload,
+} from '../trust/card-signature.js';
 import type { JsonObject } from '../card.js';
 import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
 import { ArdsiteError, type ErrorCode } from '../errors.js';
@@ -204,7 +208,7 @@ async function checkSignature(
   try {
     payload = wholeCard
       ? wholeCardSigningPayload(card as JsonObject)
-      : new TextEncoder().encode(canonicalizeAgentCard(card as never));
+      : agentCardSigningPayload(card as JsonObject);
   } catch (error) {
     throw new SignatureFailure(
       'CARD_SIGNATURE_INVALID',
