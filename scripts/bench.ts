@@ -13,8 +13,9 @@
  *   npm run bench -- --verify --golden <dir> [--agents N | --dist <folder>]   writes the reports of the
  *     site and of broken copies of it into <dir> (scripts/lib/verify-golden.ts; run again with another
  *     size to add its cases)
- *   npm run bench -- --verify --compare <dir>   verifies the sites of <dir> again (default threads,
- *     --threads 0, --threads 1) and says which reports differ from the golden ones (exit 1 then)
+ *   npm run bench -- --verify --compare <dir> [--threads N]   verifies the sites of <dir> again (default
+ *     threads, --threads 0 and --threads 1; only --threads N when given) and says which reports differ
+ *     from the golden ones (exit 1 then)
  *
  *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
  *     specs, side by side: what resolving operations and deriving permission sets cost (issue 15)
@@ -153,7 +154,8 @@ async function writePublisher(work: string): Promise<string> {
 async function verifyMain(): Promise<void> {
   log(`machine: ${machine}`);
   if (values.compare !== undefined) {
-    const differences = await compareGolden(path.resolve(values.compare), appRoot, [undefined, 0, 1], log);
+    const settings = values.threads === undefined ? [undefined, 0, 1] : [Number(values.threads)];
+    const differences = await compareGolden(path.resolve(values.compare), appRoot, settings, log);
     log(
       differences.length === 0
         ? 'every report is the same as the golden one'
