@@ -50,9 +50,13 @@ describe('finding 3: every file the build reads resolves inside the project', ()
 
   it('refuses a ramFile that climbs out of the project, at the ramFile line, quoting nothing of the file', async () => {
     await writeFile(secretFile, SECRET);
-    const rel = path.relative(path.join(FIXTURE, 'content', 'agents'), secretFile);
-    for (const ramFile of [rel, secretFile]) {
-      const root = await variant((r) => edit(r, AGENT, (t) => t.replace('../ram/assistant.json', ramFile)));
+    // Relative to the copy's own content/agents/ (where the build resolves it), so that it really climbs
+    // to the outside file wherever the checkout and the copy live; and the absolute path.
+    const relative = (r: string) => path.relative(path.join(r, 'content', 'agents'), secretFile);
+    for (const ramFile of [relative, () => secretFile]) {
+      const root = await variant((r) =>
+        edit(r, AGENT, (t) => t.replace('../ram/assistant.json', ramFile(r))),
+      );
       const errors = await check(root);
       const text = await readFile(path.join(root, AGENT), 'utf8');
       expect(errors).toEqual([
