@@ -1,5 +1,5 @@
 /**
- * The bundled verification worker (src/core/verify/compiled-worker.ts): made once, used while its sources
+ * The bundled worker threads (src/core/compiled-worker.ts), here the verifier's: made once, used while its sources
  * are unchanged, made again when one changes, and a clear reason (never a throw) when it cannot be made.
  * Runs over a copy of src/core in a temporary root, so the project's own cache is left alone.
  */
@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledVerifyWorker } from '../../src/core/verify/compiled-worker.js';
+import { compiledWorker } from '../../src/core/compiled-worker.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 let root: string;
@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-describe('compiledVerifyWorker', () => {
+describe('compiledWorker', () => {
   it('bundles the worker and the ardsite modules it imports, leaving packages as imports', async () => {
-    const first = await compiledVerifyWorker({ root, cacheDir });
+    const first = await compiledWorker('verify', { root, cacheDir });
     expect(first).toMatchObject({ made: true });
     const text = await readFile(first.file!, 'utf8');
     expect(text).toMatch(/from ["']@a2a-js\/sdk["']/); // a package import, resolved at run time
@@ -37,31 +37,33 @@ describe('compiledVerifyWorker', () => {
   });
 
   it('uses the same bundle while its sources are unchanged, and makes a new one when one changes', async () => {
-    const before = await compiledVerifyWorker({ root, cacheDir });
-    const again = await compiledVerifyWorker({ root, cacheDir });
+    const before = await compiledWorker('verify', { root, cacheDir });
+    const again = await compiledWorker('verify', { root, cacheDir });
     expect(again).toEqual({ file: before.file, made: false });
 
     const source = path.join(root, 'src', 'core', 'verify', 'entries-worker.ts');
     await writeFile(source, `${await readFile(source, 'utf8')}\nconsole.debug('changedForTest');\n`);
-    const after = await compiledVerifyWorker({ root, cacheDir });
+    const after = await compiledWorker('verify', { root, cacheDir });
     expect(after).toMatchObject({ made: true });
     expect(after.file).not.toBe(before.file);
     expect(await readFile(after.file!, 'utf8')).toContain('changedForTest');
   });
 
   it('makes the bundle again when the recipe changes (tsconfig.json)', async () => {
-    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: false });
+    expect(await compiledWorker('verify', { root, cacheDir })).toMatchObject({ made: false });
     await writeFile(path.join(root, 'tsconfig.json'), '{ "compilerOptions": { "strict": true } }\n');
-    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: true });
-    expect(await compiledVerifyWorker({ root, cacheDir })).toMatchObject({ made: false });
+    expect(await compiledWorker('verify', { root, cacheDir })).toMatchObject({ made: true });
+    expect(await compiledWorker('verify', { root, cacheDir })).toMatchObject({ made: false });
   });
 
   it('gives a reason, not an error, when the worker cannot be bundled', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'ardsite-worker-none-'));
     try {
-      const result = await compiledVerifyWorker({ root: empty, cacheDir: path.join(empty, 'cache') });
+      const result = await compiledWorker('verify', { root: empty, cacheDir: path.join(empty, 'cache') });
       expect(result.file).toBeUndefined();
-      expect(result).toMatchObject({ reason: expect.stringMatching(/could not be bundled/) });
+      expect(result).toMatchObject({
+        reason: expect.stringMatching(/the verify worker could not be bundled/),
+      });
     } finally {
       await rm(empty, { recursive: true, force: true });
     }

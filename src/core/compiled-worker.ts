@@ -1,11 +1,13 @@
 /**
- * The verification worker as one plain JavaScript module, so a helper thread starts in a fraction of a
- * second: a worker thread does not get the TypeScript loader (tsx) of the thread that starts it, and
- * loading tsx and every TypeScript module in a worker costs about a second, more than checking a
- * thousand entries.
+ * Worker threads as plain JavaScript modules, so a thread starts in a fraction of a second: a worker
+ * thread does not get the TypeScript loader (tsx) of the thread that starts it, and loading tsx and every
+ * TypeScript module in a worker costs about a second of CPU, as much as signing a thousand cards (issue
+ * 19). Used by the verifier's helper threads (src/core/verify/helper-threads.ts), the build's signing
+ * threads (src/core/trust/signer-pool.ts) and its machine-check thread
+ * (src/core/build/machine-check-thread.ts).
  *
- * esbuild bundles `entries-worker.ts` and the ardsite modules it imports into
- * `node_modules/.cache/ardsite/verify-worker-<sha256>.mjs`; packages stay imports (resolved from the
+ * esbuild bundles a worker's entry and the ardsite modules it imports into
+ * `node_modules/.cache/ardsite/<name>-worker-<sha256>.mjs`; packages stay imports (resolved from the
  * project's node_modules at run time, the same versions the main thread uses). A record beside it holds
  * the sha256 of every source file as esbuild read it, and of the recipe (this file, tsconfig.json and
  * esbuild's version): the bundle is used only while all of them are unchanged, and made again otherwise
@@ -28,15 +30,25 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The project root (this file is src/core/verify/compiled-worker.ts). */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ENTRY = 'src/core/verify/entries-worker.ts';
-const RECORD = 'verify-worker.json';
-const BUNDLE = /^verify-worker-[0-9a-f]{16}\.mjs$/;
+/** The project root (this file is src/core/compiled-worker.ts). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The workers that can be bundled: name → entry (relative to the project root). The name is the prefix
+ * of the bundle's and the record's file names.
+ */
+export const WORKER_ENTRIES = {
+  verify: 'src/core/verify/entries-worker.ts',
+  signer: 'src/core/trust/signer-worker.ts',
+  'machine-check': 'src/core/build/machine-check-worker.ts',
+} as const;
+
+/** A worker of {@link WORKER_ENTRIES}. */
+export type WorkerName = keyof typeof WORKER_ENTRIES;
 /** Bundles older than this are removed when a new one is made (a process may still be starting one). */
 const OLD_BUNDLE_MS = 60 * 60 * 1000;
 
-/** What {@link compiledVerifyWorker} found or made. */
+/** What {@link compiledWorker} found or made. */
 export type CompiledWorker =
   | { file: string; made: boolean }
   /** No bundle could be used; `reason` says why (the caller checks in its own thread instead). */
@@ -102,10 +114,11 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
-/** Removes the bundles in `dir` other than `keep` made over an hour ago. */
-function removeOldBundles(dir: string, keep: string): void {
+/** Removes the bundles of `worker` in `dir` other than `keep` made over an hour ago. */
+function removeOldBundles(dir: string, worker: WorkerName, keep: string): void {
+  const bundle = new RegExp(`^${worker}-worker-[0-9a-f]{16}\\.mjs$`);
   for (const name of readdirSync(dir)) {
-    if (name === keep || !BUNDLE.test(name)) continue;
+    if (name === keep || !bundle.test(name)) continue;
     const file = path.join(dir, name);
     try {
       if (Date.now() - statSync(file).mtimeMs > OLD_BUNDLE_MS) rmSync(file, { force: true });
@@ -116,18 +129,21 @@ function removeOldBundles(dir: string, keep: string): void {
 }
 
 /**
- * The path of the bundled verification worker, made (or made again) when a source or the recipe
- * changed. `options.root`: the project root (default: the one this module is in); `options.cacheDir`:
- * where the bundle and its record live (default `<root>/node_modules/.cache/ardsite`, beside the
- * packages the bundle imports, which resolve from there). Never throws: a missing esbuild, a read-only
- * folder or a failed bundle give `{ reason }`, and the verification runs in its own thread.
+ * The path of the bundled `worker` ({@link WORKER_ENTRIES}), made (or made again) when a source or the
+ * recipe changed. `options.root`: the project root (default: the one this module is in);
+ * `options.cacheDir`: where the bundle and its record (`<name>-worker.json`) live (default
+ * `<root>/node_modules/.cache/ardsite`, beside the packages the bundle imports, which resolve from there).
+ * Start the thread with `execArgv: []`: the bundle needs no loader. Never throws: a missing esbuild, a
+ * read-only folder or a failed bundle give `{ reason }`, and the caller starts the TypeScript entry
+ * through tsx or does the work in its own thread.
  */
-export async function compiledVerifyWorker(
+export async function compiledWorker(
+  worker: WorkerName,
   options: { root?: string; cacheDir?: string } = {},
 ): Promise<CompiledWorker> {
   const root = options.root ?? ROOT;
   const cacheDir = options.cacheDir ?? path.join(root, 'node_modules', '.cache', 'ardsite');
-  const recordFile = path.join(cacheDir, RECORD);
+  const recordFile = path.join(cacheDir, `${worker}-worker.json`);
   try {
     const record = JSON.parse(readFileSync(recordFile, 'utf8')) as BundleRecord;
     const file = path.join(cacheDir, path.basename(record.file));
@@ -142,7 +158,7 @@ export async function compiledVerifyWorker(
     const inputs: Record<string, string> = {};
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [ENTRY],
+      entryPoints: [WORKER_ENTRIES[worker]],
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -166,14 +182,14 @@ export async function compiledVerifyWorker(
     });
     const text = result.outputFiles[0]!.text;
     mkdirSync(cacheDir, { recursive: true });
-    const name = `verify-worker-${sha256(text).slice(0, 16)}.mjs`;
+    const name = `${worker}-worker-${sha256(text).slice(0, 16)}.mjs`;
     const file = path.join(cacheDir, name);
     if (!existsSync(file)) writeAtomically(file, text);
     const record: BundleRecord = { file: name, recipe, inputs };
     writeAtomically(recordFile, `${JSON.stringify(record, null, 2)}\n`);
-    removeOldBundles(cacheDir, name);
+    removeOldBundles(cacheDir, worker, name);
     return { file, made: true };
   } catch (error) {
-    return { reason: `the verification worker could not be bundled: ${(error as Error).message}` };
+    return { reason: `the ${worker} worker could not be bundled: ${(error as Error).message}` };
   }
 }
