@@ -33,6 +33,7 @@ import {
   type WrittenArtifact,
 } from '../src/core/build/output.js';
 import { prepareBuild, type PreparedBuild } from '../src/core/build/prepare.js';
+import { compiledWorker, type CompiledWorker } from '../src/core/compiled-worker.js';
 import { removeStaleTempFolders, TEMP_PREFIX, VITE_CACHE_PREFIX } from '../src/core/build/stale-temp.js';
 import { finishSelfCheck, machineCheckJob, siteOrigin } from '../src/core/build/self-check.js';
 import type { MachineCheckResult } from '../src/core/build/machine-check.js';
@@ -124,6 +125,9 @@ async function main(): Promise<void> {
   // Astro starts once the content passed its checks and the key may sign (a build that fails on either
   // answers seconds sooner) and bundles the pages while the site is computed; the pages wait for it.
   const site = deferred<SiteBuild>();
+  // The machine-check thread's bundle, found (or made) meanwhile; none on one core (the checks run here).
+  const checkWorker =
+    availableParallelism() >= 2 ? compiledWorker('machine-check') : Promise.resolve(undefined);
   let out: Outputs | undefined;
   let rendering: RenderRun | undefined;
   let prepared: PreparedBuild;
@@ -154,7 +158,7 @@ async function main(): Promise<void> {
   }
   logPrepared(prepared);
   try {
-    await finish(prepared, out!, rendering!, site, { timer, started });
+    await finish(prepared, out!, rendering!, site, { timer, started, checkWorker });
   } catch (error) {
     await rm(out!.temp, { recursive: true, force: true });
     if (out!.serverTemp) await rm(out!.serverTemp, { recursive: true, force: true });
@@ -180,7 +184,12 @@ interface Written {
  * artifact wins, as the self-check requires. Then starts the machine checks, which need only what is
  * written now: in a worker thread beside rendering, on the core Astro leaves idle.
  */
-async function writeAndCheck(prepared: PreparedBuild, siteDir: string, timer: PhaseTimer): Promise<Written> {
+async function writeAndCheck(
+  prepared: PreparedBuild,
+  siteDir: string,
+  timer: PhaseTimer,
+  bundle: CompiledWorker | undefined,
+): Promise<Written> {
   const { site } = prepared;
   const written = await timer.time('writing', () => writeArtifacts(siteDir, site.artifacts.values()));
   const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
@@ -197,6 +206,7 @@ async function writeAndCheck(prepared: PreparedBuild, siteDir: string, timer: Ph
     }),
     {
       worker: availableParallelism() >= 2,
+      ...(bundle?.file ? { bundle: bundle.file } : {}),
       onFallback: (why) => log(`The self-check thread stopped (${why}); checking in this thread.`),
     },
   );
@@ -213,14 +223,18 @@ async function finish(
   out: Outputs,
   rendering: RenderRun,
   site: Deferred<SiteBuild>,
-  { timer, started }: { timer: PhaseTimer; started: number },
+  {
+    timer,
+    started,
+    checkWorker,
+  }: { timer: PhaseTimer; started: number; checkWorker: Promise<CompiledWorker | undefined> },
 ): Promise<void> {
   const built = prepared.site;
   const { publisher } = built.model;
   const { temp, serverTemp, renderDir, siteDir } = out;
   let step: Written;
   try {
-    step = await writeAndCheck(prepared, siteDir, timer);
+    step = await writeAndCheck(prepared, siteDir, timer, await checkWorker);
   } catch (error) {
     site.reject(error);
     await rendering.done.catch(() => {});

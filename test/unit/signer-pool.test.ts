@@ -9,6 +9,7 @@ import { prepareBuild } from '../../src/core/build/prepare.js';
 import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
 import { createSignerPool, startSignerThreads, type SignerPool } from '../../src/core/trust/signer-pool.js';
 import { sealAgentCard } from '../../src/core/trust/card-signature.js';
+import { compiledWorker } from '../../src/core/compiled-worker.js';
 
 const VECTORS = path.resolve(import.meta.dirname, '../vectors');
 const keyOf = (file: string) =>
@@ -34,6 +35,27 @@ describe('createSignerPool', () => {
       expect(pool.busyMs).toBeGreaterThan(0);
     });
   }
+
+  it('the bundled worker (no tsx in the thread) signs like the key itself, and seals the same bytes', async () => {
+    const bundle = await compiledWorker('signer');
+    expect(bundle.file, bundle.reason).toMatch(/signer-worker-[0-9a-f]{16}\.mjs$/);
+    for (const file of ['test-key-es256.jwk.json', 'test-key-ed25519.jwk.json']) {
+      const key = keyOf(file);
+      const pool = createSignerPool(key, { workers: 2, batchSize: 3, workerFile: bundle.file! });
+      pools.push(pool);
+      const inputs = Array.from({ length: 20 }, (_, i) => new TextEncoder().encode(`header.payload-${i}`));
+      const signatures = await Promise.all(inputs.map((input) => pool.sign(input)));
+      signatures.forEach((signature, i) => {
+        expect(Buffer.from(signature).equals(Buffer.from(key.sign(inputs[i]!))), `${file} ${i}`).toBe(true);
+      });
+      const card = { name: 'Agent', description: 'ünïcödé', version: '1.0.0', skills: [] };
+      const [sealed, here] = await Promise.all([
+        pool.sealCard(card, 'agents.example.com'),
+        sealAgentCard(card, key, 'agents.example.com'),
+      ]);
+      expect(Buffer.from(sealed.bytes).equals(Buffer.from(here.bytes)), file).toBe(true);
+    }
+  });
 
   it('seals cards as sealAgentCard does in this thread (same bytes and digest), mixed with signatures', async () => {
     const key = keyOf('test-key-es256.jwk.json');

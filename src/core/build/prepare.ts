@@ -14,6 +14,7 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { startSignerThreads, type SignerPool } from '../trust/signer-pool.js';
+import { compiledWorker } from '../compiled-worker.js';
 import type { SigningKey } from '../trust/keys.js';
 import { computeSite } from '../site.js';
 import type { SiteBuild } from '../site-build.js';
@@ -92,9 +93,14 @@ export interface PreparedBuild {
  *   the builder's errors.
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
-  // Many agents: signing threads, started now so that they load while the content is read and checked.
+  // Many agents: signing threads, started now so that they load while the content is read and checked,
+  // from the bundled worker when it can be made (no tsx in the threads), else through tsx.
   const workers = signingWorkers(agentFiles(options.root), options.signingWorkers);
-  const threads = workers > 0 ? startSignerThreads({ workers }) : undefined;
+  const compiled = workers > 0 ? await compiledWorker('signer') : undefined;
+  const threads =
+    workers > 0
+      ? startSignerThreads({ workers, ...(compiled?.file ? { workerFile: compiled.file } : {}) })
+      : undefined;
   let pool: SignerPool | undefined;
   try {
     return await prepareWith(options, (key) => (pool = threads?.withKey(key)));

@@ -38,6 +38,17 @@ export const es256 = ecdsa(p256.Point, sha256, {
 });
 
 /**
+ * Readies this thread to sign many ES256 signatures: builds @noble/curves' table of multiples of the
+ * P-256 base point with an 8-bit window instead of the default 6 (`Point.BASE.precompute(8, false)`),
+ * which makes each signature about 20% faster (0.37 ms against 0.47 ms here) for about 65 ms once. Worth
+ * it for a thread that signs a thousand signatures (src/core/trust/signer-worker.ts), not for a handful.
+ * The signatures are the same bytes: the table only speeds up k·G.
+ */
+export function precomputeSigningTables(): void {
+  p256.Point.BASE.precompute(8, false);
+}
+
+/**
  * What signs a JWS: a {@link SigningKey} (in this thread), or a pool of worker threads holding one
  * (src/core/trust/signer-pool.ts). `sign` takes the JWS signing input (RFC 7515 §5.1 step 5) and gives the raw
  * signature bytes, now or later; the same input always gives the same bytes.

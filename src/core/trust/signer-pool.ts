@@ -25,6 +25,12 @@ export interface SignerPoolOptions {
   workers: number;
   /** Most signing inputs per message (default 16). */
   batchSize?: number;
+  /**
+   * The worker's module: the bundled plain-JavaScript worker (src/core/compiled-worker.ts
+   * `compiledWorker('signer')`), started without the parent's Node options (no tsx loader). Default:
+   * ./signer-worker.mjs, which loads the TypeScript worker through tsx (about a second of CPU more).
+   */
+  workerFile?: string;
 }
 
 /** A running pool. */
@@ -118,7 +124,9 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
   };
 
   for (let i = 0; i < Math.max(1, options.workers); i++) {
-    const worker = new Worker(new URL('./signer-worker.mjs', import.meta.url));
+    const worker = options.workerFile
+      ? new Worker(options.workerFile, { execArgv: [] })
+      : new Worker(new URL('./signer-worker.mjs', import.meta.url));
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
       'message',
