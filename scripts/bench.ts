@@ -17,6 +17,8 @@
  *     threads, --threads 0 and --threads 1; only --threads N when given) and says which reports differ
  *     from the golden ones (exit 1 then)
  *
+ *   npm run bench -- --agents 1000 --floor-concurrency 4   the floor renders 4 pages at a time, as ardsite
+ *     does (astro.config.mjs); by default the floor keeps Astro's default of one
  *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
  *     specs, side by side: what resolving operations and deriving permission sets cost (issue 15)
  *
@@ -25,8 +27,10 @@
  * alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
  * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
  * ratios, printed with their spread (min–max); the 1-minute load average is sampled every second
- * during each build and a warning names the builds during which it passed 1.5 (another job on the
- * machine). Prints wall times, peak memory, bytes written, bytes per manifest entry, the size of
+ * during each build and a warning names the builds during which it passed 1.5; as a build on both cores
+ * raises it to about 2 by itself, the CPU time other processes used (and the hypervisor stole) during
+ * each build is printed too, from /proc (scripts/lib/cpu-share.ts), and a second warning names the
+ * builds during which it passed a tenth of a core (another job on the machine). Prints wall times, peak memory, bytes written, bytes per manifest entry, the size of
  * ard.json and ardsite's phase times; writes the figures as JSON to bench-results/.
  */
 import { execFile } from 'node:child_process';
@@ -36,6 +40,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { benchVerify, describe, median } from './lib/bench-verify.js';
+import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
 const run = promisify(execFile);
@@ -54,9 +59,11 @@ const { values } = parseArgs({
     golden: { type: 'string' },
     compare: { type: 'string' },
     'without-specs': { type: 'boolean', default: false },
+    'floor-concurrency': { type: 'string', default: '1' },
   },
 });
 const agents = Number(values.agents);
+const floorConcurrency = Number(values['floor-concurrency']);
 const runs = Number(values.runs);
 const against = values.against;
 if (
@@ -64,10 +71,12 @@ if (
   agents < 1 ||
   !Number.isInteger(runs) ||
   runs < 1 ||
+  !Number.isInteger(floorConcurrency) ||
+  floorConcurrency < 1 ||
   (against !== 'floor' && against !== 'without-specs')
 ) {
   process.stderr.write(
-    'usage: npm run bench -- [--agents N] [--runs N] [--against floor|without-specs] [--without-specs] [--verify [--threads N]] [--keep]\n',
+    'usage: npm run bench -- [--agents N] [--runs N] [--against floor|without-specs] [--without-specs] [--floor-concurrency N] [--verify [--threads N]] [--keep]\n',
   );
   process.exit(2);
 }
@@ -89,6 +98,8 @@ interface ChildReport {
   peakRssBytes: number;
   /** The highest 1-minute load average seen while the child ran (os.loadavg, sampled each second). */
   maxLoadAverage: number;
+  /** What other processes and other guests took meanwhile (scripts/lib/cpu-share.ts), where /proc tells. */
+  others?: OthersShare;
   phasesMs?: Record<string, number>;
   manifestBytes?: number;
   entries?: number;
@@ -96,12 +107,19 @@ interface ChildReport {
 
 /** Above this 1-minute load average during a build, another job shared the machine (issue 19). */
 const QUIET_LOAD_AVERAGE = 1.5;
+/**
+ * Above this many cores' worth of CPU used by other processes (or stolen by other guests) on average
+ * during a build, another job shared the machine. The load average alone cannot tell: a build keeping both
+ * cores busy raises it to about 2 by itself.
+ */
+const QUIET_OTHERS_CORES = 0.1;
 
 /** Runs `node --import tsx <script> …args`, timing it from outside; the child writes its report. */
 async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
   const report = path.join(await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-')), 'report.json');
   let maxLoadAverage = os.loadavg()[0]!;
   const sampler = setInterval(() => (maxLoadAverage = Math.max(maxLoadAverage, os.loadavg()[0]!)), 1000);
+  const before = cpuSnapshot();
   const started = performance.now();
   try {
     await run(process.execPath, ['--import', 'tsx', script, ...args, '--report', report], {
@@ -113,12 +131,20 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
     clearInterval(sampler);
   }
   const wallMs = performance.now() - started;
+  const others = othersShare(before, cpuSnapshot());
   const inner = JSON.parse(await readFile(report, 'utf8')) as Omit<ChildReport, 'wallMs' | 'maxLoadAverage'>;
   await rm(path.dirname(report), { recursive: true, force: true });
-  return { ...inner, wallMs, maxLoadAverage };
+  return { ...inner, wallMs, maxLoadAverage, ...(others ? { others } : {}) };
 }
 
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+
+/** Cores' worth of CPU others used or stole during a child's run (0 where /proc could not tell). */
+const othersCores = (r: ChildReport) => (r.others ? r.others.othersCores + r.others.stealCores : 0);
+
+/** `0.02 cores (steal 0.00)`, or `?` where /proc could not tell. */
+const othersText = (r: ChildReport) =>
+  r.others ? `${r.others.othersCores.toFixed(2)} cores (steal ${r.others.stealCores.toFixed(2)})` : '?';
 
 /** Where the figures go: `bench-results/<kind>-<agents>.json`. */
 async function writeFigures(kind: string, results: Record<string, unknown>): Promise<void> {
@@ -222,7 +248,10 @@ async function main(): Promise<void> {
     if (against === 'floor') {
       buildBaseline = async () => {
         await rm(baselineOut, { recursive: true, force: true });
-        return timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', baselineOut], env);
+        return timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', baselineOut], {
+          ...env,
+          FLOOR_CONCURRENCY: String(floorConcurrency),
+        });
       };
     } else {
       const plain = path.join(work, 'publisher-no-specs');
@@ -253,13 +282,16 @@ async function main(): Promise<void> {
       }
       const [b, o] = [baseline[i]!, ours[i]!];
       process.stdout.write(
-        `pair ${i + 1}${i % 2 === 0 ? '' : ' (ardsite first)'}: ${baselineName} ${(b.wallMs / 1000).toFixed(1)} s, ardsite ${(o.wallMs / 1000).toFixed(1)} s, ratio ${(o.wallMs / b.wallMs).toFixed(2)}; load average up to ${Math.max(b.maxLoadAverage, o.maxLoadAverage).toFixed(2)}\n`,
+        `pair ${i + 1}${i % 2 === 0 ? '' : ' (ardsite first)'}: ${baselineName} ${(b.wallMs / 1000).toFixed(1)} s, ardsite ${(o.wallMs / 1000).toFixed(1)} s, ratio ${(o.wallMs / b.wallMs).toFixed(2)}; load average up to ${Math.max(b.maxLoadAverage, o.maxLoadAverage).toFixed(2)}; others used ${othersText(b)} and ${othersText(o)}\n`,
       );
     }
     const ratios = ours.map((o, i) => o.wallMs / baseline[i]!.wallMs);
     const busy = ours
       .map((o, i) => ({ i, load: Math.max(o.maxLoadAverage, baseline[i]!.maxLoadAverage) }))
       .filter((p) => p.load > QUIET_LOAD_AVERAGE);
+    const shared = ours
+      .map((o, i) => ({ i, cores: Math.max(othersCores(o), othersCores(baseline[i]!)) }))
+      .filter((p) => p.cores > QUIET_OTHERS_CORES);
     const baselineSize = await folderSize(baselineOut);
     const ourSize = await folderSize(ardsiteOut);
     const baselineMs = median(baseline.map((r) => r.wallMs));
@@ -278,7 +310,11 @@ async function main(): Promise<void> {
     ];
     if (busy.length > 0)
       lines.push(
-        `WARNING: the 1-minute load average passed ${QUIET_LOAD_AVERAGE} during pair${busy.length === 1 ? '' : 's'} ${busy.map((p) => `${p.i + 1} (${p.load.toFixed(2)})`).join(', ')}: another job shared the machine; compare only figures of one run`,
+        `WARNING: the 1-minute load average passed ${QUIET_LOAD_AVERAGE} during pair${busy.length === 1 ? '' : 's'} ${busy.map((p) => `${p.i + 1} (${p.load.toFixed(2)})`).join(', ')} (a build on both cores raises it to about 2 by itself: see the CPU others used)`,
+      );
+    if (shared.length > 0)
+      lines.push(
+        `WARNING: other processes or guests used over ${QUIET_OTHERS_CORES} of a core during pair${shared.length === 1 ? '' : 's'} ${shared.map((p) => `${p.i + 1} (${p.cores.toFixed(2)})`).join(', ')}: another job shared the machine; compare only figures of one run`,
       );
     process.stdout.write(`${lines.join('\n')}\n`);
     Object.assign(results, {
@@ -296,6 +332,8 @@ async function main(): Promise<void> {
       ratios,
       spread: [Math.min(...ratios), Math.max(...ratios)],
       busyPairs: busy.map((p) => p.i + 1),
+      sharedPairs: shared.map((p) => p.i + 1),
+      floorConcurrency,
     });
   }
   await writeFigures(against === 'floor' ? 'build' : `build-${against}`, results);
