@@ -5,9 +5,11 @@
  * 1 on any failure; `dist/` is untouched by a failed build. No key material is ever printed.
  *
  * The work overlaps where it can (issue 19): Astro starts once the content passed its checks and bundles
- * the pages while the site is computed (scripts/lib/render.ts); the machine-readable files are verified
- * in a worker thread while Astro renders (src/core/build/machine-check-thread.ts); after rendering only
- * what depends on the pages is checked (src/core/build/self-check.ts).
+ * the pages while the site is computed (scripts/lib/render.ts); each agent's pages render as soon as its
+ * card is signed, and its card and permission file are written then (src/core/site.ts `onAgent`, `sink`),
+ * while later cards are signed; the index renders once the whole site is there; the machine-readable
+ * files are verified in a worker thread while Astro renders (src/core/build/machine-check-thread.ts);
+ * after rendering only what depends on the pages is checked (src/core/build/self-check.ts).
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
  *        [-- --registry]
@@ -19,13 +21,12 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
-import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  ArtifactWriter,
   assertReplaceableOutDir,
-  artifactFile,
   moveFolder,
   swapFolder,
   swapIntoPlace,
@@ -40,6 +41,7 @@ import type { MachineCheckResult } from '../src/core/build/machine-check.js';
 import { startMachineChecks, type MachineCheckRun } from '../src/core/build/machine-check-thread.js';
 import type { Artifact, SiteBuild } from '../src/core/site-build.js';
 import { releaseSourceTexts } from '../src/core/content/index.js';
+import { pendingAgents, type PendingAgents } from '../src/core/build-context.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
 import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
 import {
@@ -130,27 +132,37 @@ async function main(): Promise<void> {
     availableParallelism() >= 2 ? compiledWorker('machine-check') : Promise.resolve(undefined);
   let out: Outputs | undefined;
   let rendering: RenderRun | undefined;
+  let agents: PendingAgents | undefined;
+  let writer: ArtifactWriter | undefined;
   let prepared: PreparedBuild;
   try {
     prepared = await prepareBuild({
       root,
       timer,
       registry: values.registry,
-      beforeComputing: async (model) => {
-        const { registry } = model.publisher;
-        if (registry.enabled) assertReplaceableServerDir(root, serverDir);
-        out = await makeOutputs(root, appRoot, registry.enabled);
+      beforeComputing: async (outline) => {
+        const { publisher } = outline.model;
+        if (publisher.registry.enabled) assertReplaceableServerDir(root, serverDir);
+        out = await makeOutputs(root, appRoot, publisher.registry.enabled);
+        agents = pendingAgents(outline);
+        writer = new ArtifactWriter(out.siteDir, publicDir);
         rendering = startRender(site.promise, {
           appRoot,
           publicDir,
           renderDir: out.renderDir,
-          registry: registry.enabled,
-          publisher: model.publisher,
+          registry: publisher.registry.enabled,
+          publisher,
+          agents: agents.source,
           timer,
         });
       },
+      // Each agent's pages render as soon as its card is signed, while later cards are signed; its card
+      // and permission file are written then, not held to the end (over 300 MB at 10,000 agents).
+      onAgent: (build) => agents?.arrived(build),
+      sink: (files) => writer!.write(files),
     });
   } catch (error) {
+    agents?.failed(error);
     site.reject(error);
     await rendering?.done.catch(() => {});
     await removeOutputs(out);
@@ -158,7 +170,9 @@ async function main(): Promise<void> {
   }
   logPrepared(prepared);
   try {
-    await finish(prepared, out!, rendering!, site, { timer, started, checkWorker });
+    // Every agent arrived through onAgent; one that did not would leave its pages waiting.
+    agents!.complete(prepared.site);
+    await finish(prepared, out!, rendering!, site, { timer, started, checkWorker, writer: writer! });
   } catch (error) {
     await rm(out!.temp, { recursive: true, force: true });
     if (out!.serverTemp) await rm(out!.serverTemp, { recursive: true, force: true });
@@ -177,22 +191,23 @@ interface Written {
 }
 
 /**
- * Writes the artifacts into the folder Astro renders into (told not to empty it) and lets their bytes go:
- * only their digests stay, for the self-check, so the heap is smaller while Astro renders (at 10,000
- * agents the cards and the manifest are over 300 MB). A file of public/ at an artifact's path would
- * replace it while Astro copies public/: those few are kept and written again after rendering, so the
- * artifact wins, as the self-check requires. Then starts the machine checks, which need only what is
- * written now: in a worker thread beside rendering, on the core Astro leaves idle.
+ * Writes the rest of the artifacts (the cards and permission files were written while computing) into
+ * the folder Astro renders into (told not to empty it) and lets their bytes go: only their digests stay,
+ * for the self-check, so the heap is smaller while Astro renders (at 10,000 agents the cards and the
+ * manifest are over 300 MB). A file of public/ at an artifact's path would replace it while Astro copies
+ * public/: those few are kept and written again after rendering, so the artifact wins, as the self-check
+ * requires. Then starts the machine checks, which need only what is written now: in a worker thread
+ * beside rendering, on the core Astro leaves idle.
  */
 async function writeAndCheck(
   prepared: PreparedBuild,
   siteDir: string,
-  timer: PhaseTimer,
-  bundle: CompiledWorker | undefined,
+  writer: ArtifactWriter,
+  { timer, bundle }: { timer: PhaseTimer; bundle: CompiledWorker | undefined },
 ): Promise<Written> {
   const { site } = prepared;
-  const written = await timer.time('writing', () => writeArtifacts(siteDir, site.artifacts.values()));
-  const shadowed = [...site.artifacts.values()].filter((a) => existsSync(artifactFile(publicDir, a.path)));
+  await timer.time('writing', () => writer.write(site.artifacts.values()));
+  const { written, shadowed } = writer;
   site.artifacts.clear();
   // The pages never read the source texts: let go of them before Astro's memory grows (about 50 MB of
   // heap at 10,000 agents).
@@ -227,14 +242,20 @@ async function finish(
     timer,
     started,
     checkWorker,
-  }: { timer: PhaseTimer; started: number; checkWorker: Promise<CompiledWorker | undefined> },
+    writer,
+  }: {
+    timer: PhaseTimer;
+    started: number;
+    checkWorker: Promise<CompiledWorker | undefined>;
+    writer: ArtifactWriter;
+  },
 ): Promise<void> {
   const built = prepared.site;
   const { publisher } = built.model;
   const { temp, serverTemp, renderDir, siteDir } = out;
   let step: Written;
   try {
-    step = await writeAndCheck(prepared, siteDir, timer, await checkWorker);
+    step = await writeAndCheck(prepared, siteDir, writer, { timer, bundle: await checkWorker });
   } catch (error) {
     site.reject(error);
     await rendering.done.catch(() => {});

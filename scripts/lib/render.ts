@@ -1,15 +1,16 @@
 /**
  * The Astro half of `npm run build` (scripts/build.ts): the folders a build writes into, and Astro's run
  * over them. Astro starts as soon as the content passed its checks and the key is known, with the promise
- * of the site (src/core/build-context.ts): it loads and bundles the pages while the site is computed, on
- * the main thread's idle time (the signing threads do most of computing), and renders them once the site
- * is there (issue 19).
+ * of the site and the agents as they are computed (src/core/build-context.ts): it loads and bundles the
+ * pages while the site is computed, on the main thread's idle time (the signing threads do most of
+ * computing), renders each agent's pages as soon as its card is signed, and the index once the whole
+ * site is there (issue 19).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AstroInlineConfig } from 'astro';
-import { provideSiteBuild } from '../../src/core/build-context.js';
+import { provideAgentSource, provideSiteBuild, type AgentSource } from '../../src/core/build-context.js';
 import { makeTempOutput, within } from '../../src/core/build/output.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from '../../src/core/build/stale-temp.js';
 import type { ContentModel } from '../../src/core/content/model.js';
@@ -63,7 +64,12 @@ export interface RenderOptions {
   /** Registry mode (the adapter and the lookup API's routes). */
   registry: boolean;
   publisher: ContentModel['publisher'];
-  /** Receives `astro` (Astro's whole run) and `rendering` (from the site's arrival to the end). */
+  /** The agents as they are computed (the pages of each render as soon as it is there). */
+  agents: AgentSource;
+  /**
+   * Receives `astro` (Astro's whole run) and `rendering` (from Astro's first ask for an agent, or the
+   * site's arrival if sooner, to the end).
+   */
   timer: PhaseTimer;
 }
 
@@ -82,16 +88,24 @@ export interface RenderRun {
  */
 export function startRender(site: Promise<SiteBuild>, options: RenderOptions): RenderRun {
   const { appRoot, publicDir, renderDir, registry, publisher, timer } = options;
-  let siteAt: number | undefined;
+  let renderingFrom: number | undefined;
   let siteError: unknown;
-  site.then(
-    () => (siteAt = performance.now()),
-    (error: unknown) => (siteError = error),
+  const settled = site.then(
+    () => void (renderingFrom ??= performance.now()),
+    (error: unknown) => void (siteError = error),
   );
+  const agents: AgentSource = {
+    outline: options.agents.outline,
+    agent(slug) {
+      renderingFrom ??= performance.now();
+      return options.agents.agent(slug);
+    },
+  };
   const cwd = process.cwd();
   const run = async (): Promise<void> => {
     let viteCache: string | undefined;
     provideSiteBuild(site);
+    provideAgentSource(agents);
     process.chdir(appRoot);
     try {
       const { build: astroBuild } = await import('astro');
@@ -117,8 +131,11 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
           },
         }),
       );
-      if (siteAt !== undefined) timer.add('rendering', performance.now() - siteAt);
+      if (renderingFrom !== undefined) timer.add('rendering', performance.now() - renderingFrom);
     } catch (error) {
+      // A page that waited for an agent fails with the build's own error: that one is told. The site
+      // settles either way (computing ends in a site or an error), so this waits at most for computing.
+      await settled;
       if (siteError !== undefined) throw siteError;
       throw new ArdsiteError(
         'BUILD_RENDER_FAILED',
@@ -127,6 +144,7 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
     } finally {
       process.chdir(cwd);
       provideSiteBuild(undefined);
+      provideAgentSource(undefined);
       if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }
   };

@@ -4,7 +4,7 @@
  * in the same process; pages read it back, so pages and files share one computation (DESIGN.md §7). The
  * slot lives on `globalThis` because Vite loads the pages as separate module instances.
  */
-import type { SiteBuild } from './site-build.js';
+import type { AgentBuild, SiteBuild, SiteOutline } from './site-build.js';
 
 const SLOT = Symbol.for('ardsite.siteBuild');
 type Slot = { [SLOT]?: SiteBuild | Promise<SiteBuild> };
@@ -17,4 +17,80 @@ export function provideSiteBuild(site: SiteBuild | Promise<SiteBuild> | undefine
 /** The site provided by the running build, or its promise, if any. */
 export function providedSiteBuild(): SiteBuild | Promise<SiteBuild> | undefined {
   return (globalThis as Slot)[SLOT];
+}
+
+/**
+ * The agents of a build while it computes them (issue 19): the outline of the site at once, and each
+ * agent's build as soon as its card is signed, so that its pages render while later cards are still being
+ * signed. `agent(slug)` rejects with the build's own error when computing fails, and with an Error for a
+ * slug the outline does not list.
+ */
+export interface AgentSource {
+  outline: SiteOutline;
+  agent(slug: string): Promise<AgentBuild>;
+}
+
+const AGENTS_SLOT = Symbol.for('ardsite.agentSource');
+type AgentsSlot = { [AGENTS_SLOT]?: AgentSource };
+
+/** Makes `source` the one the pages take their agents from (undefined: from the whole site). */
+export function provideAgentSource(source: AgentSource | undefined): void {
+  (globalThis as AgentsSlot)[AGENTS_SLOT] = source;
+}
+
+/** The agent source provided by the running build, if any. */
+export function providedAgentSource(): AgentSource | undefined {
+  return (globalThis as AgentsSlot)[AGENTS_SLOT];
+}
+
+/** An {@link AgentSource} being filled: the build hears of each agent and of a failure. */
+export interface PendingAgents {
+  source: AgentSource;
+  /** That `build`'s agent is computed: its pages may render. */
+  arrived(build: AgentBuild): void;
+  /** Computing failed with `error`: every agent not yet computed rejects with it. */
+  failed(error: unknown): void;
+  /** The whole site is computed: any agent not heard of yet arrives from it (none should be left). */
+  complete(site: SiteBuild): void;
+}
+
+/**
+ * An {@link AgentSource} over `outline` whose agents arrive later (scripts/build.ts: from computing's
+ * `onAgent`). Asking for a slug the outline does not list rejects at once; a promise nobody awaits never
+ * becomes an unhandled rejection.
+ */
+export function pendingAgents(outline: SiteOutline): PendingAgents {
+  const waiting = new Map<
+    string,
+    { promise: Promise<AgentBuild>; resolve: (b: AgentBuild) => void; reject: (e: unknown) => void }
+  >();
+  for (const agent of outline.model.agents) {
+    let resolve!: (b: AgentBuild) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<AgentBuild>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    promise.catch(() => {});
+    waiting.set(agent.slug, { promise, resolve, reject });
+  }
+  return {
+    source: {
+      outline,
+      agent(slug) {
+        return waiting.get(slug)?.promise ?? Promise.reject(new Error(`no agent with the slug "${slug}"`));
+      },
+    },
+    arrived(build) {
+      waiting.get(build.agent.slug)?.resolve(build);
+    },
+    failed(error) {
+      for (const w of waiting.values()) w.reject(error);
+    },
+    complete(site) {
+      for (const build of site.agents) waiting.get(build.agent.slug)?.resolve(build);
+      for (const [slug, w] of waiting)
+        w.reject(new Error(`the computed site has no agent with the slug "${slug}"`));
+    },
+  };
 }

@@ -18,6 +18,13 @@ export interface Artifact {
   digest?: string;
 }
 
+/**
+ * An artifact handed to a build's sink as soon as it was computed (src/core/site.ts
+ * `ComputeSiteOptions.sink`), whose bytes the site no longer holds: its path and media type, for the
+ * files that list it (`_headers`).
+ */
+export type StreamedArtifact = Pick<Artifact, 'path' | 'mediaType'>;
+
 /** An ARD entry as emitted (ARD draft §3.2). */
 export type ArdEntry = JsonObject;
 
@@ -55,6 +62,13 @@ export interface OtherEntryBuild {
   entry: ArdEntry;
 }
 
+/**
+ * What the pages of a build need before any card is signed (scripts/build.ts hands it to Astro as soon as
+ * the content passed its checks and the key is known, issue 19): the model, the site's DID, the signing
+ * key's id and algorithm, and the build's timestamp. A {@link SiteBuild} is one.
+ */
+export type SiteOutline = Pick<SiteBuild, 'model' | 'did' | 'kid' | 'alg' | 'builtAt'>;
+
 /** Everything one build computed. */
 export interface SiteBuild {
   model: ContentModel;
@@ -71,9 +85,15 @@ export interface SiteBuild {
   entries: ArdEntry[];
   /**
    * URL path → artifact. scripts/build.ts writes them before rendering and then empties this map, so the
-   * pages never read it (the dev server does).
+   * pages never read it (the dev server does). Without the artifacts handed to a sink while computing
+   * ({@link SiteBuild.streamed}).
    */
   artifacts: Map<string, Artifact>;
+  /**
+   * The artifacts handed to `ComputeSiteOptions.sink` while computing (agent cards and permission
+   * files), by URL path; empty without a sink.
+   */
+  streamed: Map<string, StreamedArtifact>;
   /** The build's timestamp (SOURCE_DATE_EPOCH or now), ISO 8601 UTC. */
   builtAt: string;
 }

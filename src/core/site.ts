@@ -31,7 +31,14 @@ import type { PublishedJwk } from './trust/jwk.js';
 import type { AttestationInputType } from './schema/agent.js';
 import { registryServiceDocument } from './registry/service-document.js';
 import { siteFileArtifacts } from './site-files.js';
-import type { AgentBuild, ArdEntry, Artifact, OtherEntryBuild, SiteBuild } from './site-build.js';
+import type {
+  AgentBuild,
+  ArdEntry,
+  Artifact,
+  OtherEntryBuild,
+  SiteBuild,
+  StreamedArtifact,
+} from './site-build.js';
 import type { PhaseTimer } from './timings.js';
 import { signTrustManifest, type SealedAttestation } from './trust/trust-manifest.js';
 
@@ -74,6 +81,20 @@ export interface ComputeSiteOptions {
   signer?: JwsSigner;
   /** Receives the time spent signing (in this thread) and deriving permissions, when given. */
   timer?: PhaseTimer;
+  /**
+   * Hears each agent's build as soon as it is complete (its card signed, its entry and trustManifest
+   * made), in no set order, before the rest of the site is: scripts/build.ts renders that agent's pages
+   * meanwhile.
+   */
+  onAgent?: (build: AgentBuild) => void;
+  /**
+   * Takes each agent's card and permission file as soon as they are computed (scripts/build.ts writes
+   * them), so that the site does not hold their bytes (at 10,000 agents over 300 MB) until the end: they
+   * are then listed in `SiteBuild.streamed`, not in `artifacts`. Awaited before the agent counts as
+   * built; what it throws fails the computation. The primary agent's card is still copied to the
+   * well-known paths.
+   */
+  sink?: (artifacts: Artifact[]) => Promise<void>;
 }
 
 /** Agents built at once: enough to keep a signer pool's workers busy, few enough to bound the heap. */
@@ -130,18 +151,36 @@ function expiresAt(issued: Date, days: number | undefined): string | undefined {
   return days === undefined ? undefined : isoSeconds(new Date(issued.getTime() + days * 86_400_000));
 }
 
+/** One agent as {@link buildAgent} made it: its build and the bytes of its files (until a sink took them). */
+interface BuiltAgent {
+  build: AgentBuild;
+  cardBytes?: Uint8Array | undefined;
+  permissionsBytes?: Uint8Array | undefined;
+  changesBytes?: Uint8Array | undefined;
+}
+
+/** The card and the permission file of a built agent, while its bytes are held. */
+function agentArtifacts({ build, cardBytes, permissionsBytes }: BuiltAgent): Artifact[] {
+  const files: Artifact[] = [];
+  if (cardBytes)
+    files.push({
+      path: build.cardPath,
+      bytes: cardBytes,
+      mediaType: 'application/json',
+      digest: build.digest,
+    });
+  if (build.permissionsPath && permissionsBytes)
+    files.push({ path: build.permissionsPath, bytes: permissionsBytes, mediaType: 'application/json' });
+  return files;
+}
+
 async function buildAgent(
   agent: AgentModel,
   model: ContentModel,
   did: string,
   signer: JwsSigner,
   options: ComputeSiteOptions,
-): Promise<{
-  build: AgentBuild;
-  cardBytes: Uint8Array;
-  permissionsBytes?: Uint8Array;
-  changesBytes?: Uint8Array;
-}> {
+): Promise<BuiltAgent> {
   const { publisher } = model;
   const timer = options.timer;
   const timed = <T>(phase: string, fn: () => T): T => (timer ? timer.time(phase, fn) : fn());
@@ -401,9 +440,23 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
           sign: (input: Uint8Array) => timer.time('signing', () => key.sign(input)),
         }
       : key);
-  const built = await mapLimit(model.agents, AGENTS_IN_FLIGHT, (agent) =>
-    buildAgent(agent, model, did, signer, options),
-  );
+  const streamed = new Map<string, StreamedArtifact>();
+  const primarySlug =
+    publisher.primaryAgent ?? (model.agents.length === 1 ? model.agents[0]!.slug : undefined);
+  let primaryCard: Uint8Array | undefined;
+  const built = await mapLimit(model.agents, AGENTS_IN_FLIGHT, async (agent) => {
+    const done = await buildAgent(agent, model, did, signer, options);
+    if (agent.slug === primarySlug) primaryCard = done.cardBytes;
+    if (options.sink) {
+      const files = agentArtifacts(done);
+      await options.sink(files);
+      for (const { path: p, mediaType } of files) streamed.set(p, { path: p, mediaType });
+      done.cardBytes = undefined;
+      done.permissionsBytes = undefined;
+    }
+    options.onAgent?.(done.build);
+    return done;
+  });
   const agents = built.map((b) => b.build);
   const otherEntries: OtherEntryBuild[] = [];
   for (const e of model.entries) otherEntries.push(await buildOtherEntry(e, model, did, signer, options));
@@ -428,18 +481,13 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
   add(AI_CATALOG_PATH, serializeJsonDocument(catalog), AI_CATALOG_MEDIA_TYPE);
   // The registry entry's url, on the static site: the service description it pins.
   if (registry) add(publisher.registry.basePath, registry.document, REGISTRY_TYPE);
-  for (const { build, cardBytes, permissionsBytes, changesBytes } of built) {
-    add(build.cardPath, cardBytes, 'application/json', build.digest);
-    if (build.permissionsPath && permissionsBytes)
-      add(build.permissionsPath, permissionsBytes, 'application/json');
-    if (changesBytes) add(changesPath(build.agent.slug), changesBytes, 'application/json');
+  for (const done of built) {
+    for (const a of agentArtifacts(done)) artifacts.set(a.path, a);
+    if (done.changesBytes) add(changesPath(done.build.agent.slug), done.changesBytes, 'application/json');
   }
-  const primary =
-    built.find((b) => b.build.agent.slug === publisher.primaryAgent) ??
-    (built.length === 1 ? built[0] : undefined);
-  if (primary) {
-    add(WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
-    if (legacyAgentJsonOn(model)) add(LEGACY_WELL_KNOWN_CARD_PATH, primary.cardBytes, 'application/json');
+  if (primaryCard) {
+    add(WELL_KNOWN_CARD_PATH, primaryCard, 'application/json');
+    if (legacyAgentJsonOn(model)) add(LEGACY_WELL_KNOWN_CARD_PATH, primaryCard, 'application/json');
   }
   const publishedKeys = [
     options.key.publicJwk,
@@ -457,7 +505,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     publisher,
     agents,
     otherEntries,
-    artifacts,
+    artifacts: new Map([...streamed, ...artifacts]),
     model,
     did,
     ...(registryEntry ? { registryEntry } : {}),
@@ -476,6 +524,7 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
     ...(registryEntry ? { registryEntry } : {}),
     entries,
     artifacts,
+    streamed,
     builtAt: isoSeconds(options.buildTime),
   };
 }

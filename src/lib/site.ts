@@ -6,12 +6,12 @@
  * the pages and the config's plugin (src/lib/dev-content-plugin.ts) as separate module instances, and
  * both must see one cache, so that the plugin's invalidation reaches the pages.
  */
-import { providedSiteBuild } from '../core/build-context.js';
+import { providedAgentSource, providedSiteBuild } from '../core/build-context.js';
 import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
-import type { AgentBuild, SiteBuild } from '../core/site-build.js';
+import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site-build.js';
 import { devProjectRoot } from './project-root.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
@@ -38,6 +38,26 @@ export async function getSiteBuild(): Promise<SiteBuild> {
     if (slot[DEV_SLOT] === pending) slot[DEV_SLOT] = undefined;
   });
   return pending;
+}
+
+/**
+ * What every page needs of the site (model, DID, key id, build time): from a running build, as soon as
+ * it started computing (src/core/build-context.ts `AgentSource`); else the whole site.
+ */
+export async function getSiteOutline(): Promise<SiteOutline> {
+  return providedAgentSource()?.outline ?? getSiteBuild();
+}
+
+/**
+ * The build of the agent whose slug is `slug`: from a running build, as soon as that agent's card is
+ * signed (the pages of the first agents render while later ones are signed, issue 19); else from the
+ * whole site ({@link agentBySlug}).
+ * @throws Error (rejects) as {@link agentBySlug}, or with the build's own error when computing failed.
+ */
+export async function getAgentBuild(slug: string | undefined): Promise<AgentBuild> {
+  const source = providedAgentSource();
+  if (source && slug !== undefined) return source.agent(slug);
+  return agentBySlug(await getSiteBuild(), slug);
 }
 
 /** Drops the dev server's cached site, so the next request loads `content/` again. */
@@ -77,15 +97,13 @@ const PAGES_PER_AGENT = 2;
 const parts = new WeakMap<AgentBuild, Map<string, { parts: AgentPageParts; uses: number }>>();
 
 /**
- * The agent of `site` whose slug is `slug` ({@link agentBySlug}) with its page view in the language of
- * `tree` (default: the agent's own, at `/agents/<slug>/`) and its JSON-LD, which the agent page and the
- * permission page both show: computed for the first of the two pages of a language, kept for the second
- * and let go after it (at 10,000 agents the views of every agent would be about 40 MB held until the last
- * page is written). A third ask (the dev server, a page shown again) computes them again.
- * @throws Error as {@link agentBySlug}.
+ * The agent `build` of `site` with its page view in the language of `tree` (default: the agent's own, at
+ * `/agents/<slug>/`) and its JSON-LD, which the agent page and the permission page both show: computed for
+ * the first of the two pages of a language, kept for the second and let go after it (at 10,000 agents the
+ * views of every agent would be about 40 MB held until the last page is written). A third ask (the dev
+ * server, a page shown again) computes them again.
  */
-export function agentPageParts(site: SiteBuild, slug: string | undefined, tree?: PageTree): AgentPageParts {
-  const build = agentBySlug(site, slug);
+export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: PageTree): AgentPageParts {
   let byTree = parts.get(build);
   if (!byTree) parts.set(build, (byTree = new Map()));
   const key = tree?.prefix ?? '';
@@ -113,7 +131,7 @@ export function langParam(tree: PageTree): string | undefined {
  * site in one language, an agent's `language` still changes its words).
  * @throws Error as `pageTreeOf` for a parameter that names no language of the site.
  */
-export function pageTreeOfSite(site: SiteBuild, lang: string | undefined): PageTree | undefined {
+export function pageTreeOfSite(site: SiteOutline, lang: string | undefined): PageTree | undefined {
   return lang === undefined ? undefined : pageTreeOf(site.model.publisher, lang);
 }
 
@@ -125,13 +143,28 @@ export async function indexStaticPaths(): Promise<Array<{ params: { lang: string
 
 /**
  * `getStaticPaths` of the per-agent routes (`/[...lang]/agents/<slug>/…`): one path per agent of the site
- * and language.
+ * and language, from the model (a running build asks before any card is signed).
  */
 export async function agentStaticPaths(): Promise<
   Array<{ params: { lang: string | undefined; slug: string } }>
 > {
-  const site = await getSiteBuild();
-  return pageTrees(site.model.publisher).flatMap((tree) =>
-    site.agents.map((a) => ({ params: { lang: langParam(tree), slug: a.agent.slug } })),
+  const { model } = await getSiteOutline();
+  return pageTrees(model.publisher).flatMap((tree) =>
+    model.agents.map((a) => ({ params: { lang: langParam(tree), slug: a.slug } })),
   );
+}
+
+/**
+ * What an agent's two pages (`/[...lang]/agents/<slug>/` and its `permissions/`) show: the site's
+ * outline, the page tree of `lang`, and the agent's {@link AgentPageParts}, once its card is signed.
+ * @throws Error (rejects) as {@link getAgentBuild} and {@link pageTreeOfSite}.
+ */
+export async function agentPageOf(
+  slug: string | undefined,
+  lang: string | undefined,
+): Promise<{ site: SiteOutline; tree: PageTree | undefined; parts: AgentPageParts }> {
+  const site = await getSiteOutline();
+  const tree = pageTreeOfSite(site, lang);
+  const build = await getAgentBuild(slug);
+  return { site, tree, parts: agentPageParts(site, build, tree) };
 }

@@ -1,13 +1,14 @@
 /**
  * Astro starts before the site is computed (scripts/lib/render.ts, issue 19): it bundles the pages while
- * the site is computed and the pages wait for it. A site that cannot be computed ends Astro's run with
- * the site's own error, and the build's working folder and the pages' slot are as they were.
+ * the site is computed and each agent's pages wait for that agent. A site that cannot be computed ends
+ * Astro's run with the site's own error, and the build's working folder and the pages' slots are as they
+ * were.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { providedSiteBuild } from '../../src/core/build-context.js';
+import { pendingAgents, providedAgentSource, providedSiteBuild } from '../../src/core/build-context.js';
 import { ArdsiteError } from '../../src/core/errors.js';
 import { PhaseTimer } from '../../src/core/timings.js';
 import { startRender } from '../../scripts/lib/render.js';
@@ -27,22 +28,37 @@ describe('startRender', () => {
     let fail!: (error: unknown) => void;
     const site = new Promise<never>((_, reject) => (fail = reject));
     site.catch(() => {});
+    const publisher = { siteUrl: 'https://agents.example.test/', language: 'en', languages: ['en'] };
+    const agents = pendingAgents({
+      model: { publisher, agents: [{ slug: 'first' }, { slug: 'second' }] },
+      did: 'did:web:agents.example.test',
+      kid: 'did:web:agents.example.test#k',
+      alg: 'ES256',
+      builtAt: '2026-12-01T00:00:00Z',
+    } as never);
     const run = startRender(site, {
       appRoot: REPO_ROOT,
       publicDir,
       renderDir,
       registry: false,
-      publisher: { siteUrl: 'https://agents.example.test/' } as never,
+      publisher: publisher as never,
+      agents: agents.source,
       timer: new PhaseTimer(),
     });
-    // Astro runs from the app while it bundles; the site fails meanwhile.
+    // Astro runs from the app while it bundles; computing fails meanwhile, as scripts/build.ts tells it:
+    // the agents not yet computed and the site reject with the build's own error.
     expect(process.cwd()).toBe(REPO_ROOT);
     expect(providedSiteBuild()).toBe(site);
+    expect(providedAgentSource()).toBeDefined();
+    agents.failed(failure);
     fail(failure);
     await expect(run.done).rejects.toBe(failure);
     expect(process.cwd()).toBe(cwd);
     expect(providedSiteBuild()).toBeUndefined();
-    // No page was written.
-    expect((await readdir(renderDir, { recursive: true })).filter((f) => f.endsWith('.html'))).toEqual([]);
+    expect(providedAgentSource()).toBeUndefined();
+    // No agent's page was written (pages that need only the outline, as 404.html, may be: the build
+    // removes its temporary folder on failure).
+    const pages = (await readdir(renderDir, { recursive: true })).filter((f) => f.endsWith('.html'));
+    expect(pages.filter((f) => f.startsWith('agents'))).toEqual([]);
   }, 120_000);
 });

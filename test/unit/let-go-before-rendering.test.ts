@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAndCheck, releaseSourceTexts } from '../../src/core/content/index.js';
 import { prepareBuild } from '../../src/core/build/prepare.js';
-import { agentPageParts } from '../../src/lib/site.js';
+import { agentBySlug, agentPageParts } from '../../src/lib/site.js';
 import { fixedKeyEnv } from '../helpers/build.js';
 import { EXAMPLE_LIKE } from '../helpers/site.js';
 
@@ -48,9 +48,9 @@ describe('agentPageParts', () => {
   it('gives both pages of an agent the same parts, then lets go of them', async () => {
     const { site } = await prepareBuild({ root: EXAMPLE_LIKE, env: fixedKeyEnv() });
     const slug = site.agents[0]!.agent.slug;
-    const first = agentPageParts(site, slug);
-    expect(agentPageParts(site, slug)).toBe(first);
-    const third = agentPageParts(site, slug);
+    const first = agentPageParts(site, agentBySlug(site, slug));
+    expect(agentPageParts(site, agentBySlug(site, slug))).toBe(first);
+    const third = agentPageParts(site, agentBySlug(site, slug));
     expect(third).not.toBe(first);
     expect(third).toEqual(first);
   });

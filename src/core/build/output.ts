@@ -76,6 +76,34 @@ export async function writeArtifacts(
   return written;
 }
 
+/**
+ * Writes a build's artifacts into `outDir` as they come (a few while computing, the rest after), keeping
+ * what the self-check needs of each (digest and size, {@link writeArtifacts}) and the artifacts a file of
+ * `publicDir` shadows: Astro copies public/ into the same folder after rendering, so those are written
+ * again then ({@link ArtifactWriter.shadowed}).
+ */
+export class ArtifactWriter {
+  /** URL path → digest and size of what was written. */
+  readonly written = new Map<string, WrittenArtifact>();
+  /** The artifacts written so far that a file of public/ shadows (their bytes are kept). */
+  readonly shadowed: Artifact[] = [];
+
+  constructor(
+    private readonly outDir: string,
+    private readonly publicDir: string,
+  ) {}
+
+  /**
+   * Writes `artifacts` ({@link writeArtifacts}).
+   * @throws the file system's errors.
+   */
+  async write(artifacts: Iterable<Artifact>): Promise<void> {
+    const list = [...artifacts];
+    for (const [p, w] of await writeArtifacts(this.outDir, list)) this.written.set(p, w);
+    for (const a of list) if (existsSync(artifactFile(this.publicDir, a.path))) this.shadowed.push(a);
+  }
+}
+
 /** True when `inner` is `outer` or lies inside it (path-wise; no symlinks resolved). */
 export function within(outer: string, inner: string): boolean {
   const rel = path.relative(outer, inner);

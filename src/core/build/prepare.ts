@@ -4,7 +4,8 @@
  */
 import { loadAndCheck } from '../content/index.js';
 import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
-import { gitLastCommitTimes, sourceDateEpoch } from '../git-time.js';
+import { gitLastCommitTimes, isoSeconds, sourceDateEpoch } from '../git-time.js';
+import { didWebFromDomain } from '../trust/did.js';
 import { keyInPublicMessage } from '../content/file-checks.js';
 import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
 import { publishedHolder, scanPublicFolder } from '../project-jail.js';
@@ -17,8 +18,7 @@ import { startSignerThreads, type SignerPool } from '../trust/signer-pool.js';
 import { compiledWorker } from '../compiled-worker.js';
 import type { SigningKey } from '../trust/keys.js';
 import { computeSite } from '../site.js';
-import type { SiteBuild } from '../site-build.js';
-import type { ContentModel } from '../content/model.js';
+import type { AgentBuild, Artifact, SiteBuild, SiteOutline } from '../site-build.js';
 import { PhaseTimer } from '../timings.js';
 
 /** Inputs of {@link prepareBuild}. */
@@ -44,10 +44,16 @@ export interface PrepareOptions {
   signingWorkers?: number;
   /**
    * Called (and awaited) once the content passed its checks and the key may sign, before the site is
-   * computed, with the model (registry mode applied): scripts/build.ts starts Astro there, so that it
-   * loads and bundles the pages while the site is computed. What it throws fails the build.
+   * computed, with the site's outline (its model with registry mode applied, DID, key id, build time):
+   * scripts/build.ts starts Astro there, so that it loads and bundles the pages while the site is
+   * computed, and renders each agent's pages once {@link onAgent} heard of it. What it throws fails the
+   * build.
    */
-  beforeComputing?: (model: ContentModel) => void | Promise<void>;
+  beforeComputing?: (outline: SiteOutline) => void | Promise<void>;
+  /** Hears each agent's build as soon as it is complete (src/core/site.ts `ComputeSiteOptions.onAgent`). */
+  onAgent?: (build: AgentBuild) => void;
+  /** Takes each agent's card and permission file as computed (src/core/site.ts `ComputeSiteOptions.sink`). */
+  sink?: (artifacts: Artifact[]) => Promise<void>;
 }
 
 /**
@@ -157,7 +163,13 @@ async function prepareWith(
     buildTime,
     publisher.domain,
   );
-  await options.beforeComputing?.(model);
+  await options.beforeComputing?.({
+    model,
+    did: didWebFromDomain(publisher.domain),
+    kid: resolved.key.kid,
+    alg: resolved.key.alg,
+    builtAt: isoSeconds(buildTime),
+  });
   const pool = signerFor(resolved.key);
   const gitTimes = await timer.time('git', () => gitLastCommitTimes(model.root));
   const site = await timer.time('computing', () =>
@@ -168,6 +180,8 @@ async function prepareWith(
       gitTimes,
       timer,
       ...(pool ? { signer: pool } : {}),
+      ...(options.onAgent ? { onAgent: options.onAgent } : {}),
+      ...(options.sink ? { sink: options.sink } : {}),
     }),
   );
   return {
