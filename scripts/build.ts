@@ -53,7 +53,14 @@ import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine } from './lib/args.js';
 import { counted } from './lib/counted.js';
-import { makeOutputs, removeOutputs, startRender, type Outputs, type RenderRun } from './lib/render.js';
+import {
+  makeOutputs,
+  preloadAstro,
+  removeOutputs,
+  startRender,
+  type Outputs,
+  type RenderRun,
+} from './lib/render.js';
 
 const { values } = parseCommandLine(
   {
@@ -115,6 +122,7 @@ function logPrepared(prepared: PreparedBuild): void {
 async function main(): Promise<void> {
   const started = performance.now();
   const timer = new PhaseTimer();
+  void preloadAstro();
   // Before any work: an --out that a swap would destroy (content/, the project itself, …) is refused.
   assertReplaceableOutDir(root, distDir);
   // What killed builds left behind: their temporary folders, never those of a build still running.
@@ -341,4 +349,7 @@ try {
     log(`Build failed: ${(error as Error).stack ?? String(error)}`);
   }
   process.exitCode = 1;
+  // A failure answers at once: Astro's modules may still be loading (preloadAstro), which would keep the
+  // process a second longer. It exits once what it wrote to stderr is flushed.
+  process.stderr.write('', () => process.exit());
 }
