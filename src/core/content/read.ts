@@ -10,6 +10,13 @@ import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
 import { jsonDepthExceeded } from '../json.js';
 import { SourceDoc } from './source.js';
+import { concurrencyGate } from '../concurrency.js';
+
+/**
+ * Content files read at once: enough to keep the disk busy, far below any open-file limit (a prefetch of
+ * 20,000 agent files at once failed with EMFILE).
+ */
+const READS_AT_ONCE = 64;
 
 /** Project-relative path with forward slashes, for messages. */
 export function rel(root: string, file: string): string {
@@ -17,7 +24,8 @@ export function rel(root: string, file: string): string {
 }
 
 /**
- * Reads content files and reports failures as diagnostics. `prefetch` starts reads concurrently; files
+ * Reads content files and reports failures as diagnostics. `prefetch` starts reads concurrently (at most
+ * {@link READS_AT_ONCE} files open at once); files
  * are then parsed one by one in a fixed order, so merges and diagnostics stay deterministic while the
  * reads overlap. Before a file is read it must resolve, after symbolic links, inside the project (or an
  * `allowOutside` folder: `FILE_OUTSIDE_PROJECT`) and be at most `limits.fileBytes` long
@@ -25,6 +33,7 @@ export function rel(root: string, file: string): string {
  */
 export class ContentReader {
   private readonly pending = new Map<string, Promise<string | Diagnostic>>();
+  private readonly gate = concurrencyGate(READS_AT_ONCE);
   /** The limits in force: the defaults until publisher.yaml is read, then its `limits:`. */
   limits: ContentLimits = DEFAULT_LIMITS;
   /** The jail in force: the project root, then also publisher.yaml `allowOutside`. */
@@ -55,16 +64,18 @@ export class ContentReader {
       };
     }
     try {
-      const { size } = await stat(place.real);
-      if (size > this.limits.fileBytes) {
-        return {
-          code: 'FILE_TOO_LARGE',
-          severity: 'error',
-          message: `this file is ${formatBytes(size)}; the limit is ${formatBytes(this.limits.fileBytes)} (limits.fileBytes in content/publisher.yaml), so it was not read`,
-          file: shown,
-        };
-      }
-      return await readFile(place.real, 'utf8');
+      return await this.gate(async () => {
+        const { size } = await stat(place.real);
+        if (size > this.limits.fileBytes) {
+          return {
+            code: 'FILE_TOO_LARGE',
+            severity: 'error',
+            message: `this file is ${formatBytes(size)}; the limit is ${formatBytes(this.limits.fileBytes)} (limits.fileBytes in content/publisher.yaml), so it was not read`,
+            file: shown,
+          } satisfies Diagnostic;
+        }
+        return readFile(place.real, 'utf8');
+      });
     } catch (error) {
       // The file system's code only: its message could carry more than the path.
       return {
