@@ -21,12 +21,13 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   ArtifactWriter,
   assertReplaceableOutDir,
+  removeAfterFailure,
   moveFolder,
   swapFolder,
   swapIntoPlace,
@@ -182,11 +183,12 @@ async function main(): Promise<void> {
     agents!.complete(prepared.site);
     await finish(prepared, out!, rendering!, site, { timer, started, checkWorker, writer: writer! });
   } catch (error) {
-    await rm(out!.temp, { recursive: true, force: true });
-    if (out!.serverTemp) await rm(out!.serverTemp, { recursive: true, force: true });
+    await removeAfterFailure(out!.temp);
+    await removeAfterFailure(out!.serverTemp);
     throw error;
   } finally {
-    if (out!.renderDir !== out!.temp) await rm(out!.renderDir, { recursive: true, force: true });
+    // Moved away by a build that passed; what a failed one left.
+    if (out!.renderDir !== out!.temp) await removeAfterFailure(out!.renderDir);
   }
 }
 

@@ -26,11 +26,19 @@ export interface CpuSnapshot {
 /** The figures now, or undefined where /proc cannot be read. */
 export function cpuSnapshot(): CpuSnapshot | undefined {
   try {
-    const cpu = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const cpu = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
     const [user, nice, system, , , irq, softirq, steal] = cpu;
     // /proc/self/stat: the command may hold spaces, so count fields after its closing parenthesis.
     const self = readFileSync('/proc/self/stat', 'utf8');
-    const fields = self.slice(self.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = self
+      .slice(self.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // utime, stime, cutime, cstime are fields 14–17 of proc(5), 12–15 after the command's field.
     const own = fields[11]! + fields[12]! + fields[13]! + fields[14]!;
     return { at: performance.now(), busy: user! + nice! + system! + irq! + softirq!, steal: steal ?? 0, own };

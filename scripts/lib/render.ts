@@ -12,7 +12,7 @@ import path from 'node:path';
 import type * as astro from 'astro';
 import type { AstroInlineConfig } from 'astro';
 import { provideAgentSource, provideSiteBuild, type AgentSource } from '../../src/core/build-context.js';
-import { makeTempOutput, within } from '../../src/core/build/output.js';
+import { makeTempOutput, removeAfterFailure, within } from '../../src/core/build/output.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from '../../src/core/build/stale-temp.js';
 import type { ContentModel } from '../../src/core/content/model.js';
 import { ArdsiteError } from '../../src/core/errors.js';
@@ -65,9 +65,7 @@ export async function makeOutputs(root: string, appRoot: string, registry: boole
 /** Removes the folders of `out` (a failed build). */
 export async function removeOutputs(out: Outputs | undefined): Promise<void> {
   if (!out) return;
-  await Promise.all(
-    [out.temp, out.serverTemp, out.renderDir].map((dir) => dir && rm(dir, { recursive: true, force: true })),
-  );
+  await Promise.all([out.temp, out.serverTemp, out.renderDir].map(removeAfterFailure));
 }
 
 /** What {@link startRender} needs besides the site. */
@@ -121,6 +119,7 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
   const cwd = process.cwd();
   const run = async (): Promise<void> => {
     let viteCache: string | undefined;
+    let failed = false;
     provideSiteBuild(site);
     provideAgentSource(agents);
     process.chdir(appRoot);
@@ -150,8 +149,10 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
       );
       if (renderingFrom !== undefined) timer.add('rendering', performance.now() - renderingFrom);
     } catch (error) {
+      failed = true;
       // A page that waited for an agent fails with the build's own error: that one is told. The site
-      // settles either way (computing ends in a site or an error), so this waits at most for computing.
+      // settles either way (computing, then writing the rest of the artifacts, ends in a site or an
+      // error), so this waits at most for those.
       await settled;
       if (siteError !== undefined) throw siteError;
       throw new ArdsiteError(
@@ -160,7 +161,17 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
       );
     } finally {
       process.chdir(cwd);
-      provideSiteBuild(undefined);
+      if (failed) {
+        // Astro renders four pages at a time and does not cancel the pages still queued when one fails:
+        // those go on after this run has ended. They must find a stopped build (a site that rejects,
+        // which every page awaits), not an empty slot: that is the dev server's path, which would load
+        // the project again.
+        const stopped = Promise.reject(new ArdsiteError('BUILD_RENDER_FAILED', 'the build stopped'));
+        stopped.catch(() => {});
+        provideSiteBuild(stopped);
+      } else {
+        provideSiteBuild(undefined);
+      }
       provideAgentSource(undefined);
       if (viteCache) await rm(viteCache, { recursive: true, force: true });
     }

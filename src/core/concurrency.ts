@@ -5,7 +5,8 @@
 
 /**
  * Runs `fn` over `items` with at most `limit` calls in flight. Calls start in item order; results keep
- * the items' order. A rejection rejects the whole call (calls already started still run to their end).
+ * the items' order. A rejection rejects the whole call: calls already started still run to their end,
+ * and no further call starts (a build that failed must not go on writing files).
  * @throws the first error any call throws.
  */
 export async function mapLimit<T, R>(
@@ -15,10 +16,16 @@ export async function mapLimit<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await fn(items[i]!, i);
+      try {
+        results[i] = await fn(items[i]!, i);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   });
   await Promise.all(lanes);

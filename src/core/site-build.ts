@@ -36,7 +36,8 @@ export interface AgentBuild {
   /**
    * `sha256:<hex>` of the signed card's one serialisation (the artifact at `cardPath`). Neither the card
    * object nor its bytes are kept here: at 10,000 agents they would hold hundreds of megabytes through
-   * rendering; the bytes live in `SiteBuild.artifacts` until they are written.
+   * rendering; the bytes go to the build's sink as soon as the card is signed (scripts/build.ts writes
+   * them then), or live in `SiteBuild.artifacts` until they are written (no sink: the dev server, tests).
    */
   digest: string;
   /** `/agents/<slug>/agent-card.json`. */

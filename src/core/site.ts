@@ -441,8 +441,12 @@ export async function computeSite(model: ContentModel, options: ComputeSiteOptio
         }
       : key);
   const streamed = new Map<string, StreamedArtifact>();
-  const primarySlug =
-    publisher.primaryAgent ?? (model.agents.length === 1 ? model.agents[0]!.slug : undefined);
+  // The well-known card's agent: primaryAgent's, else the only agent's.
+  const primarySlug = model.agents.some((a) => a.slug === publisher.primaryAgent)
+    ? publisher.primaryAgent
+    : model.agents.length === 1
+      ? model.agents[0]!.slug
+      : undefined;
   let primaryCard: Uint8Array | undefined;
   const built = await mapLimit(model.agents, AGENTS_IN_FLIGHT, async (agent) => {
     const done = await buildAgent(agent, model, did, signer, options);

@@ -1,14 +1,20 @@
 /**
  * Astro starts before the site is computed (scripts/lib/render.ts, issue 19): it bundles the pages while
  * the site is computed and each agent's pages wait for that agent. A site that cannot be computed ends
- * Astro's run with the site's own error, and the build's working folder and the pages' slots are as they
- * were.
+ * Astro's run with the site's own error, the build's working folder is as it was, and pages Astro still
+ * had queued find a stopped build rather than the dev server's path.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pendingAgents, providedAgentSource, providedSiteBuild } from '../../src/core/build-context.js';
+import {
+  pendingAgents,
+  provideSiteBuild,
+  providedAgentSource,
+  providedSiteBuild,
+} from '../../src/core/build-context.js';
+import { getAgentBuild, getSiteOutline } from '../../src/lib/site.js';
 import { ArdsiteError } from '../../src/core/errors.js';
 import { PhaseTimer } from '../../src/core/timings.js';
 import { startRender } from '../../scripts/lib/render.js';
@@ -30,7 +36,9 @@ describe('startRender', () => {
     site.catch(() => {});
     const publisher = { siteUrl: 'https://agents.example.test/', language: 'en', languages: ['en'] };
     const agents = pendingAgents({
-      model: { publisher, agents: [{ slug: 'first' }, { slug: 'second' }] },
+      // More agents than pages render at once (4): pages still queued when the run ends must not start
+      // the dev server's loading of the project.
+      model: { publisher, agents: Array.from({ length: 12 }, (_, i) => ({ slug: `agent-${i}` })) },
       did: 'did:web:agents.example.test',
       kid: 'did:web:agents.example.test#k',
       alg: 'ES256',
@@ -54,8 +62,12 @@ describe('startRender', () => {
     fail(failure);
     await expect(run.done).rejects.toBe(failure);
     expect(process.cwd()).toBe(cwd);
-    expect(providedSiteBuild()).toBeUndefined();
+    // A page Astro still had queued finds a stopped build, which rejects, not an empty slot.
+    await expect(providedSiteBuild()).rejects.toMatchObject({ code: 'BUILD_RENDER_FAILED' });
     expect(providedAgentSource()).toBeUndefined();
+    await expect(getSiteOutline()).rejects.toMatchObject({ code: 'BUILD_RENDER_FAILED' });
+    await expect(getAgentBuild('agent-11')).rejects.toMatchObject({ code: 'BUILD_RENDER_FAILED' });
+    provideSiteBuild(undefined);
     // No agent's page was written (pages that need only the outline, as 404.html, may be: the build
     // removes its temporary folder on failure).
     const pages = (await readdir(renderDir, { recursive: true })).filter((f) => f.endsWith('.html'));

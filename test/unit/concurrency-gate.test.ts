@@ -3,7 +3,7 @@
  * prefetch of 20,000 agent files failed with EMFILE before it).
  */
 import { describe, expect, it } from 'vitest';
-import { concurrencyGate } from '../../src/core/concurrency.js';
+import { concurrencyGate, mapLimit } from '../../src/core/concurrency.js';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -38,5 +38,26 @@ describe('concurrencyGate', () => {
     await expect(next).resolves.toBe('read');
     // The place is free again: a later call does not wait for ever.
     await expect(gate(async () => 'again')).resolves.toBe('again');
+  });
+});
+
+describe('mapLimit', () => {
+  it('starts no further call once one failed (a failed build must not go on writing files)', async () => {
+    const started: number[] = [];
+    const run = mapLimit(
+      Array.from({ length: 50 }, (_, i) => i),
+      4,
+      async (i) => {
+        started.push(i);
+        await tick();
+        if (i === 5) throw new Error('signing failed');
+        await tick();
+        return i;
+      },
+    );
+    await expect(run).rejects.toThrow('signing failed');
+    for (let t = 0; t < 10; t++) await tick();
+    expect(started.length).toBeLessThan(12);
+    expect(Math.max(...started)).toBeLessThan(12);
   });
 });

@@ -29,6 +29,15 @@ export async function moveFolder(src: string, dest: string): Promise<void> {
   }
 }
 
+/**
+ * Removes the folder of a build that failed, never throwing: a page Astro still writes there could make
+ * the removal fail (ENOTEMPTY), and that must not replace the error the build reports. A folder left
+ * behind is removed by the next build (./stale-temp.ts).
+ */
+export async function removeAfterFailure(dir: string | undefined): Promise<void> {
+  if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+}
+
 /** Creates a fresh temporary output folder inside `root`. */
 export async function makeTempOutput(root: string): Promise<string> {
   // The pid in the name tells a later build whether this one still runs (stale-temp.ts).
@@ -77,7 +86,8 @@ export async function writeArtifacts(
 }
 
 /**
- * Writes a build's artifacts into `outDir` as they come (a few while computing, the rest after), keeping
+ * Writes a build's artifacts into `outDir` as they come (each agent's card and permission file while
+ * computing, the rest after), keeping
  * what the self-check needs of each (digest and size, {@link writeArtifacts}) and the artifacts a file of
  * `publicDir` shadows: Astro copies public/ into the same folder after rendering, so those are written
  * again then ({@link ArtifactWriter.shadowed}).

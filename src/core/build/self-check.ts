@@ -35,7 +35,8 @@ export interface SelfCheckOptions {
   now?: Date;
   /**
    * What `writeArtifacts` wrote (URL path → digest and size), when the build no longer holds the bytes
-   * (scripts/build.ts writes them before rendering and lets them go). Default: `site.artifacts`.
+   * (scripts/build.ts writes the cards while computing and the rest before the index renders, and lets
+   * them go). Default: `site.artifacts`.
    */
   written?: ReadonlyMap<string, WrittenArtifact>;
   /**
