@@ -38,7 +38,9 @@ describe('createSignerPool', () => {
 
   it('the bundled worker (no tsx in the thread) signs like the key itself, and seals the same bytes', async () => {
     const bundle = await compiledWorker('signer');
-    expect(bundle.file, 'reason' in bundle ? bundle.reason : undefined).toMatch(/signer-worker-[0-9a-f]{16}\.mjs$/);
+    expect(bundle.file, 'reason' in bundle ? bundle.reason : undefined).toMatch(
+      /signer-worker-[0-9a-f]{16}\.mjs$/,
+    );
     for (const file of ['test-key-es256.jwk.json', 'test-key-ed25519.jwk.json']) {
       const key = keyOf(file);
       const pool = createSignerPool(key, { workers: 2, batchSize: 3, workerFile: bundle.file! });
