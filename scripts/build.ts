@@ -43,6 +43,7 @@ import { startMachineChecks, type MachineCheckRun } from '../src/core/build/mach
 import type { Artifact, SiteBuild } from '../src/core/site-build.js';
 import { releaseSourceTexts } from '../src/core/content/index.js';
 import { pendingAgents, type PendingAgents } from '../src/core/build-context.js';
+import { deferred, type Deferred } from '../src/core/concurrency.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
 import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
 import {
@@ -84,25 +85,6 @@ const distDir = path.resolve(root, values.out!);
 const publicDir = path.join(root, 'public');
 const serverDir = registryServerDir(distDir);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** A promise with its resolve and reject (Node 20 has no `Promise.withResolvers`). */
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  // Rejected when the site cannot be computed: Astro, which awaits it, is awaited in turn.
-  promise.catch(() => {});
-  return { promise, resolve, reject };
-}
 
 /** Logs the content's warnings and where the signing key came from. */
 function logPrepared(prepared: PreparedBuild): void {

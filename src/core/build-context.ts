@@ -4,6 +4,7 @@
  * in the same process; pages read it back, so pages and files share one computation (DESIGN.md §7). The
  * slot lives on `globalThis` because Vite loads the pages as separate module instances.
  */
+import { deferred, type Deferred } from './concurrency.js';
 import type { AgentBuild, SiteBuild, SiteOutline } from './site-build.js';
 
 const SLOT = Symbol.for('ardsite.siteBuild');
@@ -60,20 +61,8 @@ export interface PendingAgents {
  * becomes an unhandled rejection.
  */
 export function pendingAgents(outline: SiteOutline): PendingAgents {
-  const waiting = new Map<
-    string,
-    { promise: Promise<AgentBuild>; resolve: (b: AgentBuild) => void; reject: (e: unknown) => void }
-  >();
-  for (const agent of outline.model.agents) {
-    let resolve!: (b: AgentBuild) => void;
-    let reject!: (e: unknown) => void;
-    const promise = new Promise<AgentBuild>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    promise.catch(() => {});
-    waiting.set(agent.slug, { promise, resolve, reject });
-  }
+  const waiting = new Map<string, Deferred<AgentBuild>>();
+  for (const agent of outline.model.agents) waiting.set(agent.slug, deferred<AgentBuild>());
   return {
     source: {
       outline,

@@ -55,3 +55,26 @@ export function concurrencyGate(limit: number): <R>(fn: () => Promise<R>) => Pro
     }
   };
 }
+
+/** A promise with its resolve and reject, to settle from elsewhere (Node 20 has no `Promise.withResolvers`). */
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * A {@link Deferred} whose rejection, if nobody awaits the promise, is never an unhandled rejection: the
+ * build settles such promises (the site, each agent) for pages that may never ask (scripts/build.ts,
+ * src/core/build-context.ts `pendingAgents`). Whoever awaits it still sees the rejection.
+ */
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
