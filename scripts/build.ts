@@ -285,7 +285,7 @@ async function finish(
   );
   // The registry's server bundle is published too (it serves the index): the same search.
   if (serverTemp) {
-    await assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
+    assertNoPrivateKeyBytes(serverTemp, prepared.keyPatterns);
     await writeRegistryDescriptor(serverTemp, {
       format: 1,
       basePath: publisher.registry.basePath,

@@ -75,7 +75,7 @@ describe('finding 1: the private key is never published', () => {
         await writeFile(path.join(dir, 'deep', 'er', file), text);
       }
       const patterns = privateKeyPatterns(createSigningKey(jwk, 'agents.hardening.example'));
-      const found = await filesHoldingPatterns(dir, patterns);
+      const found = filesHoldingPatterns(dir, patterns);
       expect(found, name).toEqual(
         Object.keys(files)
           .filter((f) => f !== 'z-public.json')

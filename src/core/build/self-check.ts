@@ -108,7 +108,7 @@ export async function finishSelfCheck(
     same.add(c.file);
     covered.add(c.urlPath);
   }
-  const found = await filesHoldingPatterns(outDir, options.keyPatterns ?? [], {
+  const found = filesHoldingPatterns(outDir, options.keyPatterns ?? [], {
     skip: (relative) => same.has(relative),
   });
   if (machine.keyFiles.length + found.length > 0) throw keyPublishedError([...machine.keyFiles, ...found]);
