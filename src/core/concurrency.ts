@@ -32,30 +32,6 @@ export async function mapLimit<T, R>(
   return results;
 }
 
-/**
- * A gate that lets at most `limit` calls run at once: `run(fn)` waits for a free place, runs `fn`, and
- * hands its place to the longest waiting call (first come, first served). For work started all at once
- * whose results are taken later in another order (src/core/content/read.ts prefetches every content
- * file): without it, 20,000 agent files were opened together and the reads failed with EMFILE.
- */
-export function concurrencyGate(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  const places = Math.max(1, Math.floor(limit));
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <R>(fn: () => Promise<R>): Promise<R> => {
-    if (running < places) running++;
-    // A place is handed over by a call that ends (running stays the same).
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 /** A promise with its resolve and reject, to settle from elsewhere (Node 20 has no `Promise.withResolvers`). */
 export interface Deferred<T> {
   promise: Promise<T>;

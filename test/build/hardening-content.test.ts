@@ -4,7 +4,8 @@
  * fixture test/fixtures/hardening/ with one thing broken; `check` runs in this process (loadAndCheck,
  * what `npm run check` runs), and one build and one `npm run check` run show the commands agree.
  */
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,6 +145,18 @@ describe('findings 4 and 5: content is bounded, and the limits are reported with
       expect.objectContaining({ code: 'FILE_TOO_LARGE', file: AGENT, path: 'ramFile' }),
     ]);
     expect(errors[0]!.message).toMatch(/9 MiB|9,437,\d{3} bytes/);
+  });
+
+  it('does not wait on a ramFile that is a FIFO (a read would block until a writer came): FILE_UNREADABLE at the field', async () => {
+    const root = await variant(async (r) => {
+      await rm(path.join(r, RAM));
+      execFileSync('mkfifo', [path.join(r, RAM)]);
+    });
+    const errors = await check(root);
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'FILE_UNREADABLE', file: AGENT, path: 'ramFile' }),
+    ]);
+    expect(errors[0]!.message).toContain('not a regular file');
   });
 
   it('reports a text past limits.textBytes at its field and line, in YAML front matter and in JSON alike', async () => {

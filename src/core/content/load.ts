@@ -636,7 +636,6 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const texts: TextContext = { settings: publisherLoaded.settings, table, diagnostics };
   const kinds = languageFiles(markdownFiles, texts.settings, (f) => rel(root, f), diagnostics);
   const agentFiles = kinds.agents;
-  reader.prefetch([...resourceFiles, ...agentFiles, ...entryFiles, ...kinds.bodies.map((b) => b.file)]);
   const catalog = new Catalog(diagnostics, table);
   for (const absFile of resourceFiles) {
     const file = rel(root, absFile);
