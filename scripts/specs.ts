@@ -84,7 +84,7 @@ const fail = (target: SpecTarget, why: string) => {
 async function previous(target: SpecTarget): Promise<SpecIndex | undefined> {
   if (!target.specFile || !target.url) return undefined;
   try {
-    return await parseSpec(await readProjectFile(root, target.specFile), target.specFile);
+    return await parseSpec(readProjectFile(root, target.specFile), target.specFile);
   } catch {
     return undefined;
   }
@@ -98,7 +98,7 @@ for (const target of targets) {
       if (!doc) throw new Error('the URL is outside what may be read from here');
       bytes = doc.bytes;
     } else {
-      bytes = await readProjectFile(root, target.specFile!);
+      bytes = readProjectFile(root, target.specFile!);
     }
   } catch (error) {
     fail(

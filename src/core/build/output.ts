@@ -3,10 +3,9 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mapLimit } from '../concurrency.js';
 import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
 import type { Artifact } from '../site-build.js';
@@ -64,7 +63,11 @@ export function artifactFile(outDir: string, urlPath: string): string {
 
 /**
  * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}), making folders
- * as needed and replacing files that are there.
+ * as needed and replacing files that are there. The writes are synchronous, one file open at a time: the
+ * build calls this for each agent while others are computed, and concurrent writes per call added up
+ * past the open-file limit (EMFILE at 600 agents under `ulimit -n 128`, which a macOS shell's default of
+ * 256 is not far from); they are also cheaper on the main thread than a promise per `mkdir`, `open`,
+ * `write` and `close`.
  * @returns URL path → `sha256:<hex>` digest and size of what was written, so the bytes need not be kept.
  * @throws the file system's error (ENOSPC, EACCES, …) when a file cannot be written.
  */
@@ -77,11 +80,13 @@ export async function writeArtifacts(
   // A card's digest was computed with its bytes (its entry pins it): not hashed again.
   for (const a of list)
     written.set(a.path, { digest: a.digest ?? sha256Digest(a.bytes), size: a.bytes.length });
-  await mapLimit(list, 32, async (artifact) => {
+  let folder: string | undefined;
+  for (const artifact of list) {
     const file = artifactFile(outDir, artifact.path);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, artifact.bytes);
-  });
+    // An agent's files share a folder: made once.
+    if (path.dirname(file) !== folder) mkdirSync((folder = path.dirname(file)), { recursive: true });
+    writeFileSync(file, artifact.bytes);
+  }
   return written;
 }
 
