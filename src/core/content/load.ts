@@ -50,7 +50,7 @@ import { formatBytes } from './bounds.js';
 import { sitePathProblem } from './file-checks.js';
 import { normalizeRamKeys } from './normalize.js';
 import { ContentReader, parseJsonInto, parseYamlInto, rel } from './read.js';
-import type { SourceDoc } from './source.js';
+import { detached, type SourceDoc } from './source.js';
 
 /** Options of {@link loadContent}. */
 export interface LoadOptions {
@@ -432,7 +432,7 @@ async function loadAgent(
     resourceAccesses: (front.resourceAccesses ?? []).map((a, i) => [i, a]),
   };
   const { files, accesses } = await loadAgentRam(reader, root, absFile, source, parts, catalog, texts);
-  return { slug, file, source, front, body: split.content, files, accesses };
+  return { slug, file, source, front, body: detached(split.content), files, accesses };
 }
 
 /**
