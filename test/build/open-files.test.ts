@@ -1,8 +1,8 @@
 /**
  * Reading content and writing artifacts keep one file open at a time, whatever the number of agents: a
  * publisher with 2,000 agent files and 200 stored specs is checked under an open-file limit of 256 (a
- * macOS shell's default), and a build's artifact writer takes 300 agents' files at once under the same
- * limit. Before: a prefetch of every agent file at once failed with EMFILE at 20,000
+ * macOS shell's default), a build's artifact writer takes 300 agents' files at once under the same
+ * limit, and a whole build of 400 agents passes under it. Before: a prefetch of every agent file at once failed with EMFILE at 20,000
  * agents; the stored specs were all read at once; each agent's files were written concurrently while the
  * next agents were computed, and 600 agents failed a build under `ulimit -n 128`.
  */
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { writeSyntheticPublisher } from '../../bench/synthetic.js';
+import { fixedKeyEnv } from '../helpers/build.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 const run = promisify(execFile);
@@ -22,10 +23,14 @@ const run = promisify(execFile);
  * code and both streams. Lower limits trip Node's own ES module loader, which opens a package's modules
  * all at once (zod's, under 64).
  */
-function underLimit(command: string): Promise<{ code: number | undefined; out: string }> {
+function underLimit(
+  command: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | undefined; out: string }> {
   return run('bash', ['-c', `ulimit -n 256 && ${command}`], {
     cwd: REPO_ROOT,
     maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
     (e: { code?: number; stdout?: string; stderr?: string }) => ({
@@ -72,3 +77,17 @@ it("the artifact writer takes 300 agents' files at once under `ulimit -n 256` wi
     await rm(file, { force: true });
   }
 }, 60_000);
+
+it('npm run build of 400 agents passes under `ulimit -n 256` (Astro and its bundler included)', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ardsite-open-files-'));
+  dirs.push(dir);
+  await writeSyntheticPublisher(dir, { agents: 400 });
+  await run('git', ['init', '-q'], { cwd: dir });
+  const outcome = await underLimit(
+    `exec "${process.execPath}" --import tsx scripts/build.ts --root "${dir}"`,
+    fixedKeyEnv(),
+  );
+  expect(outcome.out).not.toMatch(/EMFILE/);
+  expect(outcome.code, outcome.out).toBe(0);
+  expect(outcome.out).toContain('400 agents');
+}, 120_000);
