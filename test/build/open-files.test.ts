@@ -2,9 +2,10 @@
  * Reading content and writing artifacts keep one file open at a time, whatever the number of agents: a
  * publisher with 2,000 agent files and 200 stored specs is checked under an open-file limit of 256 (a
  * macOS shell's default), a build's artifact writer takes 300 agents' files at once under the same
- * limit, and a whole build of 400 agents passes under it. Before: a prefetch of every agent file at once failed with EMFILE at 20,000
- * agents; the stored specs were all read at once; each agent's files were written concurrently while the
- * next agents were computed, and 600 agents failed a build under `ulimit -n 128`.
+ * limit, and a whole build of 400 agents passes under it. Before: a prefetch of every agent file at once
+ * failed with EMFILE at 20,000 agents; the stored specs were all read at once; each agent's files were
+ * written concurrently while the next agents were computed, and 600 agents failed a build under
+ * `ulimit -n 128`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
