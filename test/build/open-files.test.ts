@@ -1,8 +1,8 @@
 /**
  * Reading content and writing artifacts keep one file open at a time, whatever the number of agents: a
- * publisher with 2,000 agent files and 200 stored specs is checked under an open-file limit of 256 (a
- * macOS shell's default), a build's artifact writer takes 300 agents' files at once under the same
- * limit, and a whole build of 400 agents passes under it. Before: a prefetch of every agent file at once
+ * publisher with 4,000 agent files and 300 stored specs (more than the limit: read all at once, they
+ * failed) is checked under an open-file limit of 256 (a macOS shell's default), a build's artifact writer
+ * takes 300 agents' files at once under the same limit, and a whole build of 400 agents passes under it. Before: a prefetch of every agent file at once
  * failed with EMFILE at 20,000 agents; the stored specs were all read at once; each agent's files were
  * written concurrently while the next agents were computed, and 600 agents failed a build under
  * `ulimit -n 128`.
@@ -43,10 +43,10 @@ function underLimit(
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-it('npm run check reads 2,000 agent files and 200 stored specs under `ulimit -n 256` without EMFILE', async () => {
+it('npm run check reads 4,000 agent files and 300 stored specs under `ulimit -n 256` without EMFILE', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'ardsite-open-files-'));
   dirs.push(dir);
-  await writeSyntheticPublisher(dir, { agents: 2000 });
+  await writeSyntheticPublisher(dir, { agents: 4000 });
   const outcome = await underLimit(
     `exec "${process.execPath}" --import tsx scripts/check.ts --root "${dir}"`,
   );

@@ -28,11 +28,15 @@ const SECRET = 'q3l8QZkPp2vB0t9XfW1mYc4sD7eR5uHjK6nA';
 const PATTERNS = [Buffer.from(SECRET, 'latin1'), Buffer.from('00ff'.repeat(8), 'latin1')];
 
 describe('filesHoldingPatterns', () => {
-  it('finds a pattern anywhere in files of every size, the reused buffer grown for large ones, and names each file once, sorted', () => {
+  it('finds a pattern anywhere in files of every size (across the 1 MiB chunks a file is read in), and names each file once, sorted', () => {
     const big = Buffer.alloc(3 * 1024 * 1024 + 17, 'a');
     const bigWithSecret = Buffer.concat([big, Buffer.from(SECRET)]);
+    // Read in 1 MiB chunks: a pattern across the first boundary is still found.
+    const across = Buffer.alloc(2 * 1024 * 1024, 'b');
+    across.write(SECRET, 1024 * 1024 - 10, 'latin1');
     const dir = folder({
       'z/late.bin': bigWithSecret,
+      'y/across.bin': across,
       'a/big-clean.bin': big,
       'a/small.html': `<p>${SECRET}</p>`,
       'b/hex.txt': `0x${'00ff'.repeat(8)}`,
@@ -41,7 +45,12 @@ describe('filesHoldingPatterns', () => {
       'empty.txt': '',
       'clean.html': '<p>nothing here</p>',
     });
-    expect(filesHoldingPatterns(dir, PATTERNS)).toEqual(['a/small.html', 'b/hex.txt', 'z/late.bin']);
+    expect(filesHoldingPatterns(dir, PATTERNS)).toEqual([
+      'a/small.html',
+      'b/hex.txt',
+      'y/across.bin',
+      'z/late.bin',
+    ]);
     // A pattern cut by the end of the file is no match.
     const cut = folder({ 'x.txt': SECRET.slice(0, -1) });
     expect(filesHoldingPatterns(cut, PATTERNS)).toEqual([]);
@@ -59,7 +68,7 @@ describe('filesHoldingPatterns', () => {
     symlinkSync('..', path.join(dir, 'real', 'loop'));
     symlinkSync('real/key.txt', path.join(dir, 'file-link.txt'));
     const found = filesHoldingPatterns(dir, PATTERNS);
-    // The folder is searched under the first name the sorted walk meets it by, the loop back ends there.
+    // The folder is searched once, under the first name the walk meets it by; the loop back ends there.
     expect(found).toContain('file-link.txt');
     expect(found.filter((f) => f.endsWith('/key.txt'))).toHaveLength(1);
   });

@@ -3,13 +3,13 @@
  * file only when it resolves inside the project and is small enough, and {@link parseYamlInto} /
  * {@link parseJsonInto} parse it, checking depth and text sizes, every fault a diagnostic with its line.
  */
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
 import { jsonDepthExceeded } from '../json.js';
 import { SourceDoc } from './source.js';
+import { readRegularFile } from '../regular-file.js';
 
 /** Project-relative path with forward slashes, for messages. */
 export function rel(root: string, file: string): string {
@@ -53,9 +53,9 @@ export class ContentReader {
       };
     }
     try {
-      const stats = statSync(place.real);
+      const read = readRegularFile(place.real, this.limits.fileBytes);
       // A FIFO or a device would block the read (or never end): only regular files are content.
-      if (!stats.isFile()) {
+      if (read.kind === 'not-regular') {
         return {
           code: 'FILE_UNREADABLE',
           severity: 'error',
@@ -63,16 +63,15 @@ export class ContentReader {
           file: shown,
         };
       }
-      const size = stats.size;
-      if (size > this.limits.fileBytes) {
+      if (read.kind === 'too-large') {
         return {
           code: 'FILE_TOO_LARGE',
           severity: 'error',
-          message: `this file is ${formatBytes(size)}; the limit is ${formatBytes(this.limits.fileBytes)} (limits.fileBytes in content/publisher.yaml), so it was not read`,
+          message: `this file is ${formatBytes(read.size)}; the limit is ${formatBytes(this.limits.fileBytes)} (limits.fileBytes in content/publisher.yaml), so it was not read`,
           file: shown,
         };
       }
-      return readFileSync(place.real, 'utf8');
+      return read.bytes.toString('utf8');
     } catch (error) {
       // The file system's code only: its message could carry more than the path.
       return {

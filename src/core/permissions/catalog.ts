@@ -4,10 +4,10 @@
  * RAM catalog resolved against it, with its least-privilege authorisation. Computed once per build, so an
  * operation shared by many agents is resolved once.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { outsideMessage, placeInJail } from '../project-jail.js';
 import type { CatalogResource, ContentModel } from '../content/model.js';
 import { sha256Digest } from '../trust/digest.js';
+import { readRegularFile, type RegularFileRead } from '../regular-file.js';
 import { ArdsiteError, formatPath, type Diagnostic } from '../errors.js';
 import type { PermissionCatalog, StoredSpec } from './catalog-model.js';
 import { parseSpec } from './parse-spec.js';
@@ -30,8 +30,8 @@ function at(
 /**
  * Reads `file` (project-relative) from inside `root` only: after symbolic links it must still be inside
  * the project (DESIGN.md §9, the project is a jail), a regular file (a FIFO would block the read), and at
- * most {@link MAX_SPEC_BYTES}. Synchronous: one file open at a time, whatever the number of specs (the
- * reads of 60 specs at once failed with EMFILE under an open-file limit of 64).
+ * most {@link MAX_SPEC_BYTES} (src/core/regular-file.ts). Synchronous: one file open at a time, whatever the
+ * number of specs (the reads of 60 specs at once failed with EMFILE under an open-file limit of 64).
  * @throws ArdsiteError `FILE_MISSING`, `FILE_OUTSIDE_PROJECT` (src/core/project-jail.ts), `FILE_UNREADABLE`
  *   (too large, not a regular file, or unreadable: the message gives the file system's code, never its
  *   message or the absolute path).
@@ -41,21 +41,21 @@ export function readProjectFile(root: string, file: string): Uint8Array {
   if (place.state === 'missing') throw new ArdsiteError('FILE_MISSING', `${file} does not exist`);
   if (place.state === 'outside')
     throw new ArdsiteError('FILE_OUTSIDE_PROJECT', outsideMessage(file, place.real));
-  const real = place.real;
+  let read: RegularFileRead;
   try {
-    const stats = statSync(real);
-    if (!stats.isFile()) throw new ArdsiteError('FILE_UNREADABLE', `${file} is not a regular file`);
-    if (stats.size > MAX_SPEC_BYTES)
-      throw new ArdsiteError(
-        'FILE_UNREADABLE',
-        `${file} is ${stats.size} bytes, more than the ${MAX_SPEC_BYTES} a spec may have`,
-      );
-    return new Uint8Array(readFileSync(real));
+    read = readRegularFile(place.real, MAX_SPEC_BYTES);
   } catch (error) {
-    if (error instanceof ArdsiteError) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code)) throw error;
     throw new ArdsiteError('FILE_UNREADABLE', `${file} cannot be read (${code})`);
   }
+  if (read.kind === 'not-regular') throw new ArdsiteError('FILE_UNREADABLE', `${file} is not a regular file`);
+  if (read.kind === 'too-large')
+    throw new ArdsiteError(
+      'FILE_UNREADABLE',
+      `${file} is ${read.size} bytes, more than the ${MAX_SPEC_BYTES} a spec may have`,
+    );
+  return new Uint8Array(read.bytes);
 }
 
 /** The resources some agent of `model` uses (only those are resolved and warned about). */

@@ -4,6 +4,7 @@
  * read with the YAML 1.2 core schema (js-yaml, as the content loader reads JSON-compatible YAML).
  */
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { detached } from '../content/source.js';
 import { ArdsiteError } from '../errors.js';
 import { isDiscoveryDocument, parseDiscovery } from './discovery.js';
 import { isMcpToolsList, parseMcpTools } from './mcp-tools.js';
@@ -14,7 +15,8 @@ import type { SpecIndex } from './spec-index.js';
 export function readSpecDocument(bytes: Uint8Array, file: string): unknown {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
   try {
-    return /^\s*[{[]/.test(text) ? JSON.parse(text) : loadYaml(text, { schema: CORE_SCHEMA });
+    // YAML's strings are slices of the text: detached, so the index does not keep a whole spec alive.
+    return /^\s*[{[]/.test(text) ? JSON.parse(text) : detached(loadYaml(text, { schema: CORE_SCHEMA }));
   } catch (error) {
     throw new ArdsiteError(
       'SPEC_INVALID',

@@ -122,49 +122,46 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * `true` for an error of the file system (it has a `code`, e.g. `EACCES`, `ELOOP`): the file cannot be
+ * `true` for an error of the file system (a `code` such as `EACCES` or `ELOOP`): the file cannot be
  * cleared. Rethrows anything else (a fault of this code, never hidden as a finding).
  */
 function cannotRead(error: unknown): true {
-  if (typeof (error as { code?: unknown } | null)?.code === 'string') return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return true;
   throw error;
 }
 
-/** Bytes read at once when a file's size is not known (a file that grew after its `fstat`). */
-const READ_CHUNK = 1 << 16;
+/** Bytes read and searched at once: memory stays bounded whatever a file's size. */
+const CHUNK_BYTES = 1 << 20;
 
 /**
- * Whether the file `file` holds any of `patterns`, read synchronously into `scratch.buffer` (grown as
- * needed and kept for the next file: no buffer a file, so no garbage collections over the heap of a
- * large build). A file that is not a regular file (a FIFO, a device) or cannot be read counts as holding
- * them: it cannot be cleared.
+ * Whether the file `file` holds any of `patterns`, read synchronously in chunks into `scratch` (kept for
+ * the next file: no buffer per file, so no garbage collections over the heap of a large build); each chunk
+ * is searched with the last `longest − 1` bytes of the one before, so a pattern across two chunks is found.
+ * A file that is not a regular file (a FIFO, a device: looked at before it is opened, and opened
+ * non-blocking) or cannot be read counts as holding them: it cannot be cleared.
  */
-function fileHoldsPatterns(file: string, patterns: readonly Buffer[], scratch: { buffer: Buffer }): boolean {
+function fileHoldsPatterns(file: string, patterns: readonly Buffer[], scratch: Buffer): boolean {
+  const carry = Math.max(...patterns.map((p) => p.length)) - 1;
   let fd: number;
   try {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer (regular files ignore the flag).
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!statSync(file).isFile()) return true;
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (error) {
     return cannotRead(error);
   }
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile()) return true;
-    let length = 0;
+    if (!fstatSync(fd).isFile()) return true;
+    let kept = 0;
     for (;;) {
-      if (scratch.buffer.length < Math.max(stats.size + 1, length + READ_CHUNK)) {
-        const grown = Buffer.allocUnsafe(
-          Math.max(stats.size + 1, 2 * scratch.buffer.length, length + READ_CHUNK),
-        );
-        scratch.buffer.copy(grown, 0, 0, length);
-        scratch.buffer = grown;
-      }
-      const n = readSync(fd, scratch.buffer, length, scratch.buffer.length - length, null);
-      if (n === 0) break;
-      length += n;
+      const n = readSync(fd, scratch, kept, scratch.length - kept, null);
+      if (n === 0) return false;
+      const end = kept + n;
+      const bytes = scratch.subarray(0, end);
+      if (patterns.some((p) => bytes.includes(p))) return true;
+      kept = Math.min(carry, end);
+      scratch.copy(scratch, 0, end - kept, end);
     }
-    const bytes = scratch.buffer.subarray(0, length);
-    return patterns.some((p) => bytes.includes(p));
   } catch (error) {
     return cannotRead(error);
   } finally {
@@ -178,7 +175,7 @@ function fileHoldsPatterns(file: string, patterns: readonly Buffer[], scratch: {
  * cannot be cleared. `options.skip(relative)` true leaves a file unread (the caller searched those bytes
  * already). Synchronous: it blocks its thread for the whole search (about a second for the 620 MB of a
  * 10,000-agent site whose files are in the page cache).
- * @throws Error from the file system when `dir` itself cannot be listed.
+ * @throws Error from the file system when `dir` or a folder under it cannot be listed.
  */
 export function filesHoldingPatterns(
   dir: string,
@@ -187,7 +184,8 @@ export function filesHoldingPatterns(
 ): string[] {
   if (patterns.length === 0) return [];
   const skip = options.skip;
-  const scratch = { buffer: Buffer.allocUnsafe(1 << 20) };
+  const longest = Math.max(...patterns.map((p) => p.length));
+  const scratch = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, 2 * longest));
   return listFiles(dir).filter(
     (rel) => !skip?.(rel) && fileHoldsPatterns(path.join(dir, rel), patterns, scratch),
   );
