@@ -12,6 +12,16 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'n
 export type RegularFileRead =
   { kind: 'bytes'; bytes: Buffer } | { kind: 'too-large'; size: number } | { kind: 'not-regular' };
 
+/**
+ * Whether `error` is an error of the file system (a Node system error whose `code` is an errno name such as
+ * `ENOENT`, `EACCES`, `ELOOP`, `EMFILE`), as opposed to a fault of the calling code, which callers rethrow
+ * rather than report as a file that cannot be read.
+ */
+export function isFileSystemError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
+}
+
 /** Bytes read at once past the size `fstat` gave (a file that grows while it is read). */
 const GROWTH_STEP = 1 << 16;
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { ArdsiteError } from '../../src/core/errors.js';
 import { readProjectFile } from '../../src/core/permissions/catalog.js';
-import { readRegularFile } from '../../src/core/regular-file.js';
+import { isFileSystemError, readRegularFile } from '../../src/core/regular-file.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'ardsite-project-file-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -54,4 +54,17 @@ it('readRegularFile: the bytes up to the bound, a size over it, and no read of w
   execFileSync('mkfifo', [path.join(root, 'fifo')]);
   expect(readRegularFile(path.join(root, 'fifo'), 10)).toEqual({ kind: 'not-regular' });
   expect(() => readRegularFile(path.join(root, 'nothing'), 10)).toThrow(/ENOENT/);
+});
+
+it("isFileSystemError: an errno error is the file system's; Node's argument errors and plain faults are not", () => {
+  let enoent: unknown;
+  try {
+    readRegularFile(path.join(root, 'absent'), 1);
+  } catch (error) {
+    enoent = error;
+  }
+  expect(isFileSystemError(enoent)).toBe(true);
+  expect(isFileSystemError(Object.assign(new TypeError('x'), { code: 'ERR_INVALID_ARG_TYPE' }))).toBe(false);
+  expect(isFileSystemError(new Error('a bug'))).toBe(false);
+  expect(isFileSystemError(null)).toBe(false);
 });

@@ -9,7 +9,7 @@ import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
 import { jsonDepthExceeded } from '../json.js';
 import { SourceDoc } from './source.js';
-import { readRegularFile } from '../regular-file.js';
+import { isFileSystemError, readRegularFile } from '../regular-file.js';
 
 /** Project-relative path with forward slashes, for messages. */
 export function rel(root: string, file: string): string {
@@ -73,11 +73,12 @@ export class ContentReader {
       }
       return read.bytes.toString('utf8');
     } catch (error) {
+      if (!isFileSystemError(error)) throw error;
       // The file system's code only: its message could carry more than the path.
       return {
         code: 'FILE_UNREADABLE',
         severity: 'error',
-        message: `cannot read file (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        message: `cannot read file (${error.code})`,
         file: shown,
       };
     }

@@ -7,7 +7,7 @@
 import { outsideMessage, placeInJail } from '../project-jail.js';
 import type { CatalogResource, ContentModel } from '../content/model.js';
 import { sha256Digest } from '../trust/digest.js';
-import { readRegularFile, type RegularFileRead } from '../regular-file.js';
+import { isFileSystemError, readRegularFile, type RegularFileRead } from '../regular-file.js';
 import { ArdsiteError, formatPath, type Diagnostic } from '../errors.js';
 import type { PermissionCatalog, StoredSpec } from './catalog-model.js';
 import { parseSpec } from './parse-spec.js';
@@ -45,9 +45,8 @@ export function readProjectFile(root: string, file: string): Uint8Array {
   try {
     read = readRegularFile(place.real, MAX_SPEC_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code)) throw error;
-    throw new ArdsiteError('FILE_UNREADABLE', `${file} cannot be read (${code})`);
+    if (!isFileSystemError(error)) throw error;
+    throw new ArdsiteError('FILE_UNREADABLE', `${file} cannot be read (${error.code})`);
   }
   if (read.kind === 'not-regular') throw new ArdsiteError('FILE_UNREADABLE', `${file} is not a regular file`);
   if (read.kind === 'too-large')

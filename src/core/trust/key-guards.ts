@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { ArdsiteError } from '../errors.js';
+import { isFileSystemError } from '../regular-file.js';
 import { keyMaterialForWorkers, type RetiredKey, type SigningKey } from './keys.js';
 import { publicJwkThumbprint } from './jwk.js';
 
@@ -122,12 +123,11 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * `true` for an error of the file system (a `code` such as `EACCES` or `ELOOP`): the file cannot be
- * cleared. Rethrows anything else (a fault of this code, never hidden as a finding).
+ * `true` for an error of the file system (src/core/regular-file.ts `isFileSystemError`): the file cannot
+ * be cleared. Rethrows anything else (a fault of this code, never hidden as a finding).
  */
 function cannotRead(error: unknown): true {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return true;
+  if (isFileSystemError(error)) return true;
   throw error;
 }
 
@@ -137,12 +137,17 @@ const CHUNK_BYTES = 1 << 20;
 /**
  * Whether the file `file` holds any of `patterns`, read synchronously in chunks into `scratch` (kept for
  * the next file: no buffer per file, so no garbage collections over the heap of a large build); each chunk
- * is searched with the last `longest − 1` bytes of the one before, so a pattern across two chunks is found.
+ * is searched with the last `longest − 1` bytes of the one before (`longest`: the longest pattern's length), so a pattern across two chunks is found.
  * A file that is not a regular file (a FIFO, a device: looked at before it is opened, and opened
  * non-blocking) or cannot be read counts as holding them: it cannot be cleared.
  */
-function fileHoldsPatterns(file: string, patterns: readonly Buffer[], scratch: Buffer): boolean {
-  const carry = Math.max(...patterns.map((p) => p.length)) - 1;
+function fileHoldsPatterns(
+  file: string,
+  patterns: readonly Buffer[],
+  longest: number,
+  scratch: Buffer,
+): boolean {
+  const carry = longest - 1;
   let fd: number;
   try {
     if (!statSync(file).isFile()) return true;
@@ -187,7 +192,7 @@ export function filesHoldingPatterns(
   const longest = Math.max(...patterns.map((p) => p.length));
   const scratch = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, 2 * longest));
   return listFiles(dir).filter(
-    (rel) => !skip?.(rel) && fileHoldsPatterns(path.join(dir, rel), patterns, scratch),
+    (rel) => !skip?.(rel) && fileHoldsPatterns(path.join(dir, rel), patterns, longest, scratch),
   );
 }
 
