@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { buildProject, copyProject, removeProjects } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { fixture } from '../helpers/site.js';
 
 const CATEGORIES = ['accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
@@ -58,16 +59,13 @@ beforeAll(async () => {
   const result = await buildProject(project, { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   if (result.code !== 0) throw new Error(`the fixture did not build:\n${result.stderr}`);
   server = await startPreviewServer({ dir: result.outDir, port: 0, host: '127.0.0.1' });
-  const ptBr = await buildProject(await copyProject(fixture('pages-pt-br')), {
-    env: { ARDSITE_DEV_KEY: '1', CI: '1' },
-  });
-  if (ptBr.code !== 0) throw new Error(`pages-pt-br did not build:\n${ptBr.stderr}`);
-  ptBrServer = await startPreviewServer({ dir: ptBr.outDir, port: 0, host: '127.0.0.1' });
-  const bilingual = await buildProject(await copyProject(fixture('pages-bilingual')), {
-    env: { ARDSITE_DEV_KEY: '1', CI: '1' },
-  });
-  if (bilingual.code !== 0) throw new Error(`pages-bilingual did not build:\n${bilingual.stderr}`);
-  bilingualServer = await startPreviewServer({ dir: bilingual.outDir, port: 0, host: '127.0.0.1' });
+  // The Portuguese sites are the builds the browser tests of those pages check (./pages-pt-br.test.ts,
+  // ./pages-bilingual.test.ts), shared for the run.
+  const env = { ARDSITE_DEV_KEY: '1', CI: '1' };
+  const ptBr = await sharedBuild(fixture('pages-pt-br'), { env });
+  ptBrServer = await startPreviewServer({ dir: ptBr, port: 0, host: '127.0.0.1' });
+  const bilingual = await sharedBuild(fixture('pages-bilingual'), { env });
+  bilingualServer = await startPreviewServer({ dir: bilingual, port: 0, host: '127.0.0.1' });
   profile = await mkdtemp(path.join(tmpdir(), 'ardsite-lighthouse-'));
   chrome = await launch({
     chromePath: '/usr/bin/chromium',

@@ -16,7 +16,7 @@ import { startPreviewServer, type PreviewServer } from '../../src/core/preview-s
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
 import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
-import { buildProject } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { englishSentences, functionPaths, SAMPLES } from '../helpers/english-words.js';
 import { fixture } from '../helpers/site.js';
 
@@ -40,13 +40,8 @@ let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), 'ardsite-browser-bilingual-'));
   shots = await mkdtemp(path.join(tmpdir(), 'ardsite-screenshots-bilingual-'));
-  const result = await buildProject(fixture('pages-bilingual'), {
-    env: { ARDSITE_DEV_KEY: '1', CI: '1' },
-    out,
-  });
-  if (result.code !== 0) throw new Error(`build of pages-bilingual failed:\n${result.stderr}`);
+  out = await sharedBuild(fixture('pages-bilingual'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
   browser = await launchChromium();
   process.stdout.write(`pages-bilingual screenshots: ${shots}\n`);

@@ -4,8 +4,7 @@
  * server. Its index, agent and permission pages say `lang="pt-BR"`, show no English sentence of the
  * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
-import { buildProject } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { fixture } from '../helpers/site.js';
 
 const PAGES = [
@@ -29,9 +28,7 @@ let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = await mkdtemp(path.join(tmpdir(), 'ardsite-browser-pt-br-'));
-  const result = await buildProject(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' }, out });
-  if (result.code !== 0) throw new Error(`build of pages-pt-br failed:\n${result.stderr}`);
+  out = await sharedBuild(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
   await mkdir(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();

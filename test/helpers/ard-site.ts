@@ -1,8 +1,9 @@
 /**
  * Broken-site fixtures for the verifier's tests, written in code so each one reads as what it breaks.
  *
- * - {@link buildExampleSite} builds the example-like fixture (test/fixtures/example-like/) once, with the fixed TEST-ONLY
- *   ES256 key and `SOURCE_DATE_EPOCH`, into a temporary folder (call it from `beforeAll`).
+ * - {@link buildExampleSite} gives a private copy of the example-like fixture (test/fixtures/example-like/) built with
+ *   the fixed TEST-ONLY ES256 key and `SOURCE_DATE_EPOCH`, built once per test run (./shared-build.ts;
+ *   call it from `beforeAll`).
  * - {@link SiteCopy.of} copies that folder for one test; its methods edit the copy the way an attacker
  *   or a broken host would (change bytes, edit the manifest, re-sign with a test key, re-pin a digest).
  * - {@link expectFailures} asserts the exact set of failure codes of a report, so a test fails both
@@ -26,7 +27,8 @@ import { trustManifestPayload } from '../../src/core/trust/trust-manifest.js';
 import { AI_CATALOG_PATH } from '../../src/core/well-known.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite, type VerifyReport, type VerifySiteOptions } from '../../src/core/verify/site.js';
-import { buildProject, copyProject, fixedKeyEnv, removeProjects, TEST_KEY_ES256 } from './build.js';
+import { fixedKeyEnv, removeProjects, TEST_KEY_ES256 } from './build.js';
+import { sharedBuild } from './shared-build.js';
 import { EXAMPLE_LIKE, REPO_ROOT } from './site.js';
 
 /** The example-like site's domain and origin (its content/publisher.yaml). */
@@ -139,15 +141,12 @@ export function didDocumentOf(domain: string, key: SigningKey): Json {
 const copies: string[] = [];
 
 /**
- * Builds the example site with the fixed TEST-ONLY key into a temporary folder and returns the folder.
- * The project is copied first (test/helpers/build.ts), so concurrent test files never share Astro's
- * caches or a half-edited `src/`.
+ * The example site built with the fixed TEST-ONLY key: a private copy of the one build this run's test
+ * files share (./shared-build.ts), built from a copy of the project (test/helpers/build.ts) so that
+ * `updatedAt` comes from a fixed git commit.
  */
 export async function buildExampleSite(): Promise<string> {
-  const root = await copyProject(EXAMPLE_LIKE);
-  const result = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
-  if (result.code !== 0) throw new Error(`the example site did not build:\n${result.stderr}`);
-  return result.outDir;
+  return sharedBuild(EXAMPLE_LIKE, { copy: true, env: { ...fixedKeyEnv(), CI: '1' } });
 }
 
 /** Removes every copy and every built project (call from `afterAll`). */

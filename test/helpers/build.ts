@@ -133,7 +133,12 @@ export async function copyProject(src: string = EXAMPLE_LIKE): Promise<string> {
   return root;
 }
 
-/** Removes every folder {@link copyProject} made (call from `afterAll`). */
+/** Adds `dir` to the folders {@link removeProjects} removes (e.g. a copy of a shared build). */
+export function rememberForRemoval(dir: string): void {
+  made.push(dir);
+}
+
+/** Removes every folder {@link copyProject} made, and those given to {@link rememberForRemoval} (call from `afterAll`). */
 export async function removeProjects(): Promise<void> {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
