@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAndCheck, type CheckedContent } from '../../src/core/content/index.js';
-import { ramClosure } from '../../src/core/content/load.js';
+import { ramClosure } from '../../src/core/content/ram-closure.js';
 import type { Diagnostic } from '../../src/core/errors.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 

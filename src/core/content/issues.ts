@@ -177,3 +177,22 @@ export function issuesToDiagnostics(
   }
   return out;
 }
+
+/**
+ * Parses `value` with the zod 4 `schema`, reporting every issue against `source` at `basePath` (file,
+ * field path and line, through {@link issuesToDiagnostics}).
+ *
+ * @returns the parsed value, or `undefined` after pushing the diagnostics. Never throws on bad input.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  source: SourceDoc,
+  diagnostics: Diagnostic[],
+  basePath: PropertyKey[] = [],
+): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  diagnostics.push(...issuesToDiagnostics(result.error.issues, schema, value, source, basePath));
+  return undefined;
+}
