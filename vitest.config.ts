@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two groups, one after the other (`sequence.groupOrder`). The unit, verifier and fuzz tests run in
- * the Node process of their file alone: two files at a time use this machine's two cores. The build,
- * browser and registry tests start builds, browsers and servers that use both cores themselves (and
- * Lighthouse scores pages as they load), so they run one file at a time. Each group shares the builds
- * its files need alike (test/global-setup.ts, test/helpers/shared-build.ts).
+ * Two groups, one after the other (`sequence.groupOrder`). The unit, verifier and fuzz tests check code
+ * in their own process (the few sites they verify are built once for the group, test/helpers/
+ * shared-build.ts), so two of their files run at a time, one per core. The build, browser and registry
+ * tests, and any test folder added later, start builds, browsers and servers that use both cores
+ * themselves (and Lighthouse scores pages as they load), so they run one file at a time. Each group
+ * shares the builds its files need alike (test/global-setup.ts).
  */
+const TWO_AT_A_TIME = ['test/unit/**/*.test.ts', 'test/verify/**/*.test.ts', 'test/fuzz/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 120_000,
@@ -16,8 +19,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'in-process',
-          include: ['test/{unit,verify,fuzz}/**/*.test.ts'],
+          name: 'unit-verify-fuzz',
+          include: TWO_AT_A_TIME,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
@@ -26,8 +29,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'builds-and-browsers',
-          include: ['test/{build,browser,registry}/**/*.test.ts'],
+          name: 'builds-browsers-registry',
+          include: ['test/**/*.test.ts'],
+          exclude: TWO_AT_A_TIME,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 1,
           sequence: { groupOrder: 1 },

@@ -11,7 +11,9 @@
  * the Portuguese pages of the `pages-bilingual` fixture (en at `/`, pt-BR at `/pt-br/`) 100 in accessibility
  * and SEO, with Lighthouse's `hreflang` audit run and passed (DESIGN.md §9 "Languages").
  *
- * About 110 s on the shared 2-core machine: three builds (~20 s each) and twelve Lighthouse runs (~5–10 s each).
+ * About 90 s on the shared 2-core machine: up to three builds (~10–20 s each; the two Portuguese sites are
+ * shared with the browser tests of their pages, test/helpers/shared-build.ts) and twelve Lighthouse runs
+ * (~5–10 s each).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

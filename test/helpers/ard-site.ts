@@ -141,9 +141,10 @@ export function didDocumentOf(domain: string, key: SigningKey): Json {
 const copies: string[] = [];
 
 /**
- * The example site built with the fixed TEST-ONLY key: a private copy of the one build this run's test
- * files share (./shared-build.ts), built from a copy of the project (test/helpers/build.ts) so that
+ * The example site built with the fixed TEST-ONLY key: a private copy of the one build the test files of
+ * a group share (./shared-build.ts), built from a copy of the project (test/helpers/build.ts) so that
  * `updatedAt` comes from a fixed git commit.
+ * @returns the built folder. @throws Error as `sharedBuild` (the build's output when it failed).
  */
 export async function buildExampleSite(): Promise<string> {
   return sharedBuild(EXAMPLE_LIKE, { copy: true, env: { ...fixedKeyEnv(), CI: '1' } });

@@ -7,6 +7,8 @@
  * - {@link buildProject} runs `node --import tsx scripts/build.ts --root <root> --out <out>` in a child
  *   process with a clean environment (no inherited `CI`, `ARDSITE_*`, `SOURCE_DATE_EPOCH`) and returns
  *   its exit code and output.
+ * - {@link removeProjects} removes the copies, and the folders given to {@link rememberForRemoval} (the
+ *   copies of shared builds, ./shared-build.ts).
  *
  * The copy holds only the publisher's files: scripts/build.ts runs Astro from the app (this repository:
  * astro.config.mjs, src/pages, node_modules) with `publicDir` set to `<root>/public`, so `--root` works

@@ -1,23 +1,25 @@
 /**
  * A small built site for the verifier's hardening and fuzz tests: `test/fixtures/content-valid` (two
- * agents and one MCP entry of `agents.valid.example`) built once with the fixed TEST-ONLY key, and
+ * agents and one MCP entry of `agents.valid.example`) built once per run with the fixed TEST-ONLY key, and
  * throw-away copies of it to break. Never the example publisher's `content/`.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildProject, copyProject, fixedKeyEnv, removeProjects } from './build.js';
+import { fixedKeyEnv, removeProjects } from './build.js';
+import { sharedBuild } from './shared-build.js';
 import { fixture } from './site.js';
 
 /** The fixture's origin (`siteUrl` of test/fixtures/content-valid/content/publisher.yaml). */
 export const FIXTURE_ORIGIN = 'https://agents.valid.example';
 
-/** Builds `test/fixtures/content-valid` into a temporary folder; returns the built folder. */
+/**
+ * `test/fixtures/content-valid` built with the fixed TEST-ONLY key: a private copy of the one build the
+ * test files of a group share (./shared-build.ts).
+ * @returns the built folder. @throws Error as `sharedBuild` (the build's output when it failed).
+ */
 export async function buildFixtureSite(): Promise<string> {
-  const root = await copyProject(fixture('content-valid'));
-  const result = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
-  if (result.code !== 0) throw new Error(`the fixture site did not build:\n${result.stderr}`);
-  return result.outDir;
+  return sharedBuild(fixture('content-valid'), { copy: true, env: { ...fixedKeyEnv(), CI: '1' } });
 }
 
 const copies: string[] = [];
