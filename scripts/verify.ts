@@ -34,7 +34,6 @@ import { discoverManifest } from '../src/core/verify/discovery.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
 import {
   type ManifestPrefetch,
-  shareEarly,
   startVerifyHelpers,
   type VerifyHelpers,
 } from '../src/core/verify/helper-threads.js';
@@ -166,8 +165,6 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
     return n;
   };
 
-  // The time of the whole run (`expiresAt` is compared with it), fixed before any helper starts checking.
-  const now = new Date();
   let reader: SiteReader;
   let parallel: VerifySiteOptions['parallel'];
   let helpers: VerifyHelpers | undefined;
@@ -215,11 +212,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       const started = await folderHelpers({ folder, origin, maxBytes, maxEntries }, threads);
       if (started.note) out.stderr.write(`verify: ${started.note}\n`);
       helpers = started.helpers;
-      if (helpers) {
-        // The helpers start on the entries now, while this thread loads the verifier's modules.
-        const early = await shareEarly(helpers, { folder, origin, maxBytes, maxEntries, now });
-        parallel = { folder, maxBytes, helpers, ...(early ? { early } : {}) };
-      }
+      if (helpers) parallel = { folder, maxBytes, helpers };
     }
   } catch (error) {
     out.stderr.write(`verify: ${(error as Error).message}\n`);
@@ -227,7 +220,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   }
   try {
     return await verifyAndReport(
-      { reader, origin, startUrl, maxEntries, deadlineMs, now, parallel, json: values.json, folderLabel },
+      { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json: values.json, folderLabel },
       out,
     );
   } finally {
@@ -244,8 +237,6 @@ interface VerifyRun {
   maxEntries: number;
   /** The whole run's time limit (`--deadline`), in milliseconds. */
   deadlineMs: number;
-  /** The time `expiresAt` is compared with. */
-  now: Date;
   parallel: VerifySiteOptions['parallel'];
   json: boolean;
   /** The folder checked, as the summary names it; none for a site over HTTP. */
@@ -254,7 +245,7 @@ interface VerifyRun {
 
 /** Runs the checks and writes the report; the exit code as {@link runVerify} gives it. */
 async function verifyAndReport(
-  { reader, origin, startUrl, maxEntries, deadlineMs, now, parallel, json, folderLabel }: VerifyRun,
+  { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json, folderLabel }: VerifyRun,
   out: VerifyOutput,
 ): Promise<number> {
   const { verifySite } = await import('../src/core/verify/site.js');
@@ -272,7 +263,6 @@ async function verifyAndReport(
       origin,
       manifestUrl: discovery.manifestUrl,
       maxEntries,
-      now,
       deadline: at,
       ...(parallel ? { parallel } : {}),
     });

@@ -2,19 +2,13 @@
  * Verification with helper threads (src/core/verify/helper-threads.ts, the bundled worker of
  * compiled-worker.ts): the helpers themselves must report every entry as the main thread would, and
  * the report must be exactly the in-process one, in the same order, whichever thread checked an entry:
- * on a clean and on a broken site, with an entry cap, when a helper dies holding an entry, and when the
- * helpers were given the entries early (taken over, or stopped when the manifest or the time differ).
+ * on a clean and on a broken site, with an entry cap, and when a helper dies holding an entry.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
-import {
-  type EarlyJob,
-  shareEarly,
-  startVerifyHelpers,
-  type VerifyHelpers,
-} from '../../src/core/verify/helper-threads.js';
+import { startVerifyHelpers, type VerifyHelpers } from '../../src/core/verify/helper-threads.js';
 import { verifySite, type VerifyReport } from '../../src/core/verify/site.js';
 import { buildExampleSite, cardPath, cleanUpSites, NOW, ORIGIN, SiteCopy } from '../helpers/ard-site.js';
 import { fixture } from '../helpers/site.js';
@@ -175,108 +169,6 @@ describe('verifySite with helper threads', () => {
       expect(await withHelpers(site.dir, started.helpers!, false, 3)).toEqual(await inProcess(site.dir, 3));
     } finally {
       await started.helpers?.close();
-    }
-  });
-
-  /** `helpers`, counting the jobs shared with them. */
-  function counting(with_: VerifyHelpers): VerifyHelpers & { shares: number } {
-    const counted = {
-      size: with_.size,
-      shares: 0,
-      share: (job: Parameters<VerifyHelpers['share']>[0]) => {
-        counted.shares++;
-        return with_.share(job);
-      },
-      close: () => with_.close(),
-    };
-    return counted;
-  }
-
-  const verifyWithEarly = (dir: string, with_: VerifyHelpers, early: EarlyJob) =>
-    verifySite(folderReader(dir, ORIGIN), {
-      origin: ORIGIN,
-      now: NOW,
-      parallel: { folder: dir, helpers: with_, early, checkHere: true },
-    });
-
-  it('takes over a job shared early (shareEarly): the helpers checked before the run, the report is the same', async () => {
-    const single = await inProcess(broken);
-    const started = await start(1);
-    const helpers1 = counting(started);
-    try {
-      const early = await shareEarly(helpers1, {
-        folder: broken,
-        origin: ORIGIN,
-        maxEntries: 100_000,
-        now: NOW,
-      });
-      expect(early?.manifestUrl).toBe(`${ORIGIN}/.well-known/ard.json`);
-      // The helper checks every entry before the verification starts…
-      await early!.run.settled(single.entries, () => false);
-      expect([...early!.run.outcomes.keys()].sort((a, b) => a - b)).toEqual(
-        Array.from({ length: single.entries }, (_, i) => i),
-      );
-      // …and the verification takes those outcomes instead of sharing the entries again.
-      expect(await verifyWithEarly(broken, helpers1, early!)).toEqual(single);
-      expect(helpers1.shares).toBe(1);
-    } finally {
-      await started.close();
-    }
-  });
-
-  it('stops a job shared early whose manifest has changed since, and checks the manifest it reads', async () => {
-    const site = await SiteCopy.of(broken);
-    const started = await start(1);
-    const helpers1 = counting(started);
-    try {
-      const early = await shareEarly(helpers1, {
-        folder: site.dir,
-        origin: ORIGIN,
-        maxEntries: 100_000,
-        now: NOW,
-      });
-      await site.editJson<{ entries: unknown[] }>('/.well-known/ard.json', (m) => void m.entries.reverse());
-      const single = await inProcess(site.dir);
-      expect(await verifyWithEarly(site.dir, helpers1, early!)).toEqual(single);
-      expect(helpers1.shares).toBe(2);
-      expect(Atomics.load(early!.run.counter, 0)).toBeGreaterThanOrEqual(2 ** 30); // it claims no more
-    } finally {
-      await started.close();
-    }
-  });
-
-  it('does not take a job shared early for another time (expiry is judged at the run’s own time)', async () => {
-    const single = await inProcess(broken);
-    const started = await start(1);
-    const helpers1 = counting(started);
-    try {
-      const later = new Date(NOW.getTime() + 1);
-      const early = await shareEarly(helpers1, {
-        folder: broken,
-        origin: ORIGIN,
-        maxEntries: 100_000,
-        now: later,
-      });
-      expect(await verifyWithEarly(broken, helpers1, early!)).toEqual(single);
-      expect(helpers1.shares).toBe(2);
-    } finally {
-      await started.close();
-    }
-  });
-
-  it('shares nothing early when the manifest cannot be read', async () => {
-    const started = await start(1);
-    try {
-      const missing = await SiteCopy.of(built);
-      await missing.remove('/.well-known/ard.json');
-      expect(
-        await shareEarly(started, { folder: missing.dir, origin: ORIGIN, maxEntries: 10, now: NOW }),
-      ).toBe(undefined);
-      expect(
-        await shareEarly(started, { folder: built, origin: ORIGIN, maxBytes: 10, maxEntries: 10, now: NOW }),
-      ).toBe(undefined);
-    } finally {
-      await started.close();
     }
   });
 

@@ -17,7 +17,6 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { VerifyFinding } from './findings.js';
-import { folderReader } from './folder-reader.js';
 import { compiledWorker } from '../compiled-worker.js';
 
 /** What checking one entry found: the checks that held and the findings, in the order they were made. */
@@ -92,66 +91,6 @@ export interface SharedEntries {
    * helper done or dead). Helpers still busy then keep the process alive no more.
    */
   settled(count: number, checkedHere: (index: number) => boolean): Promise<void>;
-}
-
-/**
- * A job given to the helpers before the verification itself starts ({@link shareEarly}): the job, the
- * URL its manifest bytes were read from, and the helpers' share of it.
- */
-export interface EarlyJob {
-  /** `<origin>/.well-known/ard.json`. */
-  manifestUrl: string;
-  job: HelperJob;
-  run: SharedEntries;
-}
-
-/**
- * Reads `<origin>/.well-known/ard.json` from `facts.folder` in this thread (as a job's reader would:
- * `facts.maxBytes`) and shares its entries with `helpers` at once, so that they check entries while this
- * thread still loads the verifier's own modules (about half a second through tsx, during which a helper
- * would otherwise wait, ready, for its job). `facts.now` must be the very time the verification will use.
- *
- * The verification adopts the job only when {@link isSameJob} says it is the one it would share itself
- * (src/core/verify/site.ts); otherwise it stops it (no helper claims another of its entries) and shares
- * its own. So the report is the same whether or not a job was shared early.
- *
- * @returns the job, or `undefined` when the manifest cannot be read here (the verification says why).
- *   Never throws.
- */
-export async function shareEarly(
-  helpers: VerifyHelpers,
-  facts: Omit<HelperJob, 'manifest' | 'siteDomain'>,
-): Promise<EarlyJob | undefined> {
-  const manifestUrl = `${facts.origin}/.well-known/ard.json`;
-  let manifest: Uint8Array;
-  try {
-    const options = facts.maxBytes === undefined ? {} : { maxBytes: facts.maxBytes };
-    const doc = await folderReader(facts.folder, facts.origin, options).read(manifestUrl);
-    if (!doc) return undefined;
-    manifest = doc.bytes;
-  } catch {
-    return undefined;
-  }
-  const job: HelperJob = { ...facts, siteDomain: new URL(facts.origin).hostname, manifest };
-  return { manifestUrl, job, run: helpers.share(job) };
-}
-
-/**
- * Whether `early` is the job `job` (its manifest read from `manifestUrl`): the same folder, origin,
- * caps, time and manifest bytes. Only then may a verification take the helpers' outcomes of `early`.
- */
-export function isSameJob(early: EarlyJob, job: HelperJob, manifestUrl: string): boolean {
-  const a = early.job;
-  return (
-    early.manifestUrl === manifestUrl &&
-    a.folder === job.folder &&
-    a.origin === job.origin &&
-    a.siteDomain === job.siteDomain &&
-    a.maxBytes === job.maxBytes &&
-    a.maxEntries === job.maxEntries &&
-    a.now.getTime() === job.now.getTime() &&
-    Buffer.from(a.manifest.buffer, a.manifest.byteOffset, a.manifest.byteLength).equals(job.manifest)
-  );
 }
 
 /** Helper threads started by {@link startVerifyHelpers}. */

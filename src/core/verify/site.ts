@@ -25,14 +25,7 @@ import { Deadline } from './deadline.js';
 import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
-import {
-  type EarlyJob,
-  type EntryOutcome,
-  type HelperJob,
-  isSameJob,
-  type SharedEntries,
-  type VerifyHelpers,
-} from './helper-threads.js';
+import type { EntryOutcome, SharedEntries, VerifyHelpers } from './helper-threads.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 import { siteFileChecks, siteWideChecks } from './site-wide-checks.js';
 
@@ -67,11 +60,6 @@ export interface VerifySiteOptions {
     maxBytes?: number;
     helpers: VerifyHelpers;
     checkHere?: boolean;
-    /**
-     * A job already given to `helpers` (./helper-threads.ts `shareEarly`, with this run's `now`): taken
-     * over when it is the very job this run would share, stopped otherwise.
-     */
-    early?: EarlyJob;
   };
   /** The manifest's URL when discovery found it elsewhere (default `<origin>/.well-known/ard.json`). */
   manifestUrl?: string;
@@ -217,26 +205,21 @@ async function verifyUntil(
   // Helper threads take the entries from the same bytes while this thread parses them.
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const { parallel } = options;
-  let shared: { run: SharedEntries; checkHere: boolean } | undefined;
-  if (parallel && parallel.helpers.size > 0) {
-    const job: HelperJob = {
-      folder: parallel.folder,
-      ...(parallel.maxBytes === undefined ? {} : { maxBytes: parallel.maxBytes }),
-      origin,
-      siteDomain,
-      now: run.now,
-      manifest: manifestDoc.bytes,
-      maxEntries,
-    };
-    const { early } = parallel;
-    const adopt = early !== undefined && isSameJob(early, job, manifestUrl);
-    // A job shared early for other bytes or facts is stopped: its outcomes are not this run's.
-    if (early && !adopt) Atomics.store(early.run.counter, 0, COUNTER_STOP);
-    shared = {
-      run: adopt ? early.run : parallel.helpers.share(job),
-      checkHere: parallel.checkHere !== false,
-    };
-  }
+  const shared =
+    parallel && parallel.helpers.size > 0
+      ? {
+          run: parallel.helpers.share({
+            folder: parallel.folder,
+            ...(parallel.maxBytes === undefined ? {} : { maxBytes: parallel.maxBytes }),
+            origin,
+            siteDomain,
+            now: run.now,
+            manifest: manifestDoc.bytes,
+            maxEntries,
+          }),
+          checkHere: parallel.checkHere !== false,
+        }
+      : undefined;
   if (startsWithBom(manifestDoc.bytes)) f.warn(manifestUrl, 'JSON_BOM', bomMessage(manifestUrl));
   const read = readManifest(manifestDoc.bytes, maxEntries);
   if (read.entries === undefined) {
