@@ -37,31 +37,37 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { benchVerify, describe, median } from './lib/bench-verify.js';
 import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
+import { parseCommandLine } from './lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
 const run = promisify(execFile);
 const appRoot = path.resolve(import.meta.dirname, '..');
 
-const { values } = parseArgs({
-  options: {
-    agents: { type: 'string', default: '1000' },
-    runs: { type: 'string', default: '5' },
-    against: { type: 'string', default: 'floor' },
-    verify: { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    threads: { type: 'string' },
-    dist: { type: 'string' },
-    baseline: { type: 'string' },
-    golden: { type: 'string' },
-    compare: { type: 'string' },
-    'without-specs': { type: 'boolean', default: false },
-    'floor-concurrency': { type: 'string', default: '1' },
+const USAGE =
+  'usage: npm run bench -- [--agents N] [--runs N] [--against floor|without-specs] [--without-specs] [--floor-concurrency N] [--verify [--threads N] [--dist <folder>] [--baseline <project folder>] [--golden <dir> | --compare <dir>]] [--keep]';
+const { values } = parseCommandLine(
+  {
+    options: {
+      agents: { type: 'string', default: '1000' },
+      runs: { type: 'string', default: '5' },
+      against: { type: 'string', default: 'floor' },
+      verify: { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      threads: { type: 'string' },
+      dist: { type: 'string' },
+      baseline: { type: 'string' },
+      golden: { type: 'string' },
+      compare: { type: 'string' },
+      'without-specs': { type: 'boolean', default: false },
+      'floor-concurrency': { type: 'string', default: '1' },
+    },
   },
-});
+  USAGE,
+);
 const agents = Number(values.agents);
 const floorConcurrency = Number(values['floor-concurrency']);
 const runs = Number(values.runs);
@@ -75,9 +81,7 @@ if (
   floorConcurrency < 1 ||
   (against !== 'floor' && against !== 'without-specs')
 ) {
-  process.stderr.write(
-    'usage: npm run bench -- [--agents N] [--runs N] [--against floor|without-specs] [--without-specs] [--floor-concurrency N] [--verify [--threads N]] [--keep]\n',
-  );
+  process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 

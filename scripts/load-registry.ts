@@ -40,23 +40,26 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { WORST_CASE_WORDS, writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: {
-    agents: { type: 'string', default: '10000' },
-    duration: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '50' },
-    root: { type: 'string' },
-    json: { type: 'string' },
-    only: { type: 'string' },
-    queries: { type: 'string', default: '200' },
-    app: { type: 'string' },
+const { values } = parseCommandLine(
+  {
+    options: {
+      agents: { type: 'string', default: '10000' },
+      duration: { type: 'string', default: '20' },
+      connections: { type: 'string', default: '50' },
+      root: { type: 'string' },
+      json: { type: 'string' },
+      only: { type: 'string' },
+      queries: { type: 'string', default: '200' },
+      app: { type: 'string' },
+    },
   },
-});
+  'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]',
+);
 const appRoot = values.app ? path.resolve(values.app) : path.resolve(import.meta.dirname, '..');
 const agents = Number(values.agents);
 const duration = Number(values.duration);

@@ -8,17 +8,22 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../src/core/preview-server.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: {
-    root: { type: 'string', default: process.cwd() },
-    dir: { type: 'string' },
-    port: { type: 'string', default: process.env.PORT ?? '4321' },
-    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+const usage =
+  'usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]';
+const { values } = parseCommandLine(
+  {
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      dir: { type: 'string' },
+      port: { type: 'string', default: process.env.PORT ?? '4321' },
+      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+    },
   },
-});
+  usage,
+);
 const dir = values.dir === undefined ? path.resolve(values.root!, 'dist') : path.resolve(values.dir);
 const port = Number(values.port);
 
@@ -31,7 +36,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const preview = await startPreviewServer({ dir, port, host: values.host! });
+let preview: Awaited<ReturnType<typeof startPreviewServer>>;
+try {
+  preview = await startPreviewServer({ dir, port, host: values.host! });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  const hint =
+    code === 'EADDRINUSE'
+      ? `: port ${port} is in use (another preview or dev server?); choose another with --port <port> or PORT`
+      : `: ${(error as Error).message}`;
+  process.stderr.write(`Cannot serve ${values.host}:${port}${hint}.\n`);
+  process.exit(1);
+}
 process.stderr.write(
   `Serving ${path.relative(process.cwd(), dir) || dir}/ with its _headers at ${preview.origin}/\n`,
 );

@@ -12,25 +12,30 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ArdsiteError } from '../src/core/errors.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
 import { startRegistryServer } from '../src/core/registry/server.js';
 import { parseResolve } from '../src/core/verify/http-reader.js';
+import { parseCommandLine } from './lib/args.js';
 
-const { values } = parseArgs({
-  options: {
-    root: { type: 'string', default: process.cwd() },
-    dir: { type: 'string' },
-    port: { type: 'string', default: process.env.PORT ?? '4321' },
-    host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
-    dev: { type: 'boolean', default: false },
-    resolve: { type: 'string', multiple: true, default: [] },
-    'no-build': { type: 'boolean', default: false },
-    quiet: { type: 'boolean', default: false },
+const usage =
+  'usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]';
+const { values } = parseCommandLine(
+  {
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      dir: { type: 'string' },
+      port: { type: 'string', default: process.env.PORT ?? '4321' },
+      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+      dev: { type: 'boolean', default: false },
+      resolve: { type: 'string', multiple: true, default: [] },
+      'no-build': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+    },
   },
-});
+  usage,
+);
 const root = path.resolve(values.root!);
 const dir = path.resolve(root, values.dir ?? 'dist');
 const port = Number(values.port);
