@@ -4,7 +4,9 @@
  * authority, A2A card signatures, RAM integrity and the two RAM copies.
  *
  * Options: --root <project> (checks <project>/dist, origin from <project>/content/publisher.yaml),
- * --origin https://host (a folder's origin; default siteUrl of content/publisher.yaml),
+ * --origin https://host (a folder's origin; default the did:web domain of the folder's own
+ * .well-known/did.json, else the siteUrl of content/publisher.yaml; a project folder given in place of
+ * its built site is read as --root <it>),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
  * --timeout MS, --deadline S (the whole run, default 300 s: then a partial report that names what was not
  * checked), --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one per MiB
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Deadline } from '../src/core/verify/deadline.js';
 import { discoverManifest } from '../src/core/verify/discovery.js';
+import { isProjectFolder, originFromDidDocument } from '../src/core/verify/folder-origin.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
 import {
   type ManifestPrefetch,
@@ -197,13 +200,25 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         timeoutMs: number(values.timeout, DEFAULT_TIMEOUT_MS),
       });
     } else {
-      const folder = path.resolve(target);
+      // A project folder given for its built site: read as `--root <that project>` would.
+      const project = positionals[0] !== undefined && isProjectFolder(path.resolve(target));
+      const folder = project ? path.join(path.resolve(target), 'dist') : path.resolve(target);
+      const projectOf = project ? path.resolve(target) : projectRoot;
       if (!(await stat(folder).catch(() => undefined))?.isDirectory())
-        throw new Error(`${target} is not a folder or an https URL`);
-      const given = values.origin ?? (await defaultOrigin(projectRoot));
+        throw new Error(
+          project
+            ? `${target} is a project with no built site yet (${path.join(target, 'dist')}): run npm run build -- --root ${target} first`
+            : `${target} is not a folder or an https URL`,
+        );
+      // The origin: --origin; else, for a folder given by itself, the site's own (its did.json), so that
+      // another project's dist/ is not read as this one's; else the project's siteUrl.
+      const given =
+        values.origin ??
+        (positionals[0] !== undefined && !project ? originFromDidDocument(folder) : undefined) ??
+        (await defaultOrigin(projectOf));
       if (!given)
         throw new Error(
-          'a folder needs --origin https://<domain> (or a content/publisher.yaml with siteUrl here)',
+          'a folder needs --origin https://<domain> (or a .well-known/did.json naming its did:web, or a content/publisher.yaml with siteUrl here)',
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });

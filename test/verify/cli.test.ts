@@ -5,7 +5,10 @@
  * over a few representative broken copies.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify as runVerifyCommand } from '../../scripts/verify.js';
 import type { ErrorCode } from '../../src/core/errors.js';
 import {
@@ -19,7 +22,8 @@ import {
   urnOf,
   type EntryJson,
 } from '../helpers/ard-site.js';
-import { REPO_ROOT } from '../helpers/site.js';
+import { buildFixtureSite, FIXTURE_ORIGIN } from '../helpers/fixture-site.js';
+import { fixture, REPO_ROOT } from '../helpers/site.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
 
 interface Run {
@@ -230,6 +234,43 @@ describe.concurrent('the example site', () => {
         subject: 'https://other.example.com/.well-known/did.json',
         message: expect.stringMatching(/not did:web:other\.example\.com.*--origin/),
       }),
+    );
+  });
+});
+
+describe('the origin of a folder given without --origin', () => {
+  // The working folder is this repository, whose content/publisher.yaml is the example's
+  // (agents.example.com): another project's built site must still be read as its own origin.
+  let other: string;
+  let project: string;
+  beforeAll(async () => {
+    other = await buildFixtureSite();
+    project = await mkdtemp(path.join(tmpdir(), 'ardsite-verify-project-'));
+    await cp(path.join(fixture('content-valid'), 'content'), path.join(project, 'content'), {
+      recursive: true,
+    });
+  });
+  // The built copy goes with the file's other sites (cleanUpSites); only the project is this block's.
+  afterAll(() => rm(project, { recursive: true, force: true }));
+
+  it("is the site's own, from its did.json, not this folder's publisher.yaml", async () => {
+    const { code, report, stderr } = await runJson(other);
+    expect(report.origin).toBe(FIXTURE_ORIGIN);
+    expect(code, stderr + JSON.stringify(report.findings, null, 2)).toBe(0);
+  });
+
+  it('a project folder given for its built site is read as --root <project>', async () => {
+    const empty = await runVerify(project);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toBe(
+      `verify: ${project} is a project with no built site yet (${path.join(project, 'dist')}): run npm run build -- --root ${project} first\n`,
+    );
+    await cp(other, path.join(project, 'dist'), { recursive: true });
+    const { code, report } = await runJson(project);
+    expect(report.origin).toBe(FIXTURE_ORIGIN);
+    expect(code).toBe(0);
+    expect((await runVerify(project)).stdout).toMatch(
+      /checked \S*\/dist\/ as https:\/\/agents\.valid\.example\//,
     );
   });
 });
