@@ -3,7 +3,10 @@
  * "Releases"; docs/releases.md), each a built folder or a site URL read with verify's network rules
  * (TLS, size cap, timeout, no private addresses unless --allow-private, --resolve host=URL). Entries are
  * matched by identifier; added and removed entries are listed. Sentences by default, `--json` for machines.
- * Exit 0 nothing gained access, 1 some entry gained access (added or widened), 2 a side cannot be read.
+ * An entry whose card a side cannot read from there (another origin than a folder's: another publisher's
+ * agent the site lists) is not compared, and the report says so (`notCompared`); it is not an error.
+ * Exit 0 nothing gained access, 1 some entry gained access (added or widened), 2 a side cannot be read
+ * (its manifest, or a card of its own origin).
  *
  * Options: --json, --origin-old URL / --origin-new URL (a folder's origin; default https://<the domain
  * most of its entries' URNs name>), --resolve host=URL (repeatable), --allow-private, --max-bytes N,
@@ -89,10 +92,17 @@ function versions(d: EntryDiff): string {
   return from === to ? `version ${to}` : `version ${from} → ${to}`;
 }
 
-/** The report in sentences: one block per entry that changed, then a summary line. */
+/**
+ * The report in sentences: one block per entry that changed or was not compared (with why), then a
+ * summary line.
+ */
 function sentences(diffs: readonly EntryDiff[]): string {
   const lines: string[] = [];
   for (const d of diffs) {
+    if (d.notCompared !== undefined) {
+      lines.push(`${d.identifier}: ${versions(d)} — not compared`, `  ! ${d.notCompared}`);
+      continue;
+    }
     if (d.status === 'unchanged') continue;
     const mark = d.gainedAccess ? ' — gained access' : '';
     lines.push(`${d.identifier}: ${versions(d)}${mark}`);
@@ -105,8 +115,10 @@ function sentences(diffs: readonly EntryDiff[]): string {
   }
   const gained = diffs.filter((d) => d.gainedAccess).length;
   const changed = diffs.filter((d) => d.status !== 'unchanged').length;
+  const skipped = diffs.filter((d) => d.notCompared !== undefined).length;
+  const compared = diffs.length - skipped;
   lines.push(
-    `${diffs.length} ${diffs.length === 1 ? 'entry' : 'entries'} compared, ${changed} changed, ${gained} gained access.`,
+    `${compared} ${compared === 1 ? 'entry' : 'entries'} compared, ${skipped > 0 ? `${skipped} not compared, ` : ''}${changed} changed, ${gained} gained access.`,
   );
   return `${lines.join('\n')}\n`;
 }

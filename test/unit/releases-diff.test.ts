@@ -2,8 +2,16 @@
  * src/core/releases/site-diff.ts over in-memory sites: entries matched by identifier, added and removed
  * entries, `readOnlyOperations` from the changes document a card pins, scopes from the permission file a
  * card's RAM extension pins (issue 15), and a pinned document whose digest does not hold being ignored.
+ * Another publisher's entry whose card is on another origin (test/fixtures/example-like lists one of
+ * hotels.example.org) is not compared from a folder and the report says so, while a missing card of the
+ * site's own origin still makes `npm run diff` exit 2 (DIFF_UNREADABLE); over HTTP such a card is read and
+ * compared.
  */
-import { describe, expect, it } from 'vitest';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runDiff } from '../../scripts/diff.js';
 import { sha256Digest } from '../../src/core/trust/digest.js';
 import {
   diffSides,
@@ -15,6 +23,10 @@ import type { SiteReader } from '../../src/core/verify/reader.js';
 
 const ORIGIN = 'https://a.example';
 const ID = 'urn:air:a.example:x:helper';
+/** Another publisher's agent the site lists, its card on that publisher's origin. */
+const FOREIGN_ORIGIN = 'https://hotels.example.org';
+const FOREIGN_ID = 'urn:air:hotels.example.org:agents:hotel-booking';
+const FOREIGN_CARD = `${FOREIGN_ORIGIN}/agents/hotel-booking/agent-card.json`;
 const enc = (v: unknown) => new TextEncoder().encode(JSON.stringify(v));
 
 function ram(operationId = 'notes-call') {
@@ -42,8 +54,21 @@ function ram(operationId = 'notes-call') {
   };
 }
 
-/** A site of one agent whose card pins a changes document and a permission file. */
-function site(options: { readOnly?: string[]; scopes?: string[]; badDigest?: boolean; extra?: boolean }) {
+interface SiteOptions {
+  readOnly?: string[];
+  scopes?: string[];
+  badDigest?: boolean;
+  extra?: boolean;
+  /** List another publisher's entry (FOREIGN_ID), its card at FOREIGN_CARD. */
+  foreign?: boolean;
+  /** The foreign card's operation id, when that origin serves it (as over HTTP); else it is not there. */
+  foreignOperation?: string;
+  /** Read like a folder: a URL of another origin than ORIGIN gives `undefined` (not a failed read). */
+  folderLike?: boolean;
+}
+
+/** The files of a site of one agent whose card pins a changes document and a permission file, by URL. */
+function siteFiles(options: SiteOptions): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
   const changes = enc({ readOnlyOperations: options.readOnly });
   const permissions = enc({
@@ -96,10 +121,31 @@ function site(options: { readOnly?: string[]; scopes?: string[]; badDigest?: boo
           },
         ]
       : []),
+    ...(options.foreign
+      ? [
+          {
+            identifier: FOREIGN_ID,
+            version: '3.1.0',
+            type: 'application/a2a-agent-card+json',
+            url: FOREIGN_CARD,
+          },
+        ]
+      : []),
   ];
+  if (options.foreignOperation !== undefined) {
+    const foreignRam = ram(options.foreignOperation);
+    files.set(FOREIGN_CARD, enc({ name: 'Hotel booking', resourceAccessManifest: foreignRam }));
+  }
   files.set(`${ORIGIN}/.well-known/ard.json`, enc({ entries }));
+  return files;
+}
+
+/** A reader of {@link siteFiles}: a missing file is a failed read (HTTP 404). */
+function site(options: SiteOptions) {
+  const files = siteFiles(options);
   const reader: SiteReader = {
     read: async (url) => {
+      if (options.folderLike && new URL(url).origin !== ORIGIN) return undefined;
       const bytes = files.get(url);
       if (!bytes) throw new Error('HTTP 404');
       return { bytes };
@@ -160,5 +206,108 @@ describe('readDiffSide and diffSides', () => {
         entries: [{ identifier: ID }, { identifier: 'urn:air:b.example:x:y' }, { identifier: ID }],
       }),
     ).toBe(ORIGIN);
+  });
+});
+
+describe('an entry whose card is on another origin', () => {
+  it('is not compared from a folder, and the diff says which side and why', async () => {
+    const side = await readDiffSide(site({ foreign: true, folderLike: true }), manifest);
+    expect(side.entries.get(FOREIGN_ID)!.notRead).toBe(
+      `its card at ${FOREIGN_CARD} is on another origin than ${ORIGIN}, not read from here`,
+    );
+    expect(side.entries.get(ID)!.notRead).toBeUndefined();
+    const diffs = diffSides(side, side);
+    expect(diffs.find((d) => d.identifier === ID)).not.toHaveProperty('notCompared');
+    expect(diffs.find((d) => d.identifier === FOREIGN_ID)).toEqual({
+      identifier: FOREIGN_ID,
+      status: 'unchanged',
+      versionBefore: '3.1.0',
+      versionAfter: '3.1.0',
+      changes: [],
+      gainedAccess: false,
+      notCompared: `both sides: its card at ${FOREIGN_CARD} is on another origin than ${ORIGIN}, not read from here`,
+    });
+  });
+
+  it('read on one side only (a URL against a folder): not compared, rather than its whole RAM removed', async () => {
+    const overHttp = await readDiffSide(site({ foreign: true, foreignOperation: 'book' }), manifest);
+    const folder = await readDiffSide(site({ foreign: true, folderLike: true }), manifest);
+    const [, entry] = diffSides(overHttp, folder);
+    expect(entry).toMatchObject({ identifier: FOREIGN_ID, changes: [], gainedAccess: false });
+    expect(entry!.notCompared).toMatch(/^new side: its card at https:\/\/hotels\.example\.org\//);
+    expect(diffSides(folder, overHttp)[1]!.notCompared).toMatch(/^old side: /);
+  });
+
+  it('is compared as before when both sides can read it (over HTTP)', async () => {
+    const before = await readDiffSide(site({ foreign: true, foreignOperation: 'book' }), manifest);
+    const after = await readDiffSide(site({ foreign: true, foreignOperation: 'book-and-pay' }), manifest);
+    const entry = diffSides(before, after).find((d) => d.identifier === FOREIGN_ID)!;
+    expect(entry).not.toHaveProperty('notCompared');
+    expect(entry.changes).toContainEqual(expect.objectContaining({ kind: 'added', id: 'book-and-pay' }));
+    // Over HTTP a card that cannot be fetched is still a side that cannot be read.
+    await expect(readDiffSide(site({ foreign: true }), manifest)).rejects.toThrow(
+      `cannot read the card of ${FOREIGN_ID} at ${FOREIGN_CARD}: HTTP 404`,
+    );
+  });
+});
+
+describe("npm run diff over built folders listing another publisher's agent", () => {
+  const folders: string[] = [];
+  afterAll(() => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
+
+  /** Writes the site's files of ORIGIN into a fresh folder (the foreign card is not there, as in a build). */
+  async function writeFolder(): Promise<string> {
+    const folder = await mkdtemp(path.join(tmpdir(), 'ardsite-diff-'));
+    folders.push(folder);
+    for (const [url, bytes] of siteFiles({ foreign: true })) {
+      const file = path.join(folder, new URL(url).pathname);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    }
+    return folder;
+  }
+
+  function buffers() {
+    const out = { stdout: '', stderr: '' };
+    const streams = {
+      stdout: { write: (t: string) => (out.stdout += t) },
+      stderr: { write: (t: string) => (out.stderr += t) },
+    };
+    return { out, streams };
+  }
+
+  it('against an identical copy: exit 0, the foreign entry named as not compared', async () => {
+    const site1 = await writeFolder();
+    const copy = `${site1}-copy`;
+    folders.push(copy);
+    await cp(site1, copy, { recursive: true });
+    const text = buffers();
+    expect(await runDiff([site1, copy], text.streams), text.out.stderr).toBe(0);
+    expect(text.out.stderr).toBe('');
+    expect(text.out.stdout).toBe(
+      `${FOREIGN_ID}: version 3.1.0 — not compared\n` +
+        `  ! both sides: its card at ${FOREIGN_CARD} is on another origin than ${ORIGIN}, not read from here\n` +
+        '1 entry compared, 1 not compared, 0 changed, 0 gained access.\n',
+    );
+    const json = buffers();
+    expect(await runDiff([site1, copy, '--json'], json.streams)).toBe(0);
+    const report = JSON.parse(json.out.stdout);
+    expect(report.gainedAccess).toBe(false);
+    expect(report.entries.map((e: { identifier: string; notCompared?: string }) => e.notCompared)).toEqual([
+      undefined,
+      expect.stringContaining(`both sides: its card at ${FOREIGN_CARD} is on another origin`),
+    ]);
+  });
+
+  it("a missing card of the site's own origin is still DIFF_UNREADABLE, exit 2", async () => {
+    const site1 = await writeFolder();
+    const broken = await writeFolder();
+    await rm(path.join(broken, 'agents/helper/agent-card.json'));
+    const { out, streams } = buffers();
+    expect(await runDiff([site1, broken], streams)).toBe(2);
+    expect(out.stderr).toContain(
+      `diff: cannot read the card of ${ID} at ${ORIGIN}/agents/helper/agent-card.json: `,
+    );
+    expect(out.stderr).toContain('[DIFF_UNREADABLE]');
   });
 });

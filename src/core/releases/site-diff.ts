@@ -7,6 +7,12 @@
  * changes document the card pins (src/core/card.ts `CHANGES_EXTENSION_URI`) when its digest holds; its
  * scopes from the permission file the RAM extension's `permissions` params pin (issue 15,
  * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
+ *
+ * A card outside what a side's reader may read (another origin than a folder's, the case of another
+ * publisher's entry listed on the site) is not compared: the entry says so (`notRead`, then the diff's
+ * `notCompared`), as `npm run verify` warns that such an artifact was "not read from here"
+ * (src/core/verify/entry-checks.ts). A card the reader should read and cannot (a missing file of the
+ * site's own origin, an HTTP error) still makes the side unreadable.
  */
 import { CHANGES_EXTENSION_URI } from '../card.js';
 import { sha256Digest } from '../trust/digest.js';
@@ -16,12 +22,18 @@ import type { SiteReader } from '../verify/reader.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
 import { scopesOfPermissionsJson } from './scopes.js';
 
-/** One entry of a side: its version, type and RAM snapshot (an entry without a card or RAM has an empty RAM). */
+/**
+ * One entry of a side: its version, type and RAM snapshot (an entry without a card or RAM has an empty
+ * RAM). `notRead` is set, with why, when its card is outside what the side's reader may read (another
+ * origin, for a folder); its snapshot is then the empty RAM and is not compared.
+ */
 export interface DiffEntry {
   identifier: string;
   version?: string;
   type?: string;
   snapshot: RamSnapshot;
+  /** Why the card was not read, e.g. "its card at https://… is on another origin than https://…, not read from here". */
+  notRead?: string;
 }
 
 /** One side, read. */
@@ -39,6 +51,14 @@ export interface EntryDiff {
   changes: RamChange[];
   /** True when the entry is new with some access, or some change adds or widens access. */
   gainedAccess: boolean;
+  /**
+   * Set when the entry's RAM was not compared because a side could not read its card from there
+   * (another origin than a folder's; {@link DiffEntry.notRead}): which side ("old side", "new side",
+   * "both sides") and why, e.g. "both sides: its card at https://… is on another origin than https://…,
+   * not read from here". `changes` is then empty and `gainedAccess` false (unknown, not "no access");
+   * `status` reflects only whether the entry is listed and its version.
+   */
+  notCompared?: string;
 }
 
 /** A side that could not be read (exit 2 of `npm run diff`). */
@@ -46,19 +66,27 @@ export class SideUnreadable extends Error {}
 
 const EMPTY_RAM: Ram = { resources: [], operations: [], resourceAccesses: [] };
 
-async function readJson(reader: SiteReader, url: string, what: string): Promise<unknown> {
-  let doc;
+/** The bytes at `url`, or `undefined` when it is outside what `reader` may read (another origin, for a folder). */
+async function readBytes(reader: SiteReader, url: string, what: string): Promise<Uint8Array | undefined> {
   try {
-    doc = await reader.read(url);
+    return (await reader.read(url))?.bytes;
   } catch (error) {
     throw new SideUnreadable(`cannot read ${what} at ${url}: ${(error as Error).message}`);
   }
-  if (!doc) throw new SideUnreadable(`cannot read ${what} at ${url}: outside what this side may read`);
+}
+
+function parseSideJson(bytes: Uint8Array, url: string, what: string): unknown {
   try {
-    return parseJson(doc.bytes, what);
+    return parseJson(bytes, what);
   } catch (error) {
     throw new SideUnreadable(`${what} at ${url} is not JSON: ${(error as Error).message}`);
   }
+}
+
+async function readJson(reader: SiteReader, url: string, what: string): Promise<unknown> {
+  const bytes = await readBytes(reader, url, what);
+  if (!bytes) throw new SideUnreadable(`cannot read ${what} at ${url}: outside what this side may read`);
+  return parseSideJson(bytes, url, what);
 }
 
 function ramOf(card: Record<string, unknown>): Ram {
@@ -113,9 +141,14 @@ async function scopesOf(
 }
 
 /**
- * Reads one side: the manifest at `manifestUrl`, then the card of every entry that has a `url` on the
- * reader's reach. Entries without a card (inline `data`, a registry) compare with an empty RAM.
- * @throws SideUnreadable when the manifest, or a card an entry points at, cannot be read or parsed.
+ * Reads one side: the manifest at `manifestUrl`, then the card of every entry whose `type` ends in
+ * `card+json` and that has a `url`. Entries without a card (inline `data`, a registry) compare with an
+ * empty RAM. A card outside the reader's reach (`reader.read` gives `undefined`: another origin than a
+ * folder's, e.g. another publisher's agent the site lists) is not read: the entry gets `notRead`, naming
+ * the card's URL and the side's origin, and an empty RAM that {@link diffSides} does not compare.
+ * @throws SideUnreadable when the manifest cannot be read or parsed or has no `entries` list, or when a
+ * card the reader should read cannot be read (a missing file of a folder's own origin, an HTTP error, a
+ * malformed `url`) or is not JSON; the message names the entry's identifier and the card's URL.
  */
 export async function readDiffSide(reader: SiteReader, manifestUrl: string): Promise<DiffSide> {
   const manifest = await readJson(reader, manifestUrl, 'the ARD manifest');
@@ -131,8 +164,13 @@ export async function readDiffSide(reader: SiteReader, manifestUrl: string): Pro
       snapshot: { ram: EMPTY_RAM },
     };
     if (typeof entry.url === 'string' && /card\+json$/.test(String(entry.type ?? ''))) {
-      const card = await readJson(reader, entry.url, `the card of ${entry.identifier}`);
-      if (isRecord(card)) {
+      const what = `the card of ${entry.identifier}`;
+      const bytes = await readBytes(reader, entry.url, what);
+      const card = bytes ? parseSideJson(bytes, entry.url, what) : undefined;
+      if (!bytes) {
+        // Outside the reader's reach (another origin, for a folder): not compared, not an error.
+        item.notRead = `its card at ${entry.url} is on another origin than ${new URL(manifestUrl).origin}, not read from here`;
+      } else if (isRecord(card)) {
         const readOnly = await readOnlyOf(reader, card);
         const scopes = await scopesOf(reader, card);
         item.snapshot = {
@@ -148,13 +186,33 @@ export async function readDiffSide(reader: SiteReader, manifestUrl: string): Pro
   return { manifestUrl, entries };
 }
 
-/** Compares two sides: every identifier of either, sorted, with its status and its RAM changes. */
+/** Which side of an entry was not read and why ({@link EntryDiff.notCompared}); `undefined` when both were. */
+function notComparedReason(a: DiffEntry | undefined, b: DiffEntry | undefined): string | undefined {
+  if (a?.notRead !== undefined && b?.notRead !== undefined)
+    return a.notRead === b.notRead
+      ? `both sides: ${a.notRead}`
+      : `old side: ${a.notRead}; new side: ${b.notRead}`;
+  if (a?.notRead !== undefined) return `old side: ${a.notRead}`;
+  if (b?.notRead !== undefined) return `new side: ${b.notRead}`;
+  return undefined;
+}
+
+/**
+ * Compares two sides: every identifier of either, sorted, with its status and its RAM changes. An entry
+ * whose card either side did not read ({@link DiffEntry.notRead}) has no changes, `gainedAccess` false
+ * and `notCompared` saying which side and why: an empty RAM read as "no access" would otherwise show its
+ * whole RAM as added or removed.
+ */
 export function diffSides(before: DiffSide, after: DiffSide): EntryDiff[] {
   const ids = [...new Set([...before.entries.keys(), ...after.entries.keys()])].sort();
   return ids.map((identifier) => {
     const a = before.entries.get(identifier);
     const b = after.entries.get(identifier);
-    const changes = compareRam(a?.snapshot ?? { ram: EMPTY_RAM }, b?.snapshot ?? { ram: EMPTY_RAM });
+    const notCompared = notComparedReason(a, b);
+    const changes =
+      notCompared !== undefined
+        ? []
+        : compareRam(a?.snapshot ?? { ram: EMPTY_RAM }, b?.snapshot ?? { ram: EMPTY_RAM });
     const status = !a
       ? 'added'
       : !b
@@ -169,6 +227,7 @@ export function diffSides(before: DiffSide, after: DiffSide): EntryDiff[] {
       ...(b?.version ? { versionAfter: b.version } : {}),
       changes,
       gainedAccess: changes.some(gainsAccess),
+      ...(notCompared !== undefined ? { notCompared } : {}),
     };
   });
 }
