@@ -3,16 +3,19 @@
  * the site and has no `digest`, and writes `digest: sha256:<hex>` into its file under content/entries/
  * (DESIGN.md §1; src/core/content/pin.ts). The build then signs a trustManifest that pins those bytes, and
  * `npm run check` no longer warns ARD_UNPINNED. The artifact is fetched the way `npm run verify` fetches
- * (https with TLS 1.3, a timeout, a size cap, no private address, no redirect to another origin).
+ * (https with TLS 1.3, a timeout, a size cap, no private address, no redirect to another origin), and
+ * its bytes must declare the entry as the verifier requires (ARD draft §6.2, cross-origin target binding:
+ * the identifier or the publisher's did:web as a whole word; src/core/verify/origin-binding.ts).
  *
  * Usage: npm run pin [-- --all] [--dry-run] [--root <project folder>] [--resolve host=http://127.0.0.1:PORT]
  *   [--allow-private] [--timeout MS] [--max-bytes N]
  *   --all       fetch every own external entry again, and update the digests whose artifact changed
  *   --dry-run   print what would be written, write nothing
- * Exit 0 when every artifact was fetched (and written), 1 when one could not be fetched or written, 2 for
- * bad usage or content with errors (`npm run check` shows them). Nothing is written for an entry whose
- * file cannot take the digest without another change; every file's new text is made before any is
- * written.
+ * Exit 0 when every artifact was fetched (and written), 1 when one could not be fetched, does not declare
+ * its entry (ARD_ORIGIN_UNBOUND) or could not be written, 2 for bad usage or content with errors
+ * (`npm run check` shows them). Nothing is written for an entry whose artifact does not declare it, nor
+ * for one whose file cannot take the digest without another change; every file's new text is made
+ * before any is written.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,9 +74,20 @@ const fail = (file: string, why: string) => {
 // Every file's new text is made before any is written, so a file that cannot take its digest stops
 // nothing else and shows in --dry-run too.
 const changes: Array<{ file: string; text: string; line: string }> = [];
-for (const { target, digest, size, error } of await fetchDigests(targets, reader)) {
+for (const { target, digest, size, error, unbound } of await fetchDigests(targets, reader)) {
   if (error !== undefined || digest === undefined) {
     fail(target.file, `cannot fetch ${target.url}: ${error}`);
+    continue;
+  }
+  if (unbound !== undefined) {
+    // The verifier reads these very bytes once the digest is there, and fails the site (ARD_ORIGIN_UNBOUND).
+    fail(
+      target.file,
+      `url: ${unbound}; not pinned, since npm run verify would fail this entry on the live site ` +
+        `(ARD_ORIGIN_UNBOUND): make the artifact contain ${target.identifier} or did:web:${target.domain} ` +
+        `as a whole word (in a JSON string or key, or a word of its text), or serve it from this site ` +
+        `(a file of public/ and a site path as url), then run npm run pin again`,
+    );
     continue;
   }
   if (target.digest === digest) {

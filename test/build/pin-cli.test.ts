@@ -1,7 +1,9 @@
 /**
  * `npm run pin` as a publisher runs it (scripts/pin.ts, src/core/content/pin.ts): the real CLI in a child
  * process over a small project whose own entries point outside the site, their artifacts served by a
- * local server reached through `--resolve`, as `npm run verify` reaches a site.
+ * local server reached through `--resolve`, as `npm run verify` reaches a site. Those artifacts are on
+ * another origin than the publisher's, so each must declare its entry (ARD draft §6.2), as the verifier
+ * will require of the bytes pinned.
  */
 import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -17,6 +19,9 @@ import { startStaticServer, type StaticServer } from '../helpers/static-server.j
 const cli = runScript;
 
 const FILES_HOST = 'files.example.test';
+/** The publisher's DID (test/helpers/site.ts DEFAULT_PUBLISHER). */
+const DID = 'did:web:agents.example.test';
+const identifierOf = (name: string) => `urn:air:agents.example.test:tools:${name}`;
 
 /** An entry file of the site's own domain whose artifact is served by `FILES_HOST`. */
 function entryYaml(name: string, extra = ''): string {
@@ -60,7 +65,7 @@ async function serve(name: string, text: string): Promise<void> {
 
 describe('npm run pin', () => {
   it('writes the digest of the bytes served right after url, and check stops warning ARD_UNPINNED', async () => {
-    const card = '{"name":"alpha","version":"1.0.0"}\n';
+    const card = `{"name":"alpha","version":"1.0.0","identifier":"${identifierOf('alpha')}"}\n`;
     await serve('alpha', card);
     const root = await makeSite({ 'content/entries/alpha.yaml': entryYaml('alpha') });
     const before = await cli('check.ts', '--root', root);
@@ -83,28 +88,30 @@ describe('npm run pin', () => {
   });
 
   it('--all fetches again and updates a digest whose artifact changed; --dry-run writes nothing', async () => {
-    await serve('beta', '{"v":1}\n');
+    const v1 = `{"v":1,"publisher":"${DID}"}\n`;
+    const v2 = `{"v":2,"publisher":"${DID}"}\n`;
+    await serve('beta', v1);
     const root = await makeSite({
-      'content/entries/beta.yaml': entryYaml('beta', `digest: ${digestOf('{"v":1}\n')} # pinned by hand\n`),
+      'content/entries/beta.yaml': entryYaml('beta', `digest: ${digestOf(v1)} # pinned by hand\n`),
     });
     const same = await cli('pin.ts', '--root', root, '--all', resolve);
     expect(same.code).toBe(0);
-    expect(same.stdout).toContain(`same  content/entries/beta.yaml  ${digestOf('{"v":1}\n')}`);
+    expect(same.stdout).toContain(`same  content/entries/beta.yaml  ${digestOf(v1)}`);
 
-    await serve('beta', '{"v":2}\n');
+    await serve('beta', v2);
     const file = path.join(root, 'content/entries/beta.yaml');
     const dry = await cli('pin.ts', '--root', root, '--all', '--dry-run', resolve);
     expect(dry.stdout).toContain(
-      `would pin  content/entries/beta.yaml  ${digestOf('{"v":2}\n')} (was ${digestOf('{"v":1}\n')})`,
+      `would pin  content/entries/beta.yaml  ${digestOf(v2)} (was ${digestOf(v1)})`,
     );
     expect(dry.stdout).toMatch(/1 entry to pin: 1 would be written, 0 failed\n$/);
-    expect(await readFile(file, 'utf8')).toContain(digestOf('{"v":1}\n'));
+    expect(await readFile(file, 'utf8')).toContain(digestOf(v1));
 
     const updated = await cli('pin.ts', '--root', root, '--all', resolve);
     expect(updated.code).toBe(0);
     const text = await readFile(file, 'utf8');
-    expect(text).toContain(`digest: ${digestOf('{"v":2}\n')} # pinned by hand\n`); // its comment kept
-    expect(text).not.toContain(digestOf('{"v":1}\n'));
+    expect(text).toContain(`digest: ${digestOf(v2)} # pinned by hand\n`); // its comment kept
+    expect(text).not.toContain(digestOf(v1));
   });
 
   it("leaves other publishers' entries and site paths alone, and fails (exit 1) for an artifact it cannot fetch", async () => {
@@ -133,6 +140,68 @@ describe('npm run pin', () => {
     expect(await readFile(path.join(root, 'content/entries/gone.yaml'), 'utf8')).toBe(entryYaml('gone'));
   });
 
+  it('refuses (exit 1) an artifact on another origin that does not declare its entry, writing no digest for it (ARD draft §6.2)', async () => {
+    // Near misses the verifier does not take: the identifier inside a URL's path, a longer DID.
+    const undeclared = `{"name":"delta","home":"https://${FILES_HOST}/${identifierOf('delta')}","publisher":"${DID}.evil.example"}\n`;
+    await serve('delta', undeclared);
+    const epsilon = `{"name":"epsilon","description":"Published by ${DID}."}\n`;
+    await serve('epsilon', epsilon);
+    const root = await makeSite({
+      'content/entries/delta.yaml': entryYaml('delta'),
+      'content/entries/epsilon.yaml': entryYaml('epsilon'),
+    });
+    const delta = path.join(root, 'content/entries/delta.yaml');
+    const refusal = new RegExp(
+      `^FAIL  content/entries/delta\\.yaml  url: https://${FILES_HOST}/cards/delta\\.json is not on https://agents\\.example\\.test ` +
+        `and the artifact there declares neither ${identifierOf('delta')} nor ${DID}, as a whole word of its text \\(ARD draft §6\\.2\\); ` +
+        `not pinned, .*\\(ARD_ORIGIN_UNBOUND\\): make the artifact contain ${identifierOf('delta')} or ${DID} as a whole word`,
+      'm',
+    );
+
+    const dry = await cli('pin.ts', '--root', root, '--dry-run', resolve);
+    expect(dry.code).toBe(1);
+    expect(dry.stderr).toMatch(refusal);
+    expect(dry.stdout).not.toContain('delta');
+
+    const result = await cli('pin.ts', '--root', root, resolve);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(refusal);
+    expect(result.stdout).not.toContain(digestOf(undeclared));
+    // The other entry, whose artifact declares the publisher's DID, is pinned all the same.
+    expect(result.stdout).toContain(`pinned  content/entries/epsilon.yaml  ${digestOf(epsilon)}`);
+    expect(result.stdout).toMatch(/2 entries to pin: 1 written, 1 failed\n$/);
+    expect(await readFile(delta, 'utf8')).toBe(entryYaml('delta'));
+
+    // --all does not replace a digest already written by hand with the digest of such bytes either.
+    const byHand = `sha256:${'0'.repeat(64)}`;
+    await writeFile(delta, entryYaml('delta', `digest: ${byHand}\n`));
+    const all = await cli('pin.ts', '--root', root, '--all', resolve);
+    expect(all.code).toBe(1);
+    expect(all.stderr).toMatch(refusal);
+    expect(await readFile(delta, 'utf8')).toBe(entryYaml('delta', `digest: ${byHand}\n`));
+  });
+
+  it("pins an artifact on another origin that declares its identifier or the publisher's DID as a whole word", async () => {
+    // A text artifact naming the DID in a sentence, a JSON one the identifier in a key after decoding.
+    const text = `Zeta tools, published by ${DID}.\n`;
+    const eta = `{"${identifierOf('eta').replaceAll(':', '\\u003a')}":true}\n`;
+    await serve('zeta', text);
+    await serve('eta', eta);
+    const root = await makeSite({
+      'content/entries/zeta.yaml': entryYaml('zeta'),
+      'content/entries/eta.yaml': entryYaml('eta'),
+    });
+    const result = await cli('pin.ts', '--root', root, resolve);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(`pinned  content/entries/zeta.yaml  ${digestOf(text)}`);
+    expect(result.stdout).toContain(`pinned  content/entries/eta.yaml  ${digestOf(eta)}`);
+    expect(result.stdout).toMatch(/2 entries to pin: 2 written, 0 failed\n$/);
+    expect(await readFile(path.join(root, 'content/entries/zeta.yaml'), 'utf8')).toBe(
+      entryYaml('zeta', `digest: ${digestOf(text)}\n`),
+    );
+  });
+
   it('skips a url on the site itself, and refuses content with errors (exit 2), writing nothing', async () => {
     const root = await makeSite({
       'content/entries/self.yaml': entryYaml('self').replace(
@@ -158,7 +227,8 @@ describe('npm run pin', () => {
   });
 
   it('keeps the file mode, and writes through a symbolic link to the file it names', async () => {
-    await serve('gamma', '{"g":1}\n');
+    const gamma = `{"g":1,"entry":"${identifierOf('gamma')}"}\n`;
+    await serve('gamma', gamma);
     const root = await makeSite({ 'content/real/gamma.yaml': entryYaml('gamma') });
     const real = path.join(root, 'content/real/gamma.yaml');
     await chmod(real, 0o640);
@@ -167,7 +237,7 @@ describe('npm run pin', () => {
     const result = await cli('pin.ts', '--root', root, resolve);
     expect(result.code, result.stderr).toBe(0);
     expect((await lstat(path.join(root, 'content/entries/gamma.yaml'))).isSymbolicLink()).toBe(true);
-    expect(await readFile(real, 'utf8')).toContain(`digest: ${digestOf('{"g":1}\n')}`);
+    expect(await readFile(real, 'utf8')).toContain(`digest: ${digestOf(gamma)}`);
     expect((await stat(real)).mode & 0o777).toBe(0o640);
   });
 

@@ -2,8 +2,10 @@
  * `npm run pin` (DESIGN.md §1, "Own and foreign entries"): an entry of the site's own domain whose `url`
  * points outside the site is signed by the build, but its trustManifest can only pin the artifact
  * (ARD draft §3.5: `subject.digest`) when the entry has a `digest`. Pinning fetches the artifact once,
- * as a crawler would (src/core/verify/http-reader.ts), and writes `digest: sha256:<hex>` (ARD draft
- * §3.3) into the entry's YAML file, keeping the file's comments, order and layout.
+ * as a crawler would (src/core/verify/http-reader.ts), checks that an artifact on another origin declares
+ * the entry as the verifier will (ARD draft §6.2, src/core/verify/origin-binding.ts), and writes
+ * `digest: sha256:<hex>` (ARD draft §3.3) into the entry's YAML file, keeping the file's comments, order
+ * and layout.
  */
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isDeepStrictEqual } from 'node:util';
@@ -11,15 +13,20 @@ import { isMap, parseDocument, Scalar, type Pair, type YAMLMap } from 'yaml';
 import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
 import { httpsUrlProblem } from '../schema/common.js';
+import { originUnbound } from '../verify/origin-binding.js';
 import type { SiteReader } from '../verify/reader.js';
 import type { ContentModel } from './model.js';
 
-/** An entry to pin: its file (project-relative), identifier, artifact URL and the digest it has now. */
+/**
+ * An entry to pin: its file (project-relative), identifier, artifact URL, the digest it has now and its
+ * publisher's domain (the identifier's, which is the site's: only the site's own entries are pinned).
+ */
 export interface PinTarget {
   file: string;
   identifier: string;
   url: string;
   digest?: string;
+  domain: string;
 }
 
 /** An entry of the site's own that pinning leaves alone, and why (worded for the publisher). */
@@ -58,7 +65,13 @@ export function pinTargets(
       continue;
     }
     if (digest !== undefined && !options.all) continue;
-    targets.push({ file: e.file, identifier, url, ...(digest === undefined ? {} : { digest }) });
+    targets.push({
+      file: e.file,
+      identifier,
+      url,
+      ...(digest === undefined ? {} : { digest }),
+      domain: model.publisher.domain,
+    });
   }
   const byFile = (a: { file: string }, b: { file: string }) => a.file.localeCompare(b.file);
   return { targets: targets.sort(byFile), skipped: skipped.sort(byFile) };
@@ -73,12 +86,21 @@ export interface PinResult {
   size?: number;
   /** Why the artifact could not be fetched. */
   error?: string;
+  /**
+   * Why the bytes fetched do not bind the artifact to its entry (ARD draft §6.2, from
+   * src/core/verify/origin-binding.ts `originUnbound`, the verifier's ARD_ORIGIN_UNBOUND): set, beside
+   * `digest` and `size`, when the artifact is on another origin and declares neither the identifier nor
+   * `did:web:<domain>`. A digest of such bytes must not be written.
+   */
+  unbound?: string;
 }
 
 /**
- * Fetches each target's artifact through `reader` (at most `concurrency` at once) and digests its bytes
- * (sha256 over the bytes exactly as served, ARD draft §3.3). Never throws: a failed fetch is a result
- * with `error`. Results keep the targets' order.
+ * Fetches each target's artifact through `reader` (at most `concurrency` at once), digests its bytes
+ * (sha256 over the bytes exactly as served, ARD draft §3.3) and checks them with the verifier's
+ * cross-origin binding rule (ARD draft §6.2, `originUnbound` of src/core/verify/origin-binding.ts): a
+ * result whose artifact does not declare its entry has `unbound`. Never throws: a failed fetch is a
+ * result with `error`. Results keep the targets' order.
  */
 export async function fetchDigests(
   targets: readonly PinTarget[],
@@ -93,7 +115,13 @@ export async function fetchDigests(
       try {
         const doc = await reader.read(target.url);
         if (!doc) throw new Error('the URL is outside what may be read from here');
-        results[i] = { target, digest: sha256Digest(doc.bytes), size: doc.bytes.length };
+        const unbound = originUnbound(target.url, target.identifier, target.domain, doc.bytes);
+        results[i] = {
+          target,
+          digest: sha256Digest(doc.bytes),
+          size: doc.bytes.length,
+          ...(unbound === undefined ? {} : { unbound }),
+        };
       } catch (error) {
         results[i] = { target, error: (error as Error).message };
       }

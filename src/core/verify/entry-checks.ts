@@ -12,9 +12,10 @@ import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { formatAirUrn, parseAirUrn } from '../urn.js';
 import { A2A_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';
 import { verifyCard } from './card-checks.js';
-import { declaresEntry, DocumentCache, isRecord, parseJson } from './documents.js';
+import { DocumentCache, isRecord, parseJson } from './documents.js';
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
+import { originUnbound } from './origin-binding.js';
 import type { SiteReader } from './reader.js';
 import { checkTrust, didWebDomain } from './trust-checks.js';
 
@@ -35,25 +36,6 @@ function urlProblem(url: string): string | undefined {
   if (u.protocol === 'http:' && /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(u.hostname))
     return undefined;
   return `url ${url} is not https (ARD draft §6.5; http only for localhost)`;
-}
-
-/**
- * Why the artifact `bytes` served at `url` is not bound to the entry `identifier` of `domain` (ARD
- * draft §6.2, "Cross-Origin Target url Binding"), or `undefined`: an artifact on the publisher's own
- * origin (`https://<domain>`) needs nothing; one on another origin must declare the identifier or the
- * publisher's `did:web:<domain>` ({@link declaresEntry}).
- */
-function originUnbound(
-  url: string,
-  identifier: string,
-  domain: string,
-  bytes: Uint8Array,
-): string | undefined {
-  const origin = `https://${domain}`;
-  if (new URL(url).origin === origin) return undefined;
-  const did = `did:web:${domain}`;
-  if (declaresEntry(bytes, identifier, did)) return undefined;
-  return `${url} is not on ${origin} and the artifact there declares neither ${identifier} nor ${did}, as a whole word of its text (ARD draft §6.2)`;
 }
 
 /**
