@@ -94,10 +94,14 @@ export const SAMPLES: Readonly<Record<string, readonly unknown[][]>> = {
     [M, 'itself'],
   ],
   'permissions.summaryYours': [
-    [0, 0, 0],
-    [7, 7, 0],
-    [7, 0, 7],
-    [7, 3, 4],
+    [0, 0, 0, 0],
+    [7, 7, 0, 0],
+    [7, 0, 7, 0],
+    [7, 3, 4, 0],
+    [0, 0, 0, 1],
+    [0, 0, 0, 7],
+    [7, 3, 4, 1],
+    [7, 7, 0, 7],
   ],
   'permissions.summaryOutside': [[0], [1], [7]],
   'permissions.summaryAsksFirst': [

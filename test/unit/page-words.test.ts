@@ -100,7 +100,9 @@ describe('the Portuguese words for 0, 1, 2 and many (CLDR puts 0 in `one` for pt
   const counted = (n: number) => [
     PT_BR.footprint.yours(n),
     PT_BR.footprint.outside(n),
-    p.summaryYours(n, n, 0),
+    p.summaryYours(n, n, 0, 0),
+    p.summaryYours(0, 0, 0, n),
+    p.summaryYours(n, n, 0, n),
     p.summaryOutside(n),
     p.summaryAsksFirst(0, n),
     p.summaryAsksFirst(n, n),
@@ -126,6 +128,24 @@ describe('the Portuguese words for 0, 1, 2 and many (CLDR puts 0 in `one` for pt
     expect(PT_BR.footprint.yours(1)).toBe('usa 1 serviço seu');
     expect(PT_BR.footprint.yours(2)).toBe('usa 2 serviços seus');
     expect(p.summaryNecessity(0, 1, 0)).toBe('Quanto ele precisa da única ação dele: recomendada.');
+  });
+
+  it('names your own account at outside services reached as you, in the singular and the plural', () => {
+    expect(p.summaryYours(0, 0, 0, 1)).toBe(
+      'Não usa nenhum serviço seu, mas usa a sua conta em 1 serviço externo, em seu nome.',
+    );
+    expect(p.summaryYours(0, 0, 0, 2)).toBe(
+      'Não usa nenhum serviço seu, mas usa as suas contas em 2 serviços externos, em seu nome.',
+    );
+    expect(p.summaryYours(2, 1, 1, 1)).toBe(
+      'Usa 2 serviços seus: 1 em seu nome, 1 com a conta do agente. Também usa a sua conta em 1 serviço externo, em seu nome.',
+    );
+    expect(EN.permissions.summaryYours(0, 0, 0, 2)).toBe(
+      'It acts on none of your own services, but it uses your own accounts at 2 outside services, as you.',
+    );
+    expect(EN.permissions.summaryYours(1, 0, 1, 1)).toBe(
+      'It acts on 1 of your own services, with its own account, not yours. It also uses your own account at 1 outside service, as you.',
+    );
   });
 
   it('puts "outras" before the number and says "mais uma" for one ("outras 11 ações", never "1 outra ação")', () => {

@@ -101,6 +101,7 @@ describe('permissionView', () => {
       yourServicesAsYou: 2,
       yourServicesAsItself: 0,
       outsideServices: 1,
+      outsideServicesAsYou: 0,
       accesses: 6,
       asksFirst: 1,
       required: 2,
@@ -215,13 +216,84 @@ describe('permissionView', () => {
         },
       };
     };
+    // Every access here, the outside holidays API's too, runs as you: your own account there is named.
     expect(permissionView(build('END_USER'), example.model).summary[0]!.text).toBe(
-      'It acts on 2 of your own services, as you.',
+      'It acts on 2 of your own services, as you. It also uses your own account at 1 outside service, as you.',
     );
     expect(permissionView(build('AGENT'), example.model).summary[0]!.text).toBe(
       'It acts on 2 of your own services, with its own account, not yours.',
     );
   });
+});
+
+describe('the summary and the group intros never deny what an access says of your account', () => {
+  type Owner = RamResource['owner'];
+  type Identity = RamResourceAccess['identityUsed'];
+  /**
+   * The seed's travel agent cut down to its resources of `owner` (CONSUMER: its calendar and the weather
+   * tool; THIRD_PARTY: the holidays API), every access to them run as `identityUsed`.
+   */
+  const only = (owner: Owner, identityUsed: Identity) => {
+    const base = agentOf(example, 'travel-reservation');
+    const { ram } = base.agent;
+    const resources = ram.resources.filter((r) => r.owner === owner);
+    const operations = ram.operations.filter((o) => resources.some((r) => r.id === o.resource));
+    const resourceAccesses = ram.resourceAccesses
+      .filter((a) => operations.some((o) => o.id === a.operation))
+      .map((a) => ({ ...a, identityUsed }));
+    return { ...base, agent: { ...base.agent, ram: { ...ram, resources, operations, resourceAccesses } } };
+  };
+
+  it('says that an access as you to an outside service uses your own account there (the bug: "It does not act on any of your own accounts or services")', () => {
+    const view = permissionView(only('THIRD_PARTY', 'END_USER'), example.model);
+    const [yours, outside] = view.groups;
+    expect(outside!.resources[0]!.accesses.map((a) => a.asWhom)).toEqual([EN.permissions.asYou]);
+    expect(view.counts).toMatchObject({ yourServices: 0, outsideServices: 1, outsideServicesAsYou: 1 });
+    expect(view.summary[0]!.text).toBe(
+      'It acts on none of your own services, but it uses your own account at 1 outside service, as you.',
+    );
+    expect(yours!.intro).toBe(
+      'It uses none of your own services. But where an outside service below says “As you”, it uses your own account on that service.',
+    );
+    const pt = permissionView(only('THIRD_PARTY', 'END_USER'), example.model, PT_BR);
+    expect(pt.summary[0]!.text).toBe(
+      'Não usa nenhum serviço seu, mas usa a sua conta em 1 serviço externo, em seu nome.',
+    );
+    expect(pt.groups[0]!.intro).toBe(
+      'Ele não usa nenhum serviço seu. Mas, quando um serviço externo abaixo diz “Em seu nome”, ele usa a sua conta nesse serviço.',
+    );
+  });
+
+  it.each([
+    ['CONSUMER', 'END_USER', 'It acts on 2 of your own services, as you.'],
+    ['CONSUMER', 'AGENT', 'It acts on 2 of your own services, with its own account, not yours.'],
+    [
+      'THIRD_PARTY',
+      'END_USER',
+      'It acts on none of your own services, but it uses your own account at 1 outside service, as you.',
+    ],
+    ['THIRD_PARTY', 'AGENT', 'It does not act on any of your own accounts or services.'],
+  ] as const)(
+    '%s × %s: "%s", and the denials only with no service of yours and no access as you',
+    (owner, identity, sentence) => {
+      expect(permissionView(only(owner, identity), example.model).summary[0]!.text).toBe(sentence);
+      for (const w of [EN, PT_BR]) {
+        const view = permissionView(only(owner, identity), example.model, w);
+        const p = w.permissions;
+        const asWhom = view.groups.flatMap((g) =>
+          g.resources.flatMap((r) => r.accesses.map((a) => a.asWhom)),
+        );
+        const usesYourAccount = asWhom.includes(p.asYou);
+        expect(usesYourAccount, w.locale.tag).toBe(identity === 'END_USER');
+        const shown = [...view.summary.map((s) => s.text), ...view.groups.map((g) => g.intro)];
+        const denials = [p.summaryYours(0, 0, 0, 0), p.groupIntro.yoursEmpty];
+        expect(
+          shown.filter((t) => denials.includes(t)),
+          w.locale.tag,
+        ).toEqual(owner === 'THIRD_PARTY' && !usesYourAccount ? denials : []);
+      }
+    },
+  );
 });
 
 describe('footprintLine', () => {

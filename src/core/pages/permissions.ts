@@ -114,6 +114,11 @@ export interface PermissionCounts {
   yourServicesAsItself: number;
   /** Distinct outside (3P) resources. */
   outsideServices: number;
+  /**
+   * Outside resources with at least one access as the visitor (`END_USER`): the visitor's own account at an
+   * outside service, which the summary and the "Your accounts and data" intro must not deny.
+   */
+  outsideServicesAsYou: number;
   accesses: number;
   asksFirst: number;
   required: number;
@@ -302,15 +307,17 @@ export function permissionView(
 
   const views = [...accessViews.values()].map((a) => a.view);
   const own = ram.resources.filter((r) => ownerGroup(r) === 'yours');
-  const ownWith = (asYou: boolean) =>
-    own.filter((r) =>
+  const outside = ram.resources.filter((r) => ownerGroup(r) === 'outside');
+  const reachedAs = (group: readonly RamResource[], asYou: boolean) =>
+    group.filter((r) =>
       [...accessViews.values()].some((a) => a.resource.id === r.id && a.view.actsAsYou === asYou),
     ).length;
   const counts: PermissionCounts = {
     yourServices: own.length,
-    yourServicesAsYou: ownWith(true),
-    yourServicesAsItself: ownWith(false),
-    outsideServices: ram.resources.length - own.length,
+    yourServicesAsYou: reachedAs(own, true),
+    yourServicesAsItself: reachedAs(own, false),
+    outsideServices: outside.length,
+    outsideServicesAsYou: reachedAs(outside, true),
     accesses: views.length,
     asksFirst: views.filter((v) => v.asksFirst).length,
     required: views.filter((v) => v.necessity === 'required').length,
@@ -321,10 +328,14 @@ export function permissionView(
 
   const group = (key: OwnerGroup): ResourceGroupView => {
     const members = resourceViews.filter((r) => ownerGroup(resources.get(r.id)!) === key);
+    // An empty "Your accounts and data" says it uses none of your accounts only when no outside service is
+    // reached as you either: acting as you there is using your own account there.
     const intro =
       key === 'yours'
         ? members.length === 0
-          ? p.groupIntro.yoursEmpty
+          ? counts.outsideServicesAsYou === 0
+            ? p.groupIntro.yoursEmpty
+            : p.groupIntro.yoursEmptyAsYouOutside
           : p.groupIntro.yours
         : members.length === 0
           ? p.groupIntro.outsideEmpty
@@ -347,7 +358,12 @@ export function permissionView(
     summary: [
       {
         key: 'yours',
-        text: p.summaryYours(counts.yourServices, counts.yourServicesAsYou, counts.yourServicesAsItself),
+        text: p.summaryYours(
+          counts.yourServices,
+          counts.yourServicesAsYou,
+          counts.yourServicesAsItself,
+          counts.outsideServicesAsYou,
+        ),
       },
       { key: 'outside', text: p.summaryOutside(counts.outsideServices) },
       { key: 'asks-first', text: p.summaryAsksFirst(counts.asksFirst, counts.accesses) },

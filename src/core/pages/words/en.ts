@@ -313,6 +313,9 @@ export const EN = {
     groupIntro: {
       yours: 'Services where you have your own account. The agent reaches them to work with your data.',
       yoursEmpty: 'It does not use any of your own accounts or data.',
+      /** Instead of `yoursEmpty` when it acts as you on an outside service (your own account there). */
+      yoursEmptyAsYouOutside:
+        'It uses none of your own services. But where an outside service below says “As you”, it uses your own account on that service.',
       outside: 'Services run by others. The agent sends them some of your data to get an answer.',
       outsideEmpty: 'It does not send data to any outside service.',
     },
@@ -321,12 +324,25 @@ export const EN = {
       A2A: 'Another AI agent, which this agent talks to (over A2A).',
       REST: 'A web service (reached through its web API).',
     },
-    summaryYours: (total: number, asYou: number, asItself: number) => {
-      if (total === 0) return 'It does not act on any of your own accounts or services.';
+    /**
+     * Your own services it acts on (`total`; on `asYou` of them as you, on `asItself` with its own account),
+     * and the outside services where it acts as you (`outsideAsYou`), which is your own account there: never
+     * "not any of your own accounts" while an access says "As you".
+     */
+    summaryYours: (total: number, asYou: number, asItself: number, outsideAsYou: number) => {
+      const accounts = `your own ${L.form(outsideAsYou, { one: 'account', other: 'accounts' })} at ${L.count(outsideAsYou, OUTSIDE_SERVICE)}, as you`;
+      if (total === 0)
+        return outsideAsYou === 0
+          ? 'It does not act on any of your own accounts or services.'
+          : `It acts on none of your own services, but it uses ${accounts}.`;
       const services = `It acts on ${L.number(total)} ${L.form(total, { one: 'of your own services', other: 'of your own services' })}`;
-      if (asItself === 0) return `${services}, as you.`;
-      if (asYou === 0) return `${services}, with its own account, not yours.`;
-      return `${services}: on ${L.number(asYou)} as you, on ${L.number(asItself)} with its own account.`;
+      const own =
+        asItself === 0
+          ? `${services}, as you.`
+          : asYou === 0
+            ? `${services}, with its own account, not yours.`
+            : `${services}: on ${L.number(asYou)} as you, on ${L.number(asItself)} with its own account.`;
+      return outsideAsYou === 0 ? own : `${own} It also uses ${accounts}.`;
     },
     summaryOutside: (n: number) =>
       n === 0

@@ -345,6 +345,8 @@ export const PT_BR: PageWords = {
     groupIntro: {
       yours: 'Serviços em que você tem conta. O agente entra neles para trabalhar com os seus dados.',
       yoursEmpty: 'Ele não usa nenhuma conta sua nem os seus dados.',
+      yoursEmptyAsYouOutside:
+        'Ele não usa nenhum serviço seu. Mas, quando um serviço externo abaixo diz “Em seu nome”, ele usa a sua conta nesse serviço.',
       outside:
         'Serviços de outras empresas. O agente envia a eles alguns dos seus dados para conseguir uma resposta.',
       outsideEmpty: 'Ele não envia dados para nenhum serviço externo.',
@@ -355,12 +357,20 @@ export const PT_BR: PageWords = {
       REST: 'Um serviço na internet, que o agente acessa por uma interface para programas (API).',
     },
     // The summary is a list under "Resumo": its sentences start with the verb, as Portuguese drops "ele".
-    summaryYours: (total: number, asYou: number, asItself: number) => {
-      if (total === 0) return 'Não usa nenhuma conta nem serviço seu.';
+    summaryYours: (total: number, asYou: number, asItself: number, outsideAsYou: number) => {
+      const accounts = `${L.form(outsideAsYou, { one: 'a sua conta', other: 'as suas contas' })} em ${count(outsideAsYou, OUTSIDE_SERVICE)}, em seu nome`;
+      if (total === 0)
+        return outsideAsYou === 0
+          ? 'Não usa nenhuma conta nem serviço seu.'
+          : `Não usa nenhum serviço seu, mas usa ${accounts}.`;
       const services = `Usa ${count(total, YOUR_SERVICE)}`;
-      if (asItself === 0) return `${services}, em seu nome.`;
-      if (asYou === 0) return `${services}, com a conta do agente, não com a sua.`;
-      return `${services}: ${L.number(asYou)} em seu nome, ${L.number(asItself)} com a conta do agente.`;
+      const own =
+        asItself === 0
+          ? `${services}, em seu nome.`
+          : asYou === 0
+            ? `${services}, com a conta do agente, não com a sua.`
+            : `${services}: ${L.number(asYou)} em seu nome, ${L.number(asItself)} com a conta do agente.`;
+      return outsideAsYou === 0 ? own : `${own} Também usa ${accounts}.`;
     },
     summaryOutside: (n: number) =>
       n === 0
