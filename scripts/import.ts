@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ArdsiteError } from '../src/core/errors.js';
 import { importAgentCard } from '../src/core/import/import-card.js';
+import { jsonErrorPosition } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine } from './lib/args.js';
 
@@ -66,12 +67,14 @@ try {
       'IMPORT_NOT_A_CARD',
       `${root} has no content/ folder: make a project with npm run new first, or pass --root`,
     );
+  const text = (await readCard()).replace(/^\uFEFF/, '');
   let card: unknown;
   try {
-    card = JSON.parse((await readCard()).replace(/^\uFEFF/, ''));
+    card = JSON.parse(text);
   } catch (error) {
-    if (error instanceof ArdsiteError) throw error;
-    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON: ${(error as Error).message}`);
+    const pos = jsonErrorPosition(text, error);
+    const at = pos ? ` at line ${pos.line}, column ${pos.column}` : '';
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON${at}: ${(error as Error).message}`);
   }
   const result = importAgentCard(card, { source: from, ...(values.slug ? { slug: values.slug } : {}) });
   // Every file is checked before any is written: an import is all or nothing.

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,12 +168,20 @@ describe('npm run import over real cards', () => {
     expect([again.code, again.stderr]).toEqual([1, expect.stringContaining('exists: choose another --slug')]);
   });
 
-  it('refuses what is not a card', () => {
+  it('refuses what is not a card, a file that is not JSON at its line and column', async () => {
     expect(() => importAgentCard({ description: 'no name' }, { source: 'x.json' })).toThrow(
       /not an A2A AgentCard/,
     );
     expect(() =>
       importAgentCard({ name: 'N', url: 'http://example.com/', skills: [] }, { source: 'x.json' }),
     ).toThrow(/no interface/);
+    // V8 gives no position for an unexpected token: the line and column are found again.
+    const notJson = path.join(parent, 'not-json.json');
+    await writeFile(notJson, '{\n  "name": "N",\n  "skills": [ , ]\n}\n');
+    const run = await runScript('import.ts', notJson, '--root', root, '--slug', 'not-json');
+    expect([run.code, run.stderr]).toEqual([
+      1,
+      expect.stringContaining(`${notJson} is not JSON at line 3, column 15: Unexpected token`),
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { formatPath, type Diagnostic } from '../errors.js';
 import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
 import { jsonDepthExceeded } from '../json.js';
+import { byteOrderMarkNote, jsonErrorPosition } from '../json-position.js';
 import { SourceDoc } from './source.js';
 import { isFileSystemError, readRegularFile } from '../regular-file.js';
 
@@ -158,7 +159,9 @@ export function parseYamlInto(
 
 /**
  * `JSON.parse` of a ramFile within `limits`: the nesting is measured on the text first (so the parser
- * never recurses past `limits.depth`), then every text. Messages never quote the file's bytes.
+ * never recurses past `limits.depth`), then every text. Messages never quote the file's bytes. A text
+ * `JSON.parse` refuses (RFC 8259) is `JSON_INVALID` at the line and column of its first error
+ * ({@link jsonErrorPosition}), or at the file alone when that cannot be placed.
  * @returns the document, or undefined after reporting `CONTENT_TOO_DEEP`, `JSON_INVALID` or `TEXT_TOO_LONG`.
  */
 export function parseJsonInto(
@@ -183,13 +186,12 @@ export function parseJsonInto(
     json = JSON.parse(text);
   } catch (error) {
     // V8's message quotes the input ("Unexpected token 'r', "root:x:0:0"... is not valid JSON"): only
-    // the position, when it gives one, is passed on.
-    const at = /position (\d+)/.exec((error as Error).message)?.[1];
-    const pos = at === undefined ? undefined : lineAndColumn(text, Number(at));
+    // the place of the error is passed on.
+    const pos = jsonErrorPosition(text, error);
     diagnostics.push({
       code: 'JSON_INVALID',
       severity: 'error',
-      message: 'invalid JSON: this file does not parse as JSON (RFC 8259)',
+      message: `invalid JSON: this file does not parse as JSON (RFC 8259)${byteOrderMarkNote(text, pos)}`,
       file,
       ...(pos ?? {}),
     });
@@ -199,11 +201,4 @@ export function parseJsonInto(
   const beyond = boundDiagnostics(source, limits);
   diagnostics.push(...beyond);
   return beyond.some((d) => d.code === 'CONTENT_TOO_DEEP') ? undefined : source;
-}
-
-/** 1-based line and column of the UTF-16 offset `at` in `text`. */
-function lineAndColumn(text: string, at: number): { line: number; column: number } {
-  const before = text.slice(0, at);
-  const line = before.split('\n').length;
-  return { line, column: at - before.lastIndexOf('\n') };
 }

@@ -6,21 +6,30 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { detached } from '../content/source.js';
 import { ArdsiteError } from '../errors.js';
+import { jsonErrorPosition } from '../json-position.js';
 import { isDiscoveryDocument, parseDiscovery } from './discovery.js';
 import { isMcpToolsList, parseMcpTools } from './mcp-tools.js';
 import { isOpenApiDocument, parseOpenApi } from './openapi.js';
 import type { SpecIndex } from './spec-index.js';
 
-/** The parsed document of `bytes`: JSON when it starts like JSON, else YAML. @throws ArdsiteError `SPEC_INVALID`. */
+/**
+ * The parsed document of `bytes` (UTF-8, a leading byte order mark dropped): JSON (RFC 8259, `JSON.parse`)
+ * when it starts like JSON, else YAML 1.2 (core schema).
+ * @throws ArdsiteError `SPEC_INVALID` naming `file` and, for JSON, the line and column of the first error.
+ */
 export function readSpecDocument(bytes: Uint8Array, file: string): unknown {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
+  const json = /^\s*[{[]/.test(text);
   try {
     // YAML's strings are slices of the text: detached, so the index does not keep a whole spec alive.
-    return /^\s*[{[]/.test(text) ? JSON.parse(text) : detached(loadYaml(text, { schema: CORE_SCHEMA }));
+    return json ? JSON.parse(text) : detached(loadYaml(text, { schema: CORE_SCHEMA }));
   } catch (error) {
+    // js-yaml's first line ends with its "(line:column)"; V8's JSON messages often have no position.
+    const pos = json ? jsonErrorPosition(text, error) : undefined;
+    const at = pos ? ` at line ${pos.line}, column ${pos.column}` : '';
     throw new ArdsiteError(
       'SPEC_INVALID',
-      `${file}: neither JSON nor YAML: ${(error as Error).message.split('\n')[0]}`,
+      `${file}: neither JSON nor YAML${at}: ${(error as Error).message.split('\n')[0]}`,
     );
   }
 }

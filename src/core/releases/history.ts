@@ -10,6 +10,7 @@ import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/pr
 import path from 'node:path';
 import type { z } from 'zod';
 import type { Diagnostic } from '../errors.js';
+import { byteOrderMarkNote, jsonErrorPosition } from '../json-position.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import { SourceDoc } from '../content/source.js';
 import type { Ram } from '../schema/ram.js';
@@ -84,7 +85,8 @@ function toRecord(input: z.infer<typeof ReleaseRecordSchema>): ReleaseRecord {
 
 /**
  * Parses one history file's `text` (`file` is its project-relative path). Returns the history, or the
- * `JSON_INVALID` / `RELEASE_HISTORY_INVALID` diagnostics, each with its line where the parser knows it.
+ * `JSON_INVALID` (at the line and column of the first error, {@link jsonErrorPosition}) or
+ * `RELEASE_HISTORY_INVALID` (at its field's line) diagnostics.
  * A version recorded twice is `RELEASE_HISTORY_INVALID` (the history is append-only, one record a version).
  */
 export function parseHistory(file: string, text: string): ReleaseHistory | Diagnostic[] {
@@ -92,7 +94,17 @@ export function parseHistory(file: string, text: string): ReleaseHistory | Diagn
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return [{ code: 'JSON_INVALID', severity: 'error', message: (error as Error).message, file }];
+    // As a ramFile's (../content/read.ts): the place of the error, never V8's words, which quote the text.
+    const pos = jsonErrorPosition(text, error);
+    return [
+      {
+        code: 'JSON_INVALID',
+        severity: 'error',
+        message: `invalid JSON: this file does not parse as JSON (RFC 8259)${byteOrderMarkNote(text, pos)}`,
+        file,
+        ...(pos ?? {}),
+      },
+    ];
   }
   const source = SourceDoc.fromJson(file, text, value);
   const parsed = ReleaseHistorySchema.safeParse(value);
