@@ -53,7 +53,7 @@ import {
 } from '../src/core/registry/bundle.js';
 import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/site.js';
 import { PhaseTimer } from '../src/core/timings.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import {
   makeOutputs,
@@ -80,7 +80,7 @@ const { values } = parseCommandLine(
 // The publisher's project (content/, public/, .ardsite/) may be another folder than this app (astro
 // config, pages): Astro always runs from the app, with the project's public/ folder.
 const appRoot = path.resolve(import.meta.dirname, '..');
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 const distDir = path.resolve(root, values.out!);
 const publicDir = path.join(root, 'public');
 const serverDir = registryServerDir(distDir);

@@ -6,7 +6,7 @@
  */
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { loadAndCheck } from '../src/core/content/index.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 
 const { values } = parseCommandLine(
@@ -16,7 +16,7 @@ const { values } = parseCommandLine(
   'usage: npm run check [-- --root <project folder>] [-- --json]',
 );
 
-const { model, diagnostics } = await loadAndCheck({ root: values.root! });
+const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root!) });
 const errors = diagnostics.filter((d) => d.severity === 'error').length;
 const warnings = diagnostics.length - errors;
 // Agents are counted by file: one with errors is still an agent of the site (reported above).

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { dev } from 'astro';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 
 const { values } = parseCommandLine(
   {
@@ -27,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 // The app (astro.config.mjs, src/pages) stays here; the project's content/ and public/ come from --root.
 const appRoot = path.resolve(import.meta.dirname, '..');
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 process.env.ARDSITE_ROOT = root;
 const server = await dev({
   root: appRoot,

@@ -13,7 +13,7 @@ import { ArdsiteError } from '../src/core/errors.js';
 import { importAgentCard } from '../src/core/import/import-card.js';
 import { jsonErrorPosition } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;
@@ -38,7 +38,7 @@ if (positionals.length !== 1) {
   process.exit(2);
 }
 const from = positionals[0]!;
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 
 async function readCard(): Promise<string> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(from)) {

@@ -14,7 +14,7 @@ import { ArdsiteError } from '../src/core/errors.js';
 import { createSigningKey } from '../src/core/trust/keys.js';
 import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../src/core/trust/key-file.js';
 import { type SigningAlgorithm } from '../src/core/trust/jwk.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 
 const { values } = parseCommandLine(
   {
@@ -28,7 +28,7 @@ const { values } = parseCommandLine(
 );
 
 async function main(): Promise<number> {
-  const root = path.resolve(values.root!);
+  const root = projectFolder(values.root!);
   let domain: string | undefined;
   let configured: string | undefined;
   try {

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { fetchDigests, pinTargets, withDigest } from '../src/core/content/pin.js';
 import { formatDiagnostic } from '../src/core/errors.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
 import { replaceFile } from './lib/replace-file.js';
@@ -44,7 +44,7 @@ const { values } = parseCommandLine(
 
 const reader = networkReader(values, 'pin', usage);
 
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 const { model, diagnostics } = await loadAndCheck({ root });
 const errors = diagnostics.filter((d) => d.severity === 'error');
 if (!model || errors.length > 0) {

@@ -10,7 +10,7 @@ import { loadAndCheck } from '../src/core/content/index.js';
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { sourceDateEpoch } from '../src/core/git-time.js';
 import { recordReleases } from '../src/core/releases/record.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 
 const { values } = parseCommandLine(
   {
@@ -22,7 +22,7 @@ const { values } = parseCommandLine(
   'usage: npm run release [-- --root <project folder>] [-- --dry-run]',
 );
 
-const { model, diagnostics } = await loadAndCheck({ root: values.root! });
+const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root!) });
 if (!model || hasErrors(diagnostics)) {
   for (const d of diagnostics) if (d.severity === 'error') process.stderr.write(`${formatDiagnostic(d)}\n`);
   process.stderr.write('Nothing was recorded: the content has errors (npm run check lists them).\n');

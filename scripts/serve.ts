@@ -17,7 +17,7 @@ import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
 import { startRegistryServer } from '../src/core/registry/server.js';
 import { parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 
 const usage =
   'usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]';
@@ -36,7 +36,7 @@ const { values } = parseCommandLine(
   },
   usage,
 );
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 const dir = path.resolve(root, values.dir ?? 'dist');
 const port = Number(values.port);
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -28,7 +28,7 @@ import {
   type SpecTarget,
 } from '../src/core/permissions/store.js';
 import { readFile } from 'node:fs/promises';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
 import { replaceFile } from './lib/replace-file.js';
@@ -50,7 +50,7 @@ const { values } = parseCommandLine(
 
 const reader = networkReader(values, 'specs', usage);
 
-const root = path.resolve(values.root!);
+const root = projectFolder(values.root!);
 const { model, diagnostics } = await loadAndCheck({ root });
 // The spec findings (not stored, digest changed, operation not in the spec) are what this command is
 // for, or what it may fix; any other error stops it.

@@ -1,7 +1,9 @@
 /**
  * The command lines of the serving and measuring scripts (`npm run preview`, `serve`, `bench`,
  * `load:registry`) as a newcomer first meets them: `--help` prints the usage and exits 0, an unknown
- * option says which and exits 2, and a busy port is a sentence, not a stack trace.
+ * option says which and exits 2, and a busy port is a sentence, not a stack trace. And a mistyped
+ * `--root` of the commands that read a project is named as such (exit 2), not reported as a missing
+ * `content/publisher.yaml`.
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,3 +45,15 @@ describe('npm run preview on a port in use', () => {
     );
   });
 });
+
+describe.each(['check.ts', 'build.ts', 'release.ts', 'specs.ts', 'pin.ts', 'keygen.ts'])(
+  'scripts/%s --root <a folder that does not exist>',
+  (script) => {
+    it('names the folder, exit 2, and reads nothing', async () => {
+      const run = await runScript(script, '--root', 'no/such/project');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/^--root no\/such\/project: no such folder \(\/\S+\/no\/such\/project\)\n$/);
+      expect(run.stdout).toBe('');
+    });
+  },
+);
