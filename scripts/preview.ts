@@ -28,7 +28,9 @@ const dir = values.dir === undefined ? path.resolve(values.root!, 'dist') : path
 const port = Number(values.port);
 
 if (!existsSync(dir)) {
-  process.stderr.write(`No site at ${dir}: run npm run build first, or pass --dir <folder>.\n`);
+  const rel = path.relative(process.cwd(), path.resolve(values.root!));
+  const build = rel === '' ? 'npm run build' : `npm run build -- --root ${rel}`;
+  process.stderr.write(`No site at ${dir}: run ${build} first, or pass --dir <folder>.\n`);
   process.exit(1);
 }
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -430,6 +430,8 @@ describe('resolveSigningKey', () => {
     ]) {
       expect(err.message).toContain(hint);
     }
+    // The project is not the working folder: the command to make its key names it.
+    expect(err.message).toContain(`\`npm run keygen -- --root ${path.relative(process.cwd(), root)}\``);
     expect(existsSync(path.join(root, '.ardsite'))).toBe(false);
   });
 

@@ -86,11 +86,14 @@ function gitIgnoreStatus(root: string, rel: string): IgnoreStatus {
   }
 }
 
-function missingKeyHelp(): string {
+/** What to do without a key, for the project at `root` (its `--root` named when it is not the working folder). */
+function missingKeyHelp(root: string): string {
+  const rel = path.relative(process.cwd(), path.resolve(root));
+  const keygen = rel === '' ? 'npm run keygen' : `npm run keygen -- --root ${rel}`;
   return (
     'Provide the site key as ARDSITE_SIGNING_KEY (the private JWK or PKCS#8 PEM text, e.g. from a CI secret) ' +
     'or ARDSITE_SIGNING_KEY_FILE (a path), or signing.keyFile in content/publisher.yaml. ' +
-    'Create one on your machine with `npm run keygen`. ' +
+    `Create one on your machine with \`${keygen}\`. ` +
     'For a throw-away test build only, set ARDSITE_DEV_KEY=1 (its signatures are worthless to anyone else).'
   );
 }
@@ -177,7 +180,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
   if (options.requireKey) {
     throw new ArdsiteError(
       'KEY_MISSING',
-      `No signing key found and signing.requireKey is set. ${missingKeyHelp()}`,
+      `No signing key found and signing.requireKey is set. ${missingKeyHelp(root)}`,
     );
   }
   const alg = options.algorithm ?? 'ES256';
@@ -186,14 +189,14 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
       throw new ArdsiteError(
         'KEY_MISSING',
         'No signing key found, and none is created when CI is set (a new key on every deploy would change the ' +
-          `publisher's identity each time). ${missingKeyHelp()}`,
+          `publisher's identity each time). ${missingKeyHelp(root)}`,
       );
     }
     const key = createSigningKey(await generatePrivateJwk(alg), options.domain);
     return { key, source: 'throw-away key (ARDSITE_DEV_KEY=1)', created: false, ephemeral: true };
   }
 
-  const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp());
+  const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp(root));
   if (written === 'exists') {
     // Another process created it meanwhile: use that one.
     return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
