@@ -43,6 +43,16 @@ if (problems.length > 0) {
   process.exit(1);
 }
 const root = path.resolve(positionals[0]!);
+// A project inside ardsite's own folder would share its git repository (and its ignored key folder), and
+// the app's own content/ sits there: the README's project lives beside the app, in a repository of its own.
+const app = path.resolve(import.meta.dirname, '..');
+const fromApp = path.relative(app, root);
+if (fromApp === '' || (!fromApp.startsWith('..') && !path.isAbsolute(fromApp))) {
+  process.stderr.write(
+    `${root} is inside ardsite's own folder (${app}): make the project beside it, e.g. npm run new -- ../${path.basename(root)} …, so that it gets a git repository of its own\n`,
+  );
+  process.exit(1);
+}
 const existing = await readdir(root).catch(() => undefined);
 if (existing && existing.length > 0) {
   process.stderr.write(`${root} exists and is not empty: name a new folder\n`);

@@ -147,4 +147,14 @@ describe('npm run new', () => {
     const usage = await runScript('new.ts', path.join(parent, 'x'), '--domain', 'a.test');
     expect(usage.code).toBe(2);
   });
+
+  it("refuses a folder inside ardsite's own, where it would share the app's git repository", async () => {
+    const inside = path.join(REPO_ROOT, 'my-new-site-test');
+    const run = await runScript('new.ts', inside, '--domain', 'agents.acme.test', '--organization', 'Acme');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `${inside} is inside ardsite's own folder (${REPO_ROOT}): make the project beside it, e.g. npm run new -- ../my-new-site-test …, so that it gets a git repository of its own\n`,
+    );
+    expect(existsSync(inside)).toBe(false);
+  });
 });
