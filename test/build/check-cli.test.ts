@@ -90,7 +90,7 @@ describe('npm run check --root content-broken', () => {
     const files = new Set(PLANTED_FAULTS.map((f) => f.file));
     expect(files.size).toBeGreaterThanOrEqual(9);
     expect(summary(stdout)).toBe(
-      `4 agents, 2 resources, 0 entries, ${PLANTED_FAULTS.length} errors, 0 warnings`,
+      `6 agents, 2 resources, 0 entries, ${PLANTED_FAULTS.length} errors, 0 warnings`,
     );
   });
 
@@ -99,7 +99,7 @@ describe('npm run check --root content-broken', () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as JsonReport;
     expect(report).toMatchObject({
-      agents: 4, // counted by file, the three with errors included
+      agents: 6, // counted by file, the five with errors included
       resources: 2,
       entries: 0,
       errors: PLANTED_FAULTS.length,

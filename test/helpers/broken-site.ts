@@ -18,6 +18,22 @@ export interface PlantedFault {
 /** Every error of `content-broken`, in the order `npm run check` prints them (file, then line). */
 export const PLANTED_FAULTS: readonly PlantedFault[] = [
   {
+    name: 'a key given twice in front matter, named',
+    code: 'YAML_INVALID',
+    file: 'content/agents/buses.md',
+    path: undefined,
+    line: 5,
+    message: /the key "description" is given twice in the same mapping/,
+  },
+  {
+    name: 'front matter never closed by a second "---" line',
+    code: 'FRONT_MATTER_MISSING',
+    file: 'content/agents/ferries.md',
+    path: undefined,
+    line: 1,
+    message: /never closed/,
+  },
+  {
     name: 'an http: interface url',
     code: 'URL_NOT_HTTPS',
     file: 'content/agents/flights.md',

@@ -130,6 +130,19 @@ export async function loadAgent(
     });
     return undefined;
   }
+  // Without a second "---" line, gray-matter reads the whole file as front matter, and the first
+  // Markdown line is then reported as broken YAML: say what is missing instead.
+  if (!/(^|\n)---/.test(text.slice(text.indexOf('\n') + 1))) {
+    diagnostics.push({
+      code: 'FRONT_MATTER_MISSING',
+      severity: 'error',
+      message:
+        'the front matter opened by "---" on line 1 is never closed: end it with a second "---" line before the Markdown text',
+      file,
+      line: 1,
+    });
+    return undefined;
+  }
   let split: { matter: string; content: string };
   try {
     // gray-matter only splits here; the YAML itself is parsed below with positions.

@@ -8,7 +8,16 @@
  * messages). A site of 10,000 clean agents never pays for positions.
  */
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parse as parseYamlText,
+  parseDocument,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { Diagnostic } from '../errors.js';
 
 /** The `yaml` library's view of a text: the node tree and its line index. */
@@ -32,6 +41,23 @@ function parseWithPositions(text: string): Positions {
  */
 export function detached<T>(value: T): T {
   return structuredClone(value);
+}
+
+/**
+ * The key written at `offset` of the YAML `text` (a mapping key, up to its `:`), as the `yaml` library
+ * reads it (so `"b"` and `b` are both `b`), or `undefined` when none is there or it is over 80 characters.
+ */
+function keyAt(text: string, offset: number): string | undefined {
+  const written = /^(.*?):(?:\s|$)/.exec(text.slice(offset).split('\n')[0] ?? '')?.[1]?.trim();
+  if (!written || written.length > 80) return undefined;
+  try {
+    const key: unknown = parseYamlText(written);
+    return typeof key === 'string' || typeof key === 'number' || typeof key === 'boolean'
+      ? String(key)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A parsed document with positions. `lineOffset` shifts lines for YAML front matter inside Markdown. */
@@ -85,10 +111,16 @@ export class SourceDoc {
     if (positions.doc.errors.length > 0) {
       return positions.doc.errors.map((e) => {
         const pos = positions.lines.linePos(e.pos[0]);
+        // "Map keys must be unique" names no key: it is the one written where the error starts.
+        const key = e.code === 'DUPLICATE_KEY' ? keyAt(text, e.pos[0]) : undefined;
+        const reason =
+          key !== undefined
+            ? `the key ${JSON.stringify(key)} is given twice in the same mapping (YAML 1.2 §3.2.1.1); keep one`
+            : e.message.split('\n')[0];
         return {
           code: 'YAML_INVALID',
           severity: 'error',
-          message: `invalid YAML: ${e.message.split('\n')[0]}`,
+          message: `invalid YAML: ${reason}`,
           file,
           line: pos.line + lineOffset,
           column: pos.col,
