@@ -128,6 +128,14 @@ async function loadEntry(
   return model;
 }
 
+/** The `operations[].id` strings of a resource file's value, read loosely (the file did not validate). */
+function operationIds(value: unknown): string[] {
+  const operations = (value as { operations?: unknown } | null)?.operations;
+  return (Array.isArray(operations) ? operations : [])
+    .map((op) => (op as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string');
+}
+
 /**
  * Loads and validates every file of the content folder (DESIGN.md §1). Never throws on bad input:
  * all problems come back as diagnostics; `model` is undefined only when the publisher file is unusable.
@@ -176,6 +184,8 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const kinds = languageFiles(markdownFiles, texts.settings, (f) => rel(root, f), diagnostics);
   const agentFiles = kinds.agents;
   const catalog = new RamCatalog(diagnostics, table);
+  // The operations of resource files with errors: an access to one is not reported again as dangling.
+  const inBrokenFiles = new Set<string>();
   for (const absFile of resourceFiles) {
     const file = rel(root, absFile);
     const text = await reader.read(absFile);
@@ -190,6 +200,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     );
     const resource = validate(ResourceFile, value, source, diagnostics);
     if (resource) catalog.addResourceWithOperations(resource, source, []);
+    else for (const id of operationIds(value)) inBrokenFiles.add(id);
   }
 
   const rawAgents: RawAgent[] = [];
@@ -210,10 +221,10 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
 
   // Every agent's RAM references are checked here, whether or not the site can be put together.
   const closures = rawAgents.map((raw) =>
-    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics),
+    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics, inBrokenFiles),
   );
   for (const raw of invalidAgents)
-    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics);
+    ramClosure(raw.accesses, catalog.resources, catalog.operations, diagnostics, inBrokenFiles);
 
   const { publisher, source: publisherSource } = publisherLoaded;
   if (!publisher || !publisherSource) return { model: undefined, diagnostics };

@@ -13,6 +13,8 @@ function didYouMean(hint: string | undefined): string {
  * The RAM closure of one agent: exactly the resources and operations its accesses use, each once, in
  * order of first use (DESIGN.md §1; the RAM proposal's `ResourceAccessManifest`). An access naming an
  * operation no file defines is a `RAM_DANGLING_OPERATION` error pushed to `diagnostics` and is left out;
+ * one naming an operation of `inBrokenFiles` (ids defined in resource files with errors, which are
+ * reported there) is left out without another error;
  * an operation whose resource is missing is left without it (the checks report that once).
  *
  * @returns the agent's RAM and the content files (project-relative) its resources and operations come
@@ -23,6 +25,7 @@ export function ramClosure(
   resources: ReadonlyMap<string, CatalogResource>,
   operations: ReadonlyMap<string, CatalogOperation>,
   diagnostics: Diagnostic[],
+  inBrokenFiles: ReadonlySet<string> = new Set(),
 ): { ram: Ram; files: Set<string> } {
   const ram: Ram = { resources: [], operations: [], resourceAccesses: [] };
   const seenResources = new Set<string>();
@@ -30,6 +33,7 @@ export function ramClosure(
   const files = new Set<string>();
   for (const { access, origin } of accesses) {
     const op = operations.get(access.operation);
+    if (!op && inBrokenFiles.has(access.operation)) continue;
     if (!op) {
       diagnostics.push(
         origin.source.diagnostic(
