@@ -143,6 +143,27 @@ function v1Interface(i: AgentInterfaceInput): JsonObject {
   });
 }
 
+/** What {@link ramExtensionParams} puts beside the RAM in the extension params (never inside it). */
+export const RAM_EXTENSION_EXTRAS = [
+  'skillAccesses',
+  'permissions',
+  'readOnlyOperations',
+  'manageAccessUrls',
+] as const;
+
+/**
+ * The RAM in RAM extension params: `params` without {@link RAM_EXTENSION_EXTRAS}, the copy the top-level
+ * `resourceAccessManifest` must equal (the RAM proposal's extension form; DESIGN.md §3).
+ *
+ * @param params the extension's `params` object.
+ * @returns a shallow copy without those members. Never throws.
+ */
+export function ramOfExtensionParams(params: Record<string, unknown>): Record<string, unknown> {
+  const ram = { ...params };
+  for (const extra of RAM_EXTENSION_EXTRAS) delete ram[extra];
+  return ram;
+}
+
 /**
  * The RAM extension params: the RAM, then `skillAccesses`, `permissions` and the page facts
  * ({@link pageFacts}: `readOnlyOperations`, `manageAccessUrls`) beside it (never inside the RAM).

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/core/a2a-forms.js';
 import { importAgentCard } from '../../src/core/import/import-card.js';
+import { buildExampleSite } from '../helpers/ard-site.js';
 import { buildProject, fixedKeyEnv, type BuildResult } from '../helpers/build.js';
 import { runScript } from '../helpers/cli.js';
 import { fixture } from '../helpers/site.js';
@@ -111,6 +112,15 @@ describe('npm run import over real cards', () => {
     expect(trip.resourceAccessManifest).toBeUndefined(); // the card had it in the extension only
     const weather = await builtCard('weather-desk');
     expect(weather.resourceAccessManifest).toEqual(source('ram-top-level-camel.json').resourceAccessManifest);
+  });
+
+  it("takes a card ardsite built as it is: no RAM difference for the members beside the extension's RAM", async () => {
+    // The example's concierge card: its extension carries the skill map, the permission sets and the page
+    // facts beside the RAM, which the top-level copy does not.
+    const card = path.join(await buildExampleSite(), 'agents', 'itinerary-concierge', 'agent-card.json');
+    const run = await runScript('import.ts', card, '--root', root, '--slug', 'concierge-copy');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('resourceAccessManifest');
   });
 
   it('lists what it drops and why', () => {

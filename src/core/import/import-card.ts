@@ -6,8 +6,10 @@
  * express is kept; what is dropped or changed is listed with its reason, in the result and as comments
  * at the top of the agent file.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
 import { camelKeys, isRecord, type JsonRecord } from '../a2a-forms.js';
+import { ramOfExtensionParams } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import { Operation, Resource, ResourceAccess } from '../schema/ram.js';
 import {
@@ -121,11 +123,11 @@ function ramOf(card: JsonRecord, notes: ImportNotes): RamParts | undefined {
     : undefined;
   const ram = fromExtension ?? topLevel;
   if (!ram) return undefined;
+  // The extension carries ardsite's own members beside the RAM (skill map, permission sets, page facts).
   if (
     fromExtension &&
     topLevel &&
-    JSON.stringify(camelKeys({ ...fromExtension, skillAccesses: undefined })) !==
-      JSON.stringify({ ...topLevel, skillAccesses: undefined })
+    !isDeepStrictEqual(ramOfExtensionParams(fromExtension), ramOfExtensionParams(topLevel))
   )
     notes.drop('resourceAccessManifest', 'differs from the RAM in the extension; the extension’s is kept');
 

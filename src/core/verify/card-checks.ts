@@ -3,7 +3,7 @@
  * its signatures with keys resolved through did:web (./card-signature-checks.ts), the entry extension naming its entry and publisher, the two RAM copies
  * being equal, the RAM's integrity, and the entry's RAM footprint terms (./footprint-check.ts).
  */
-import { ENTRY_EXTENSION_URI } from '../card.js';
+import { ENTRY_EXTENSION_URI, ramOfExtensionParams } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import { checkCardSignatures } from './card-signature-checks.js';
 import {
@@ -112,13 +112,7 @@ export async function verifyCard(
   if (top === undefined && extensionRam === undefined) return;
   // Beside the RAM in the params: the skill map, the permission sets (src/core/permissions/model.ts) and
   // the permission page's facts (src/core/card.ts `PageFacts`).
-  const {
-    skillAccesses: _s,
-    permissions: _p,
-    readOnlyOperations: _r,
-    manageAccessUrls: _m,
-    ...extensionCopy
-  } = extensionRam ?? {};
+  const extensionCopy = ramOfExtensionParams(extensionRam ?? {});
   let copiesAgree = true;
   if (top !== undefined) {
     copiesAgree = await f.check(subject, 'CARD_RAM_COPIES_DIFFER', () => {
