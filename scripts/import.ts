@@ -55,7 +55,15 @@ async function readCard(): Promise<string> {
     if (!doc) throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read`);
     return new TextDecoder().decode(doc.bytes);
   }
-  const text = await readFile(path.resolve(from));
+  const text = await readFile(path.resolve(from)).catch((error: NodeJS.ErrnoException) => {
+    const why =
+      error.code === 'ENOENT'
+        ? 'there is no such file'
+        : error.code === 'EISDIR'
+          ? 'it is a folder, not a card file'
+          : error.message;
+    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read: ${why}`);
+  });
   if (text.byteLength > MAX_CARD_BYTES)
     throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is larger than ${MAX_CARD_BYTES} bytes`);
   return text.toString('utf8');

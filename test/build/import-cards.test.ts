@@ -193,5 +193,15 @@ describe('npm run import over real cards', () => {
       1,
       expect.stringContaining(`${notJson} is not JSON at line 3, column 15: Unexpected token`),
     ]);
+    // A file that is not there, or a folder: a sentence, exit 1, not a stack trace.
+    const missing = path.join(parent, 'no-such-card.json');
+    expect(await runScript('import.ts', missing, '--root', root)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${missing} could not be read: there is no such file [IMPORT_NOT_A_CARD]\n`,
+    });
+    expect((await runScript('import.ts', parent, '--root', root)).stderr).toBe(
+      `${parent} could not be read: it is a folder, not a card file [IMPORT_NOT_A_CARD]\n`,
+    );
   });
 });
