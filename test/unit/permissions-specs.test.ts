@@ -93,6 +93,18 @@ describe('Google Calendar v3 Discovery document', () => {
     expect(resolveOperation(wrong.resource, wrong.operation, undefined, index).problems).toMatchObject([
       { code: 'SPEC_HTTP_METHOD_MISMATCH', severity: 'error' },
     ]);
+    // No operationId: a path of the spec with a method it does not have there is the method's error.
+    const byPath = rest('/calendar/v3/calendars/{calendarId}/events', { httpMethod: 'PATCH' });
+    expect(resolveOperation(byPath.resource, byPath.operation, undefined, index).problems).toEqual([
+      {
+        code: 'SPEC_HTTP_METHOD_MISMATCH',
+        severity: 'error',
+        field: 'apiOperationSpec.httpMethod',
+        message: expect.stringMatching(
+          /^operation "\S+" says PATCH \/calendar\/v3\/calendars\/\{calendarId\}\/events, but the stored .+ has only GET, POST there$/,
+        ),
+      },
+    ]);
     const write = rest(undefined, { operationId: 'calendar.events.insert', httpMethod: 'POST' });
     expect(resolveOperation(write.resource, write.operation, true, index).problems).toMatchObject([
       { code: 'SPEC_READ_WRITE_MISMATCH', severity: 'warning' },

@@ -74,13 +74,28 @@ export function resolveOperation(
   } else {
     if (api?.operationId !== undefined) found = index.operations.find((op) => op.id === api.operationId);
     const method = api?.httpMethod?.toUpperCase();
-    if (!found && resourcePath !== undefined && method !== undefined) {
-      const shape = pathShape(resourcePath);
-      found = index.operations.find(
-        (op) =>
-          op.method === method &&
-          [op.path, ...(op.pathAliases ?? [])].some((p) => p !== undefined && pathShape(p) === shape),
-      );
+    // The spec's operations at the resource path (in any spelling of its parameters), when the operationId
+    // found none.
+    const shape = resourcePath === undefined ? undefined : pathShape(resourcePath);
+    const atPath =
+      found || shape === undefined
+        ? []
+        : index.operations.filter((op) =>
+            [op.path, ...(op.pathAliases ?? [])].some((p) => p !== undefined && pathShape(p) === shape),
+          );
+    if (!found && method !== undefined) found = atPath.find((op) => op.method === method);
+    // A path the spec has, with another method: the method is what is wrong, and said where it is written.
+    if (!found && api?.operationId === undefined && method !== undefined) {
+      const methods = [...new Set(atPath.flatMap((op) => (op.method === undefined ? [] : [op.method])))];
+      if (methods.length > 0) {
+        problems.push({
+          code: 'SPEC_HTTP_METHOD_MISMATCH',
+          severity: 'error',
+          field: 'apiOperationSpec.httpMethod',
+          message: `operation "${operation.id}" says ${method} ${resourcePath}, but the stored ${index.title} has only ${methods.sort().join(', ')} there`,
+        });
+        return { problems };
+      }
     }
     if (!found) {
       const ids = index.operations.flatMap((op) => (op.id === undefined ? [] : [op.id]));
