@@ -10,16 +10,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startPreviewServer } from '../src/core/preview-server.js';
 import { parseCommandLine } from './lib/args.js';
+import { SERVING_OPTIONS } from './lib/serving-options.js';
 
 const usage =
   'usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]';
 const { values } = parseCommandLine(
   {
     options: {
-      root: { type: 'string', default: process.cwd() },
-      dir: { type: 'string' },
-      port: { type: 'string', default: process.env.PORT ?? '4321' },
-      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+      ...SERVING_OPTIONS,
     },
   },
   usage,

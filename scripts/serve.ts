@@ -18,16 +18,14 @@ import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/regis
 import { startRegistryServer } from '../src/core/registry/server.js';
 import { parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
+import { SERVING_OPTIONS } from './lib/serving-options.js';
 
 const usage =
   'usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]';
 const { values } = parseCommandLine(
   {
     options: {
-      root: { type: 'string', default: process.cwd() },
-      dir: { type: 'string' },
-      port: { type: 'string', default: process.env.PORT ?? '4321' },
-      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+      ...SERVING_OPTIONS,
       dev: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true, default: [] },
       'no-build': { type: 'boolean', default: false },
