@@ -4,9 +4,10 @@
  * authority, A2A card signatures, RAM integrity and the two RAM copies.
  *
  * Options: --root <project> (checks <project>/dist, origin from <project>/content/publisher.yaml),
- * --origin https://host (a folder's origin; default the did:web domain of the folder's own
- * .well-known/did.json, else the siteUrl of content/publisher.yaml; a project folder given in place of
- * its built site is read as --root <it>),
+ * --origin https://host (a folder's origin; for a folder given on the command line, default the did:web
+ * domain of its own .well-known/did.json, even with --root; else, and for --root alone, the siteUrl of
+ * the project's content/publisher.yaml; a project folder given in place of its built site is read as
+ * --root <it>),
  * --resolve host=http://127.0.0.1:PORT (repeatable), --json, --allow-private, --max-bytes N,
  * --timeout MS, --deadline S (the whole run, default 300 s: then a partial report that names what was not
  * checked), --max-entries N, --threads N (helper threads for a folder, 0 to 64; without it, one per MiB
@@ -214,7 +215,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       // another project's dist/ is not read as this one's; else the project's siteUrl.
       const given =
         values.origin ??
-        (positionals[0] !== undefined && !project ? originFromDidDocument(folder) : undefined) ??
+        (positionals[0] !== undefined && !project ? await originFromDidDocument(folder) : undefined) ??
         (await defaultOrigin(projectOf));
       if (!given)
         throw new Error(
