@@ -3,13 +3,14 @@
  * "Releases"; docs/releases.md), each a built folder or a site URL read with verify's network rules
  * (TLS, size cap, timeout, no private addresses unless --allow-private, --resolve host=URL). Entries are
  * matched by identifier; added and removed entries are listed. Sentences by default, `--json` for machines.
- * An entry whose card a side cannot read from there (another origin than a folder's: another publisher's
- * agent the site lists) is not compared, and the report says so (`notCompared`); it is not an error.
- * Exit 0 nothing gained access, 1 some entry gained access (added or widened), 2 a side cannot be read
- * (its manifest, or a card of its own origin).
+ * Another publisher's entry whose card a side cannot read from there (another origin than a folder's) is
+ * not compared, and the report says so (`notCompared`); it is not an error. Exit 0 nothing gained access,
+ * 1 some entry gained access (added or widened), 2 a side cannot be read (its manifest, or a card of its
+ * own agents: also one on another origin than a folder's).
  *
- * Options: --json, --origin-old URL / --origin-new URL (a folder's origin; default https://<the domain
- * most of its entries' URNs name>), --resolve host=URL (repeatable), --allow-private, --max-bytes N,
+ * Options: --json, --origin-old URL / --origin-new URL (a folder's origin; default the did:web domain of
+ * its .well-known/did.json, else https://<the domain most of its entries' URNs name>), --resolve host=URL
+ * (repeatable), --allow-private, --max-bytes N,
  * --timeout MS.
  *
  * {@link runDiff} is exported so tests can run the command in-process.
@@ -29,6 +30,7 @@ import {
   type DiffSide,
   type EntryDiff,
 } from '../src/core/releases/site-diff.js';
+import { originFromDidDocument } from '../src/core/verify/folder-origin.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
 import {
   DEFAULT_MAX_BYTES,
@@ -69,7 +71,8 @@ async function readSide(target: string, options: SideOptions): Promise<DiffSide>
   const folder = path.resolve(target);
   if (!(await stat(folder).catch(() => undefined))?.isDirectory())
     throw new SideUnreadable(`${target} is not a folder or an https URL`);
-  let origin = options.origin;
+  // The folder's origin: the did:web its own did.json names, else the domain most of its entries name.
+  let origin = options.origin ?? (await originFromDidDocument(folder));
   if (!origin) {
     try {
       origin = originFromManifest(JSON.parse(await readFile(path.join(folder, MANIFEST_PATH), 'utf8')));

@@ -229,6 +229,22 @@ describe('an entry whose card is on another origin', () => {
     });
   });
 
+  it("the site's own agent whose card a folder does not hold (on a CDN) still makes the side unreadable", async () => {
+    const cdn = 'https://cdn.example/agents/helper.json';
+    const manifestBytes = enc({
+      entries: [{ identifier: ID, version: '1.0.0', type: 'application/a2a-agent-card+json', url: cdn }],
+    });
+    // A folder's reader: the manifest is there, the card (another origin) is not read.
+    const folder: SiteReader = {
+      read: (url) => Promise.resolve(url === manifest ? { bytes: manifestBytes } : undefined),
+    };
+    const read = readDiffSide(folder, manifest);
+    await expect(read).rejects.toBeInstanceOf(SideUnreadable);
+    await expect(read).rejects.toThrow(
+      `cannot read the card of ${ID} at ${cdn}: it is this site's own agent, and the card is on another origin than ${ORIGIN}`,
+    );
+  });
+
   it('read on one side only (a URL against a folder): not compared, rather than its whole RAM removed', async () => {
     const overHttp = await readDiffSide(site({ foreign: true, foreignOperation: 'book' }), manifest);
     const folder = await readDiffSide(site({ foreign: true, folderLike: true }), manifest);

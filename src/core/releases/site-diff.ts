@@ -8,14 +8,15 @@
  * scopes from the permission file the RAM extension's `permissions` params pin (issue 15,
  * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
  *
- * A card outside what a side's reader may read (another origin than a folder's, the case of another
- * publisher's entry listed on the site) is not compared: the entry says so (`notRead`, then the diff's
- * `notCompared`), as `npm run verify` warns that such an artifact was "not read from here"
- * (src/core/verify/entry-checks.ts). A card the reader should read and cannot (a missing file of the
- * site's own origin, an HTTP error) still makes the side unreadable.
+ * Another publisher's card outside what a side's reader may read (another origin than a folder's) is not
+ * compared: the entry says so (`notRead`, then the diff's `notCompared`), as `npm run verify` warns that
+ * such an artifact was "not read from here" (src/core/verify/entry-checks.ts). A card of the site's own
+ * agents that the reader cannot read (a missing file, a card on another origin than a folder's, an HTTP
+ * error) still makes the side unreadable.
  */
 import { CHANGES_EXTENSION_URI } from '../card.js';
 import { sha256Digest } from '../trust/digest.js';
+import { parseAirUrn } from '../urn.js';
 import type { Ram } from '../schema/ram.js';
 import { isRecord, parseJson } from '../verify/documents.js';
 import type { SiteReader } from '../verify/reader.js';
@@ -143,11 +144,13 @@ async function scopesOf(
 /**
  * Reads one side: the manifest at `manifestUrl`, then the card of every entry whose `type` ends in
  * `card+json` and that has a `url`. Entries without a card (inline `data`, a registry) compare with an
- * empty RAM. A card outside the reader's reach (`reader.read` gives `undefined`: another origin than a
- * folder's, e.g. another publisher's agent the site lists) is not read: the entry gets `notRead`, naming
- * the card's URL and the side's origin, and an empty RAM that {@link diffSides} does not compare.
+ * empty RAM. Another publisher's card outside the reader's reach (`reader.read` gives `undefined`: another
+ * origin than a folder's; the entry's URN names another domain than the side's origin) is not read: the
+ * entry gets `notRead`, naming the card's URL and the side's origin, and an empty RAM that
+ * {@link diffSides} does not compare.
  * @throws SideUnreadable when the manifest cannot be read or parsed or has no `entries` list, or when a
- * card the reader should read cannot be read (a missing file of a folder's own origin, an HTTP error, a
+ * card the reader should read cannot be read (a missing file of a folder's own origin, a card of the site's
+ * own agent, or of an entry whose identifier is no URN, on another origin than a folder's, an HTTP error, a
  * malformed `url`) or is not JSON; the message names the entry's identifier and the card's URL.
  */
 export async function readDiffSide(reader: SiteReader, manifestUrl: string): Promise<DiffSide> {
@@ -168,8 +171,15 @@ export async function readDiffSide(reader: SiteReader, manifestUrl: string): Pro
       const bytes = await readBytes(reader, entry.url, what);
       const card = bytes ? parseSideJson(bytes, entry.url, what) : undefined;
       if (!bytes) {
-        // Outside the reader's reach (another origin, for a folder): not compared, not an error.
-        item.notRead = `its card at ${entry.url} is on another origin than ${new URL(manifestUrl).origin}, not read from here`;
+        // Outside the reader's reach (another origin, for a folder): another publisher's card is not
+        // compared, and said so; the side's own agent must be, or the diff would miss what it gained.
+        const origin = new URL(manifestUrl).origin;
+        const urn = parseAirUrn(entry.identifier, 'ard');
+        if (typeof urn === 'string' || `https://${urn.domain}` === origin)
+          throw new SideUnreadable(
+            `cannot read ${what} at ${entry.url}: it is this site's own agent, and the card is on another origin than ${origin}, which this side does not read (compare the sites by their https URLs)`,
+          );
+        item.notRead = `its card at ${entry.url} is on another origin than ${origin}, not read from here`;
       } else if (isRecord(card)) {
         const readOnly = await readOnlyOf(reader, card);
         const scopes = await scopesOf(reader, card);
