@@ -128,6 +128,14 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     message: /did you mean "displayName"/,
   },
   {
+    name: 'a key given twice in a resource file (its operation used by flights.md is not dangling)',
+    code: 'YAML_INVALID',
+    file: 'content/resources/timetables.yaml',
+    path: undefined,
+    line: 7,
+    message: /the key "displayName" is given twice/,
+  },
+  {
     name: 'a wrong enum value with a suggestion',
     code: 'SCHEMA_INVALID_ENUM',
     file: 'content/resources/weather.yaml',
