@@ -7,6 +7,7 @@
  * on bad usage.
  */
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -45,9 +46,20 @@ if (problems.length > 0) {
 const root = path.resolve(positionals[0]!);
 // A project inside ardsite's own folder would share its git repository (and its ignored key folder), and
 // the app's own content/ sits there: the README's project lives beside the app, in a repository of its own.
-const app = path.resolve(import.meta.dirname, '..');
-const fromApp = path.relative(app, root);
-if (fromApp === '' || (!fromApp.startsWith('..') && !path.isAbsolute(fromApp))) {
+// Real paths (a link to the app's folder is the app's folder), of the folder or of its nearest existing
+// parent; a name such as "..my-site" is inside, not above.
+const real = (p: string): string => {
+  try {
+    return realpathSync(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(real(parent), path.basename(p));
+  }
+};
+const app = real(path.resolve(import.meta.dirname, '..'));
+const fromApp = path.relative(app, real(root));
+const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
+if (!outside) {
   process.stderr.write(
     `${root} is inside ardsite's own folder (${app}): make the project beside it, e.g. npm run new -- ../${path.basename(root)} …, so that it gets a git repository of its own\n`,
   );

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startPreviewServer } from '../src/core/preview-server.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine, projectFolder } from './lib/args.js';
 import { SERVING_OPTIONS } from './lib/serving-options.js';
 
 const usage =
@@ -22,7 +22,8 @@ const { values } = parseCommandLine(
   },
   usage,
 );
-const dir = values.dir === undefined ? path.resolve(values.root!, 'dist') : path.resolve(values.dir);
+const dir =
+  values.dir === undefined ? path.join(projectFolder(values.root!), 'dist') : path.resolve(values.dir);
 const port = Number(values.port);
 
 if (!existsSync(dir)) {

@@ -46,7 +46,7 @@ describe('npm run preview on a port in use', () => {
   });
 });
 
-describe.each(['check.ts', 'build.ts', 'release.ts', 'specs.ts', 'pin.ts', 'keygen.ts'])(
+describe.each(['check.ts', 'build.ts', 'release.ts', 'specs.ts', 'pin.ts', 'keygen.ts', 'preview.ts'])(
   'scripts/%s --root <a folder that does not exist>',
   (script) => {
     it('names the folder, exit 2, and reads nothing', async () => {

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -156,5 +156,23 @@ describe('npm run new', () => {
       `${inside} is inside ardsite's own folder (${REPO_ROOT}): make the project beside it, e.g. npm run new -- ../my-new-site-test …, so that it gets a git repository of its own\n`,
     );
     expect(existsSync(inside)).toBe(false);
+    // A name that only starts with two dots is inside too, and so is the app reached through a link.
+    const dots = await runScript('new.ts', '..my-new-site-test', '--domain', 'a.test', '--organization', 'A');
+    expect([dots.code, dots.stderr]).toEqual([1, expect.stringContaining("is inside ardsite's own folder")]);
+    const link = path.join(parent, 'app-link');
+    await symlink(REPO_ROOT, link);
+    const linked = await runScript(
+      'new.ts',
+      path.join(link, 'sub'),
+      '--domain',
+      'a.test',
+      '--organization',
+      'A',
+    );
+    expect([linked.code, linked.stderr]).toEqual([
+      1,
+      expect.stringContaining("is inside ardsite's own folder"),
+    ]);
+    expect(existsSync(path.join(REPO_ROOT, 'sub'))).toBe(false);
   });
 });

@@ -123,12 +123,9 @@ function ramOf(card: JsonRecord, notes: ImportNotes): RamParts | undefined {
     : undefined;
   const ram = fromExtension ?? topLevel;
   if (!ram) return undefined;
-  // The extension carries ardsite's own members beside the RAM (skill map, permission sets, page facts).
-  if (
-    fromExtension &&
-    topLevel &&
-    !isDeepStrictEqual(ramOfExtensionParams(fromExtension), ramOfExtensionParams(topLevel))
-  )
+  // The extension carries ardsite's own members beside the RAM (skill map, permission sets, page facts);
+  // the top-level copy is the RAM alone, as verify compares them (src/core/verify/card-checks.ts).
+  if (fromExtension && topLevel && !isDeepStrictEqual(ramOfExtensionParams(fromExtension), topLevel))
     notes.drop('resourceAccessManifest', 'differs from the RAM in the extension; the extension’s is kept');
 
   const resources = new Map<string, JsonRecord>();
