@@ -57,8 +57,10 @@ const dryRun = values['dry-run'];
 const { targets, skipped } = pinTargets(model, { all: values.all });
 for (const skip of skipped) process.stdout.write(`skip  ${skip.file}  ${skip.reason}\n`);
 if (targets.length === 0) {
+  // "Every entry … has a digest" only when there is one: a site without any is told so.
+  const any = !values.all && pinTargets(model, { all: true }).targets.length > 0;
   process.stdout.write(
-    values.all
+    !any
       ? 'No entry of this site points outside it: nothing to pin.\n'
       : 'Every entry of this site that points outside it has a digest: nothing to pin (--all fetches them again).\n',
   );

@@ -65,9 +65,11 @@ const dryRun = values['dry-run'];
 const { targets, skipped } = specTargets(model, { update: values.update });
 for (const skip of skipped) process.stdout.write(`skip  ${skip.file}  ${skip.reason}\n`);
 if (targets.length === 0) {
+  // "Every spec is stored" only when there is one: a project without any spec is told so.
+  const any = values.update || specTargets(model, { update: true }).targets.length > 0;
   process.stdout.write(
-    values.update
-      ? 'No resource has a spec to fetch or pin.\n'
+    !any || values.update
+      ? 'No resource has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n'
       : 'Every spec is stored and pinned: nothing to do (--update fetches them again).\n',
   );
   process.exit(0);

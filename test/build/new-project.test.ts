@@ -85,6 +85,16 @@ describe('npm run new', () => {
     ]);
   });
 
+  it('specs and pin say there is nothing of the kind, not that all of it is done', async () => {
+    const specs = await runScript('specs.ts', '--root', root);
+    expect([specs.code, specs.stdout]).toEqual([
+      0,
+      'No resource has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n',
+    ]);
+    const pin = await runScript('pin.ts', '--root', root);
+    expect([pin.code, pin.stdout]).toEqual([0, 'No entry of this site points outside it: nothing to pin.\n']);
+  });
+
   it('check --root finds 0 errors and 0 warnings', async () => {
     const { code, stdout } = await runScript('check.ts', '--root', root);
     expect(code).toBe(0);
