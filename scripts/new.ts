@@ -33,7 +33,8 @@ if (positionals.length !== 1 || values.domain === undefined || values.organizati
   process.exit(2);
 }
 const options = {
-  domain: values.domain,
+  // A domain name is case-insensitive (RFC 4343): Agents.Acme.com is agents.acme.com.
+  domain: values.domain.toLowerCase(),
   organization: values.organization,
   namespace: values.namespace,
   organizationUrl: values['organization-url'],

@@ -156,6 +156,20 @@ describe('npm run new', () => {
     expect(() => newProjectFiles({ domain: 'acme', organization: 'Acme' })).toThrow(/--domain "acme"/);
     const usage = await runScript('new.ts', path.join(parent, 'x'), '--domain', 'a.test');
     expect(usage.code).toBe(2);
+    // Capitals in the domain are written in lower case (RFC 4343), not refused.
+    const capitals = path.join(parent, 'capitals');
+    const upper = await runScript(
+      'new.ts',
+      capitals,
+      '--domain',
+      'Agents.Acme.TEST',
+      '--organization',
+      'Acme',
+    );
+    expect(upper.code, upper.stderr).toBe(0);
+    expect(await readFile(path.join(capitals, 'content', 'publisher.yaml'), 'utf8')).toMatch(
+      /^domain: agents\.acme\.test$/m,
+    );
   });
 
   it("refuses a folder inside ardsite's own, where it would share the app's git repository", async () => {
