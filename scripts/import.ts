@@ -14,6 +14,7 @@ import { importAgentCard } from '../src/core/import/import-card.js';
 import { jsonErrorPosition } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
+import { shellWord } from '../src/core/shell-word.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;
@@ -104,7 +105,7 @@ try {
   for (const n of result.changed) process.stdout.write(`changed  ${n.field}: ${n.reason}\n`);
   for (const n of result.dropped) process.stdout.write(`dropped  ${n.field}: ${n.reason}\n`);
   process.stdout.write(
-    `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. Next: npm run check -- --root ${values.root}\n`,
+    `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. Next: npm run check -- --root ${shellWord(values.root!)}\n`,
   );
 } catch (error) {
   if (!(error instanceof ArdsiteError)) throw error;

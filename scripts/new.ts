@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { newProjectFiles, newProjectProblems } from '../src/core/new-project.js';
 import { parseCommandLine } from './lib/args.js';
+import { shellWord } from '../src/core/shell-word.js';
 
 const usage =
   'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
@@ -96,5 +97,5 @@ if (!inRepository) {
 const relative = path.relative(process.cwd(), root);
 const shown = relative === '' ? '.' : relative.startsWith('..') ? root : relative;
 process.stdout.write(
-  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: npm run check -- --root ${shown} && npm run build -- --root ${shown}\n`,
+  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: npm run check -- --root ${shellWord(shown)} && npm run build -- --root ${shellWord(shown)}\n`,
 );

@@ -51,6 +51,7 @@ import type { VerifyFinding } from '../src/core/verify/findings.js';
 import type { SiteReader } from '../src/core/verify/reader.js';
 import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
+import { shellWord } from '../src/core/shell-word.js';
 
 const usage =
   'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
@@ -208,7 +209,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       if (!(await stat(folder).catch(() => undefined))?.isDirectory())
         throw new Error(
           project
-            ? `${target} is a project with no built site yet (${path.join(target, 'dist')}): run npm run build -- --root ${target} first`
+            ? `${target} is a project with no built site yet (${path.join(target, 'dist')}): run npm run build -- --root ${shellWord(target)} first`
             : `${target} is not a folder or an https URL`,
         );
       // The origin: --origin; else, for a folder given by itself, the site's own (its did.json), so that
