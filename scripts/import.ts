@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ArdsiteError } from '../src/core/errors.js';
 import { importAgentCard } from '../src/core/import/import-card.js';
-import { jsonErrorPosition } from '../src/core/json-position.js';
+import { jsonErrorPlace } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { shellWord } from '../src/core/shell-word.js';
@@ -81,8 +81,7 @@ try {
   try {
     card = JSON.parse(text);
   } catch (error) {
-    const pos = jsonErrorPosition(text, error);
-    const at = pos ? ` at line ${pos.line}, column ${pos.column}` : '';
+    const at = jsonErrorPlace(text, error);
     throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON${at}: ${(error as Error).message}`);
   }
   const result = importAgentCard(card, { source: from, ...(values.slug ? { slug: values.slug } : {}) });

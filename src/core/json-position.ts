@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as JsoncParser from 'jsonc-parser';
+import type { Diagnostic } from './errors.js';
 
 /**
  * A 1-based line and column in a text: lines end at `\n`; columns count UTF-16 code units, as the `yaml`
@@ -111,8 +112,35 @@ export function jsonErrorPosition(text: string, error: unknown): TextPosition | 
  * (RFC 8259 §8.1 lets a parser ignore it, or not).
  * @returns `'; it starts with a byte order mark …'`, or `''`.
  */
-export function byteOrderMarkNote(text: string, pos: TextPosition | undefined): string {
+function byteOrderMarkNote(text: string, pos: TextPosition | undefined): string {
   return text.charCodeAt(0) === 0xfeff && pos?.line === 1 && pos.column === 1
     ? '; it starts with a byte order mark (U+FEFF): save it as UTF-8 without one'
     : '';
+}
+
+/**
+ * The `JSON_INVALID` diagnostic of a publisher's JSON file `file` whose text `JSON.parse` refused with
+ * `error` (RFC 8259): at the line and column of the first error ({@link jsonErrorPosition}) when it can be
+ * placed, else at the file alone. Never V8's own words, which quote the text.
+ * @returns the diagnostic. Never throws.
+ */
+export function invalidJsonDiagnostic(file: string, text: string, error: unknown): Diagnostic {
+  const pos = jsonErrorPosition(text, error);
+  return {
+    code: 'JSON_INVALID',
+    severity: 'error',
+    message: `invalid JSON: this file does not parse as JSON (RFC 8259)${byteOrderMarkNote(text, pos)}`,
+    file,
+    ...(pos ?? {}),
+  };
+}
+
+/**
+ * `' at line L, column C'` of the first error of the JSON text `text` that `JSON.parse` refused with
+ * `error` ({@link jsonErrorPosition}), for a message that goes on with the parser's own words; `''` when
+ * it cannot be placed. Never throws.
+ */
+export function jsonErrorPlace(text: string, error: unknown): string {
+  const pos = jsonErrorPosition(text, error);
+  return pos ? ` at line ${pos.line}, column ${pos.column}` : '';
 }

@@ -8,7 +8,7 @@ import { formatPath, type Diagnostic } from '../errors.js';
 import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
 import { jsonDepthExceeded } from '../json.js';
-import { byteOrderMarkNote, jsonErrorPosition } from '../json-position.js';
+import { invalidJsonDiagnostic } from '../json-position.js';
 import { SourceDoc } from './source.js';
 import { isFileSystemError, readRegularFile } from '../regular-file.js';
 
@@ -161,7 +161,7 @@ export function parseYamlInto(
  * `JSON.parse` of a ramFile within `limits`: the nesting is measured on the text first (so the parser
  * never recurses past `limits.depth`), then every text. Messages never quote the file's bytes. A text
  * `JSON.parse` refuses (RFC 8259) is `JSON_INVALID` at the line and column of its first error
- * ({@link jsonErrorPosition}), or at the file alone when that cannot be placed.
+ * (../json-position.ts `invalidJsonDiagnostic`), or at the file alone when that cannot be placed.
  * @returns the document, or undefined after reporting `CONTENT_TOO_DEEP`, `JSON_INVALID` or `TEXT_TOO_LONG`.
  */
 export function parseJsonInto(
@@ -187,14 +187,7 @@ export function parseJsonInto(
   } catch (error) {
     // V8's message quotes the input ("Unexpected token 'r', "root:x:0:0"... is not valid JSON"): only
     // the place of the error is passed on.
-    const pos = jsonErrorPosition(text, error);
-    diagnostics.push({
-      code: 'JSON_INVALID',
-      severity: 'error',
-      message: `invalid JSON: this file does not parse as JSON (RFC 8259)${byteOrderMarkNote(text, pos)}`,
-      file,
-      ...(pos ?? {}),
-    });
+    diagnostics.push(invalidJsonDiagnostic(file, text, error));
     return undefined;
   }
   const source = SourceDoc.fromJson(file, text, json);

@@ -6,7 +6,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { detached } from '../content/source.js';
 import { ArdsiteError } from '../errors.js';
-import { jsonErrorPosition } from '../json-position.js';
+import { jsonErrorPlace } from '../json-position.js';
 import { isDiscoveryDocument, parseDiscovery } from './discovery.js';
 import { isMcpToolsList, parseMcpTools } from './mcp-tools.js';
 import { isOpenApiDocument, parseOpenApi } from './openapi.js';
@@ -25,8 +25,7 @@ export function readSpecDocument(bytes: Uint8Array, file: string): unknown {
     return json ? JSON.parse(text) : detached(loadYaml(text, { schema: CORE_SCHEMA }));
   } catch (error) {
     // js-yaml's first line ends with its "(line:column)"; V8's JSON messages often have no position.
-    const pos = json ? jsonErrorPosition(text, error) : undefined;
-    const at = pos ? ` at line ${pos.line}, column ${pos.column}` : '';
+    const at = json ? jsonErrorPlace(text, error) : '';
     throw new ArdsiteError(
       'SPEC_INVALID',
       `${file}: neither JSON nor YAML${at}: ${(error as Error).message.split('\n')[0]}`,

@@ -10,7 +10,7 @@ import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/pr
 import path from 'node:path';
 import type { z } from 'zod';
 import type { Diagnostic } from '../errors.js';
-import { byteOrderMarkNote, jsonErrorPosition } from '../json-position.js';
+import { invalidJsonDiagnostic } from '../json-position.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import { SourceDoc } from '../content/source.js';
 import type { Ram } from '../schema/ram.js';
@@ -85,7 +85,7 @@ function toRecord(input: z.infer<typeof ReleaseRecordSchema>): ReleaseRecord {
 
 /**
  * Parses one history file's `text` (`file` is its project-relative path). Returns the history, or the
- * `JSON_INVALID` (at the line and column of the first error, {@link jsonErrorPosition}) or
+ * `JSON_INVALID` (at the line and column of the first error, ../json-position.ts) or
  * `RELEASE_HISTORY_INVALID` (at its field's line) diagnostics.
  * A version recorded twice is `RELEASE_HISTORY_INVALID` (the history is append-only, one record a version).
  */
@@ -95,16 +95,7 @@ export function parseHistory(file: string, text: string): ReleaseHistory | Diagn
     value = JSON.parse(text);
   } catch (error) {
     // As a ramFile's (../content/read.ts): the place of the error, never V8's words, which quote the text.
-    const pos = jsonErrorPosition(text, error);
-    return [
-      {
-        code: 'JSON_INVALID',
-        severity: 'error',
-        message: `invalid JSON: this file does not parse as JSON (RFC 8259)${byteOrderMarkNote(text, pos)}`,
-        file,
-        ...(pos ?? {}),
-      },
-    ];
+    return [invalidJsonDiagnostic(file, text, error)];
   }
   const source = SourceDoc.fromJson(file, text, value);
   const parsed = ReleaseHistorySchema.safeParse(value);
