@@ -451,6 +451,29 @@ describe('resolveSigningKey', () => {
     expect(ed.key.alg).toBe('EdDSA');
   });
 
+  it('outside CI with ARDSITE_DEV_KEY=1: a throw-away key too, even where no key file could be written', async () => {
+    // Not a git repository: without the variable this is KEY_NOT_IGNORED, whose message suggests it.
+    const root = tmp();
+    const refused = await caughtAsync(() => resolveSigningKey({ ...base, root, env: {} }));
+    expect(refused.code).toBe('KEY_NOT_IGNORED');
+    expect(refused.message).toContain('ARDSITE_DEV_KEY=1');
+    for (const env of [{ ARDSITE_DEV_KEY: '1' }, { CI: 'false', ARDSITE_DEV_KEY: '1' }]) {
+      const r = await resolveSigningKey({ ...base, root, env });
+      expect(r).toMatchObject({
+        ephemeral: true,
+        created: false,
+        source: 'throw-away key (ARDSITE_DEV_KEY=1)',
+      });
+    }
+    expect(existsSync(path.join(root, '.ardsite'))).toBe(false);
+    // A key the project has still wins: the variable never replaces a real identity.
+    const kept = gitRepo('.ardsite/\n');
+    const made = await resolveSigningKey({ ...base, root: kept, env: {} });
+    const again = await resolveSigningKey({ ...base, root: kept, env: { ARDSITE_DEV_KEY: '1' } });
+    expect(again).toMatchObject({ ephemeral: false, source: DEFAULT_KEY_FILE });
+    expect(again.key.kid).toBe(made.key.kid);
+  });
+
   it('creates the key file with mode 0600 (folders 0700) where git ignores .ardsite/, then reuses it', async () => {
     const root = gitRepo('node_modules/\n.ardsite/\n');
     const r = await resolveSigningKey({ ...base, root, env: { CI: 'false' } });

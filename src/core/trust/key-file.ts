@@ -41,7 +41,7 @@ export interface ResolvedSigningKey {
   source: string;
   /** True when the key file was created by this call (the caller should say so loudly). */
   created: boolean;
-  /** True for an in-memory throw-away key (CI with `ARDSITE_DEV_KEY=1`), written nowhere. */
+  /** True for an in-memory throw-away key (`ARDSITE_DEV_KEY=1`), written nowhere. */
   ephemeral: boolean;
   /** The absolute path of the key file, when the key came from one (checked by the build against public/). */
   file?: string;
@@ -120,9 +120,9 @@ function checkAlgorithm(
  * 4. `<root>/.ardsite/keys/signing.jwk.json`.
  * A file named by 2 or 3 must exist. When 4 does not exist either:
  * - `requireKey` → `KEY_MISSING`;
- * - `CI` set (any value but empty, `0`, `false`) without `ARDSITE_DEV_KEY=1` → `KEY_MISSING` with how
- *   to provide a key;
- * - `CI` set with `ARDSITE_DEV_KEY=1` → an in-memory throw-away key (`ephemeral: true`), written nowhere;
+ * - `ARDSITE_DEV_KEY=1` → an in-memory throw-away key (`ephemeral: true`), written nowhere, with or
+ *   without `CI`;
+ * - `CI` set (any value but empty, `0`, `false`) → `KEY_MISSING` with how to provide a key;
  * - otherwise a new key is generated and written to `.ardsite/keys/signing.jwk.json` (file mode 0600,
  *   created folders 0700, `created: true`), but only after `git check-ignore -q` run in `root` confirms
  *   git ignores that path.
@@ -185,16 +185,18 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
     );
   }
   const alg = options.algorithm ?? 'ES256';
-  if (flagSet(env.CI)) {
-    if (env.ARDSITE_DEV_KEY !== '1') {
-      throw new ArdsiteError(
-        'KEY_MISSING',
-        'No signing key found, and none is created when CI is set (a new key on every deploy would change the ' +
-          `publisher's identity each time). ${missingKeyHelp(root)}`,
-      );
-    }
+  // Asked for by name, a throw-away key is used in CI and on a machine alike (the hints of every key
+  // error suggest it); it is never written, so it cannot become the site's identity by accident.
+  if (env.ARDSITE_DEV_KEY === '1') {
     const key = createSigningKey(await generatePrivateJwk(alg), options.domain);
     return { key, source: 'throw-away key (ARDSITE_DEV_KEY=1)', created: false, ephemeral: true };
+  }
+  if (flagSet(env.CI)) {
+    throw new ArdsiteError(
+      'KEY_MISSING',
+      'No signing key found, and none is created when CI is set (a new key on every deploy would change the ' +
+        `publisher's identity each time). ${missingKeyHelp(root)}`,
+    );
   }
 
   const written = await writeNewKeyFile(root, DEFAULT_KEY_FILE, alg, missingKeyHelp(root));
