@@ -19,6 +19,7 @@ import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite } from '../../src/core/verify/site.js';
 import { buildProject, copyProject, fixedKeyEnv, readTree, removeProjects } from '../helpers/build.js';
 import { DID, ORIGIN, verifyTrustManifest, type Json } from '../helpers/direct-checks.js';
+import { runConformanceTool } from '../helpers/ard-conformance.js';
 import { asyncCodeOf } from '../helpers/errors.js';
 import { agentMd, makeSite, removeSites } from '../helpers/site.js';
 import {
@@ -119,6 +120,25 @@ describe('the registry build', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/registry\.name.*\[ARD_DUPLICATE_ENTRY\]/s);
     await removeSites();
+  });
+});
+
+describe('the ARD conformance tool (ards-project/ard-spec conformance-test, run as published)', () => {
+  it('passes the lookup API: GET /agents, POST /search and POST /explore, without an error or a warning', async () => {
+    const verdict = await runConformanceTool(['registry', api]);
+    expect({ errors: verdict.errors, warnings: verdict.warnings }, verdict.output).toEqual({
+      errors: [],
+      warnings: [],
+    });
+    expect(verdict.output).toContain('CONFORMANCE STATUS: PASS');
+    expect(verdict.code).toBe(0);
+    // It probed all three endpoints, and /search found the example's MCP entry for its query.
+    for (const probe of [
+      'GET /agents response contains valid',
+      'POST /search returned valid results list (1 items)',
+      'POST /explore returned valid facets object',
+    ])
+      expect(verdict.output).toContain(probe);
   });
 });
 

@@ -6,7 +6,7 @@
  * judges it here too, and the copy is validated with the ARD v0.9 schema Lighthouse ships
  * (third-party/ard/spec/schemas/ai-catalog.schema.json, the ard-spec schema) through ajv.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -20,6 +20,7 @@ import { loadAndCheck } from '../../src/core/content/index.js';
 import { headersForPath, parseHeadersFile } from '../../src/core/headers-file.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { PAGE_CSP } from '../../src/core/site-files.js';
+import { runConformanceTool } from '../helpers/ard-conformance.js';
 import { agentMd, fixture, makeSite, REPO_ROOT, removeSites } from '../helpers/site.js';
 
 const ENV = { ARDSITE_DEV_KEY: '1', CI: '1' };
@@ -213,6 +214,30 @@ describe('ai-catalog.json, the ARD v0.9 compatibility copy', () => {
     const primary = new ConformanceTester();
     primary.validate_manifest(text(site, '/.well-known/ard.json'), 'ard.json');
     expect(primary.errors).not.toEqual([]);
+  });
+
+  it('passes the ARD conformance tool itself (ard-spec conformance-test, with its strict schema check)', async () => {
+    const file = path.join(await makeSite({}), 'ai-catalog.json');
+    await writeFile(file, text(site, '/.well-known/ai-catalog.json'));
+    const verdict = await runConformanceTool(['manifest', file]);
+    expect({ errors: verdict.errors, warnings: verdict.warnings }, verdict.output).toEqual({
+      errors: [],
+      warnings: [],
+    });
+    expect(verdict.output).toContain('Strict JSON Schema validation passed.');
+    expect(verdict.output).toContain('CONFORMANCE STATUS: PASS');
+    expect(verdict.code).toBe(0);
+    // The tool judges the v0.9 shape, so ard.json (seed 002: no specVersion; trustManifest.subject and
+    // issuedAt, which v0.9 does not allow) fails it for those reasons only, the reason for this copy.
+    const primary = path.join(path.dirname(file), 'ard.json');
+    await writeFile(primary, text(site, '/.well-known/ard.json'));
+    const seed = await runConformanceTool(['manifest', primary]);
+    expect(seed.code).toBe(1);
+    expect(seed.errors.length).toBeGreaterThan(0);
+    for (const error of seed.errors)
+      expect(error).toMatch(
+        /^(Missing required 'specVersion' root property\.|JSON Schema Validation Failed: ('specVersion' is a required property|Additional properties are not allowed \('issuedAt', 'subject' were unexpected\) at path 'entries\.\d+\.trustManifest'))/,
+      );
   });
 
   it('lists the same entries as ard.json, with the host and a media type of its own', () => {

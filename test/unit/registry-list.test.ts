@@ -1,8 +1,8 @@
 /**
  * `GET /agents` as ard-spec's OpenAPI (`listAgents`) and the ARD conformance tool read it (issue 13 item
  * 5): the `items` array beside `entries`, paging, the `filter` expression, `orderBy`, and
- * `GET /agents/{identifier}`. The conformance tool itself is not committed: these are the same properties,
- * checked directly on the service over a hand-written catalog.
+ * `GET /agents/{identifier}`, checked directly on the service over a hand-written catalog. The conformance
+ * tool itself (test/vendor/ard-conformance/) probes the served API in test/registry/api.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../src/core/registry/catalog.js';
