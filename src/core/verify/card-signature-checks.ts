@@ -149,13 +149,12 @@ interface CheckedSignature {
 }
 
 /**
- * Checks `signatures[index]` of `card` against its publisher `did:web:<urnDomain>`.
+ * Checks `entry`, one of the `signatures` of `card`, against its publisher `did:web:<urnDomain>`.
  * @throws SignatureFailure naming the cause.
  */
 async function checkSignature(
   card: Record<string, unknown>,
   entry: unknown,
-  index: number,
   urnDomain: string,
   cache: DocumentCache,
 ): Promise<CheckedSignature> {
@@ -277,7 +276,7 @@ export async function checkCardSignatures(
     try {
       outcomes.push({
         wholeCard: namesWholeCard(entry, cache),
-        ok: await checkSignature(card, entry, i, urnDomain, cache),
+        ok: await checkSignature(card, entry, urnDomain, cache),
       });
     } catch (error) {
       const code =
