@@ -7,7 +7,7 @@
  * and typed in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds
  * exits 1 naming the change in plain words. verify holds the published history against the card.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../scripts/diff.js';
@@ -20,7 +20,8 @@ import {
   removeProjects,
   SOURCE_DATE_EPOCH,
 } from '../helpers/build.js';
-import { AGENT, gainCalendarWrite, RELEASES_FIXTURE as FIXTURE } from '../helpers/releases.js';
+import { AGENT, CALENDAR, gainCalendarWrite, RELEASES_FIXTURE as FIXTURE } from '../helpers/releases.js';
+import { REPO_ROOT } from '../helpers/site.js';
 import { runScriptWithEnv } from '../helpers/cli.js';
 
 const ORIGIN = 'https://trips.releases.example';
@@ -212,4 +213,60 @@ describe('with a version bump', () => {
       }),
     );
   });
+});
+
+describe('a scope widening with a version bump (a stored spec gives each access its scopes)', () => {
+  it('builds, lists the widened scope in the changes document, and verify accepts it', async () => {
+    const project = await copyProject(FIXTURE);
+    // The calendar resource gets the real Google Calendar Discovery document as its stored spec.
+    const spec = await readFile(
+      path.join(REPO_ROOT, 'test/fixtures/example-like/content/specs/google-calendar-events-v3.json'),
+    );
+    await mkdir(path.join(project, 'content/specs'), { recursive: true });
+    await writeFile(path.join(project, 'content/specs/calendar.json'), spec);
+    const resource = path.join(project, CALENDAR);
+    await writeFile(
+      resource,
+      (await readFile(resource, 'utf8')).replace(
+        'operations:\n',
+        `spec:\n  specUrl: https://www.googleapis.com/discovery/v1/apis/calendar/v3/rest\nspecFile: content/specs/calendar.json\nspecDigest: ${sha256Digest(spec)}\noperations:\n`,
+      ),
+    );
+    const recorded = await runScriptWithEnv('release.ts', ['--root', project], { SOURCE_DATE_EPOCH });
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const history = JSON.parse(
+      await readFile(path.join(project, 'content/releases/trip-booker.json'), 'utf8'),
+    );
+    expect(Object.values(history.releases[0].scopes)).toContainEqual([
+      'https://www.googleapis.com/auth/calendar.events.readonly',
+    ]);
+    // Listing events becomes listing a calendar's access rules: still a read, but only the whole
+    // calendar scope allows it. Under a new version, that is a release like any other.
+    await writeFile(
+      resource,
+      (await readFile(resource, 'utf8')).replace(
+        'operationId: calendar.events.list',
+        'operationId: calendar.acl.list',
+      ),
+    );
+    const agent = path.join(project, AGENT);
+    await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 1.1.0'));
+    const build = await buildProject(project, { env: fixedKeyEnv() });
+    expect(build.code, build.stderr).toBe(0);
+    const changes = JSON.parse(
+      await readFile(path.join(build.outDir, 'agents/trip-booker/ram-changes.json'), 'utf8'),
+    );
+    expect(changes.latest.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'widened',
+        field: 'scope',
+        to: ['https://www.googleapis.com/auth/calendar'],
+      }),
+    );
+    const ok = buffers();
+    expect(
+      await runVerify([build.outDir, '--origin', ORIGIN, '--threads', '0'], ok.streams),
+      ok.out.stdout,
+    ).toBe(0);
+  }, 180_000);
 });

@@ -138,7 +138,7 @@ export async function verifyCard(
   const extensionUri = typeof ramExtension?.uri === 'string' ? ramExtension.uri : undefined;
   if (ownCard && copiesAgree) {
     checkFootprint(subject, entry, extensionUri, ram, f, extensionRam?.permissions);
-    await checkPermissionFile(subject, entry, extensionRam?.permissions, run);
-    await checkReleaseHistory(subject, entry, card, ram, run);
+    const permissionFile = await checkPermissionFile(subject, entry, extensionRam?.permissions, run);
+    await checkReleaseHistory(subject, entry, card, ram, run, permissionFile);
   }
 }

@@ -19,14 +19,17 @@ const fail = (message: string): never => {
  * params, or undefined) pins, for the ARD `entry` under `subject`. Records into `run.f`: nothing when the
  * card pins no permission file, else a pass or one `PERMISSION_FILE_MISMATCH` failure saying what differs
  * (unreadable file, digest, `agent`, `permissionSet` or `skillPermissionSets`).
+ * @returns the permission file's JSON object when it passed (its accesses' scopes are what a release
+ *   history compares, ./release-check.ts), else `undefined`.
  */
 export async function checkPermissionFile(
   subject: string,
   entry: Readonly<Record<string, unknown>>,
   permissions: unknown,
   run: RunContext,
-): Promise<void> {
-  if (!isRecord(permissions)) return;
+): Promise<Record<string, unknown> | undefined> {
+  if (!isRecord(permissions)) return undefined;
+  let checked: Record<string, unknown> | undefined;
   await run.f.check(subject, 'PERMISSION_FILE_MISMATCH', async () => {
     const { file, digest } = permissions;
     if (typeof file !== 'string' || typeof digest !== 'string')
@@ -38,5 +41,7 @@ export async function checkPermissionFile(
       if (!deepStrictEqual(doc[key], permissions[key]))
         fail(`the permission file's ${key} is not the one its card publishes`);
     }
+    checked = doc;
   });
+  return checked;
 }

@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { CHANGES_EXTENSION_URI } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import { compareRam, gainsAccess, type RamSnapshot } from '../releases/compare.js';
+import { scopesOfPermissionsJson } from '../releases/scopes.js';
 import type { Ram } from '../schema/ram.js';
 import { isRecord } from './documents.js';
 import type { RunContext } from './findings.js';
@@ -24,7 +25,18 @@ function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : undefined;
 }
 
-function snapshot(ram: unknown, readOnly: unknown): RamSnapshot {
+/** A recorded release's `scopes` (access id → scopes), read defensively; `undefined` when absent. */
+function recordedScopes(value: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [access, scopes] of Object.entries(value)) {
+    const list = strings(scopes);
+    if (list) out[access] = list;
+  }
+  return out;
+}
+
+function snapshot(ram: unknown, readOnly: unknown, scopes?: Record<string, string[]>): RamSnapshot {
   const r = isRecord(ram) ? ram : {};
   const list = (v: unknown) => (Array.isArray(v) ? v.filter(isRecord) : []);
   const ids = strings(readOnly);
@@ -35,6 +47,7 @@ function snapshot(ram: unknown, readOnly: unknown): RamSnapshot {
       resourceAccesses: list(r.resourceAccesses),
     } as unknown as Ram,
     ...(ids && ids.length > 0 ? { readOnlyOperations: ids } : {}),
+    ...(scopes ? { scopes } : {}),
   };
 }
 
@@ -42,6 +55,9 @@ function snapshot(ram: unknown, readOnly: unknown): RamSnapshot {
  * Checks the release history `card` publishes, if any, against the card's RAM `ram` (one that passed the
  * RAM integrity check) and its ARD `entry`. Records into `run.f` under `subject`: nothing when the card
  * pins no changes document, else a pass or one `RELEASE_CARD_MISMATCH` failure saying what differs.
+ * `permissionFile`: the card's permission file, when it pins one and it passed its own check: the scopes
+ * of its accesses are the card's side of the comparison, as the build's (src/core/releases/history.ts
+ * `currentSnapshot`), and the last release's recorded `scopes` the other side.
  */
 export async function checkReleaseHistory(
   subject: string,
@@ -49,6 +65,7 @@ export async function checkReleaseHistory(
   card: Readonly<Record<string, unknown>>,
   ram: unknown,
   run: RunContext,
+  permissionFile?: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   const extensions = isRecord(card.capabilities) ? card.capabilities.extensions : undefined;
   const ext = Array.isArray(extensions)
@@ -70,8 +87,11 @@ export async function checkReleaseHistory(
     const last = isRecord(doc.lastRelease)
       ? doc.lastRelease
       : fail('the changes document has no lastRelease');
-    const current = snapshot(ram, doc.readOnlyOperations);
-    const sinceLast = compareRam(snapshot(last.ram, last.readOnlyOperations), current);
+    const current = snapshot(ram, doc.readOnlyOperations, scopesOfPermissionsJson(permissionFile));
+    const sinceLast = compareRam(
+      snapshot(last.ram, last.readOnlyOperations, recordedScopes(last.scopes)),
+      current,
+    );
     const latest = isRecord(doc.latest) ? doc.latest : undefined;
     if (last.version === card.version) {
       const gained = sinceLast
