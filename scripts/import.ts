@@ -92,7 +92,10 @@ try {
     const existing = await readFile(target, 'utf8').catch(() => undefined);
     if (existing === undefined) writes.push([target, text]);
     else if (file.startsWith('content/agents/'))
-      throw new ArdsiteError('IMPORT_NOT_A_CARD', `${file} exists: choose another --slug`);
+      throw new ArdsiteError(
+        'IMPORT_SLUG_TAKEN',
+        `${file} exists: the project has an agent ${result.slug} already; choose another --slug`,
+      );
     else if (existing !== text)
       process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
   }

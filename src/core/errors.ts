@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   HOSTING_LEGACY_CARD: 'The pre-0.3 card path would serve a card pre-0.3 clients cannot read.',
   /** `npm run import` was given something that is not an A2A AgentCard it can turn into an agent file. */
   IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
+  /** `npm run import` would write an agent file that exists: the project has an agent of that slug. */
+  IMPORT_SLUG_TAKEN: 'The project already has an agent of that slug.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
   /**

@@ -175,7 +175,10 @@ describe('npm run import over real cards', () => {
       '--slug',
       'weather-desk',
     );
-    expect([again.code, again.stderr]).toEqual([1, expect.stringContaining('exists: choose another --slug')]);
+    expect([again.code, again.stderr]).toEqual([
+      1,
+      'content/agents/weather-desk.md exists: the project has an agent weather-desk already; choose another --slug [IMPORT_SLUG_TAKEN]\n',
+    ]);
   });
 
   it('refuses what is not a card, a file that is not JSON at its line and column', async () => {
