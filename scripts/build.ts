@@ -21,6 +21,7 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
+import { npmCommand } from '../src/core/shell-word.js';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -318,7 +319,7 @@ async function finish(
   );
   if (serverTemp) {
     log(
-      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; npm run serve starts it.`,
+      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; ${npmCommand('serve', root)} starts it.`,
     );
   }
 }

@@ -123,6 +123,11 @@ export const ERROR_CODES = {
    * under the same `version`: a widening needs a new version.
    */
   RELEASE_WIDENED_WITHOUT_VERSION: 'The agent gained access without a new version.',
+  /**
+   * An agent's `version` is one an earlier release recorded, not the last one: going back would let a
+   * widening since that release go unchecked.
+   */
+  RELEASE_VERSION_BEHIND: "The agent's version is an earlier release, not the last one recorded.",
   /** A `content/releases/<slug>.json` file does not have the release history format. */
   RELEASE_HISTORY_INVALID: 'The release history file is not valid.',
   /** `npm run release` would record a version already recorded with another RAM. */

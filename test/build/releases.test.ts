@@ -65,6 +65,8 @@ describe('a widening under an unchanged version', () => {
     expect(check.stdout).toMatch(
       /E {2}content\/agents\/trip-booker\.md:\d+:\d+ {2}resourceAccesses\[2\] {2}agent trip-booker gained access since its release 1\.0\.0 .*access create-trip-event was added; raise "version" in content\/agents\/trip-booker\.md.*\[RELEASE_WIDENED_WITHOUT_VERSION\]/,
     );
+    // The command to run next acts on this project, not on the folder the check ran in.
+    expect(check.stdout).toContain(`then run npm run release -- --root ${path.relative(REPO_ROOT, root)}`);
     const build = await buildProject(root, { env: fixedKeyEnv(), out: 'dist-refused' });
     expect(build.code).toBe(1);
     expect(build.stderr).toContain('[RELEASE_WIDENED_WITHOUT_VERSION]');

@@ -104,6 +104,40 @@ describe('agentChanges and the page views', () => {
   });
 });
 
+describe('a version going back', () => {
+  it('is RELEASE_VERSION_BEHIND at version when an earlier release, not the last, recorded it', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'ardsite-releases-back-'));
+    try {
+      await cp(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
+      const agent = path.join(copy, 'content/agents/trip-booker.md');
+      await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 0.9.0'));
+      const { diagnostics } = await loadAndCheck({ root: copy });
+      const behind = diagnostics.filter((d) => d.code === 'RELEASE_VERSION_BEHIND');
+      expect(behind).toHaveLength(1);
+      expect(behind[0]).toMatchObject({
+        severity: 'error',
+        file: 'content/agents/trip-booker.md',
+        path: 'version',
+        line: 4,
+      });
+      expect(behind[0]!.message).toContain(
+        "agent trip-booker's version 0.9.0 is an earlier release: content/releases/trip-booker.json records it on 2025-01-10T00:00:00Z, then 0.9.5 on 2025-06-01T00:00:00Z.",
+      );
+      // The last release's version, or a new one, is fine.
+      for (const version of ['0.9.5', '1.0.1']) {
+        await writeFile(
+          agent,
+          (await readFile(agent, 'utf8')).replace(/^version: .*$/m, `version: ${version}`),
+        );
+        const again = await loadAndCheck({ root: copy });
+        expect(again.diagnostics.filter((d) => d.code === 'RELEASE_VERSION_BEHIND')).toEqual([]);
+      }
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('release history files', () => {
   it('refuses a version recorded twice, naming its line', () => {
     const text = serializeHistory('urn:air:a.example:x:y', [

@@ -13,6 +13,7 @@ import type { PermissionCatalog, StoredSpec } from './catalog-model.js';
 import { parseSpec } from './parse-spec.js';
 import { resolveOperation } from './resolve.js';
 import { leastPrivilege, operationName } from './spec-index.js';
+import { npmCommand } from '../shell-word.js';
 
 /** Largest stored spec read, in bytes (the verifier's default document cap, DESIGN.md §4). */
 export const MAX_SPEC_BYTES = 32 * 1024 * 1024;
@@ -91,7 +92,7 @@ export async function loadPermissionCatalog(
               {
                 code: 'SPEC_NOT_STORED',
                 severity: 'warning',
-                message: `the spec at ${r.spec.specUrl} is not stored in the project, so the permissions of "${r.id}" are not derived: run npm run specs`,
+                message: `the spec at ${r.spec.specUrl} is not stored in the project, so the permissions of "${r.id}" are not derived: run ${npmCommand('specs', model.root)}`,
               },
               ['spec', 'specUrl'],
             ),
@@ -139,7 +140,7 @@ export async function loadPermissionCatalog(
             {
               code: 'SPEC_DIGEST_MISMATCH',
               severity: 'error',
-              message: `${file} is not pinned: add specDigest: ${stored.digest} (npm run specs writes it)`,
+              message: `${file} is not pinned: add specDigest: ${stored.digest} (${npmCommand('specs', model.root)} writes it)`,
             },
             ['specFile'],
           ),
@@ -153,7 +154,7 @@ export async function loadPermissionCatalog(
             {
               code: 'SPEC_DIGEST_MISMATCH',
               severity: 'error',
-              message: `${file} has changed since it was pinned: its digest is ${stored.digest}, specDigest says ${resource.specDigest}. If the change is wanted, run npm run specs -- --update`,
+              message: `${file} has changed since it was pinned: its digest is ${stored.digest}, specDigest says ${resource.specDigest}. If the change is wanted, run ${npmCommand('specs', model.root, ['--update'])}`,
             },
             ['specDigest'],
           ),

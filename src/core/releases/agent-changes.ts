@@ -6,6 +6,7 @@
  * {@link compareRam}'s.
  */
 import { formatPath, type Diagnostic } from '../errors.js';
+import { npmCommand } from '../shell-word.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
@@ -131,7 +132,8 @@ export function agentChanges(
  * The release checks of `agent` (`npm run check` and the build): when its last recorded release has the
  * same `version`, every gain since it (an added access or resource, a widening) is a
  * `RELEASE_WIDENED_WITHOUT_VERSION` error at the access it concerns (file, field path, line), naming the
- * agent, the access and the field. Narrowings and rewordings are fine.
+ * agent, the access and the field. Narrowings and rewordings are fine. A `version` that an earlier
+ * release, not the last, recorded is a `RELEASE_VERSION_BEHIND` error at `version`.
  */
 export function releaseDiagnostics(
   agent: AgentModel,
@@ -139,6 +141,18 @@ export function releaseDiagnostics(
   history: ReleaseHistory,
 ): Diagnostic[] {
   const last = history.releases[history.releases.length - 1]!;
+  const earlier = history.releases.slice(0, -1).find((r) => r.version === agent.front.version);
+  if (earlier) {
+    // Going back to an earlier release would compare this RAM with the last one as if it were new,
+    // so a widening since the release it names would go unchecked (and "What changed" would be wrong).
+    const message = `agent ${agent.slug}'s version ${earlier.version} is an earlier release: ${history.file} records it on ${earlier.releasedAt}, then ${last.version} on ${last.releasedAt}. A build publishes the last release or a newer version: set "version" in ${agent.file} to ${last.version}, or raise it above and run ${npmCommand('release', model.root)}`;
+    return [
+      agent.source.diagnostic(
+        { code: 'RELEASE_VERSION_BEHIND', severity: 'error', message, path: 'version' },
+        ['version'],
+      ),
+    ];
+  }
   if (last.version !== agent.front.version) return [];
   const current = currentSnapshot(agent, model);
   const gains = compareRam(recordSnapshot(last), current).filter(gainsAccess);
@@ -157,7 +171,7 @@ export function releaseDiagnostics(
           ? `access ${change.id} was added`
           : `resource ${change.id} was added${change.label?.owner === 'THIRD_PARTY' ? ' (a new outside service)' : ''}`
         : `${change.item} ${change.id}: ${change.field} widened from ${JSON.stringify(change.from)} to ${JSON.stringify(change.to)}`;
-    const message = `agent ${agent.slug} gained access since its release ${last.version} of ${last.releasedAt} (${history.file}) without a new version: ${what}; raise "version" in ${agent.file}, then run npm run release`;
+    const message = `agent ${agent.slug} gained access since its release ${last.version} of ${last.releasedAt} (${history.file}) without a new version: ${what}; raise "version" in ${agent.file}, then run ${npmCommand('release', model.root)}`;
     const field =
       change.field &&
       ['identityUsed', 'confirmationRequired', 'necessity', 'operation'].includes(change.field)

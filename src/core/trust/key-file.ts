@@ -16,7 +16,7 @@ import {
   type SigningKey,
 } from './keys.js';
 import type { PrivateSigningJwk, SigningAlgorithm } from './jwk.js';
-import { shellWord } from '../shell-word.js';
+import { npmCommand } from '../shell-word.js';
 
 /** Options of {@link resolveSigningKey}. */
 export interface ResolveSigningKeyOptions {
@@ -89,8 +89,7 @@ function gitIgnoreStatus(root: string, rel: string): IgnoreStatus {
 
 /** What to do without a key, for the project at `root` (its `--root` named when it is not the working folder). */
 function missingKeyHelp(root: string): string {
-  const rel = path.relative(process.cwd(), path.resolve(root));
-  const keygen = rel === '' ? 'npm run keygen' : `npm run keygen -- --root ${shellWord(rel)}`;
+  const keygen = npmCommand('keygen', root);
   return (
     'Provide the site key as ARDSITE_SIGNING_KEY (the private JWK or PKCS#8 PEM text, e.g. from a CI secret) ' +
     'or ARDSITE_SIGNING_KEY_FILE (a path), or signing.keyFile in content/publisher.yaml. ' +
