@@ -66,6 +66,11 @@ export const ERROR_CODES = {
   SCHEMA_INVALID_VALUE: 'A value is not valid.',
   /** A URL is not absolute `https:` (`http:` is allowed for localhost only). */
   URL_NOT_HTTPS: 'A URL must be absolute https.',
+  /**
+   * (warning) An agent interface's url is on a loopback host (localhost, 127.0.0.0/8, [::1]): allowed for
+   * trying an agent out, but clients elsewhere cannot reach it.
+   */
+  URL_LOOPBACK: 'A published URL points at localhost.',
   /** `siteUrl` is not exactly `https://<domain>/` (ARD and did:web need the origin root). */
   SITE_URL_NOT_ROOT: 'siteUrl must be https://<domain>/.',
 

@@ -119,7 +119,7 @@ describe('W ARD_QUERIES_COUNT: representativeQueries not 2 to 5', () => {
       path: 'discovery.representativeQueries',
       line: lineOf(md, 'representativeQueries:'),
     });
-    expect(d!.message).toContain(`${n} representative queries`);
+    expect(d!.message).toContain(`will carry ${n} representative ${n === 1 ? 'query;' : 'queries;'}`);
   });
 
   it.each([2, 5])('is quiet for %i queries', async (n) => {
@@ -451,15 +451,18 @@ describe('interface urls: https, or host:port for GRPC', () => {
     },
   );
 
-  it.each(['grpc.example.test:443', '[::1]:50051'])('accepts the GRPC url %s', async (url) => {
-    expect(await check({ 'content/agents/a.md': agentMd({ interfaces: [iface(url)] }) })).toEqual([]);
+  it('accepts the GRPC url grpc.example.test:443', async () => {
+    const md = agentMd({ interfaces: [iface('grpc.example.test:443')] });
+    expect(await check({ 'content/agents/a.md': md })).toEqual([]);
   });
 
-  it('refuses http: on a public host and accepts it on localhost', async () => {
+  it('refuses http: on a public host and accepts it on localhost, with a warning that only this machine reaches it', async () => {
     const md = agentMd({
       interfaces: [
         iface('http://api.example.test/a2a', 'JSONRPC'),
         iface('http://localhost:8080/a2a', 'JSONRPC'),
+        iface('https://127.0.0.1:8443/a2a', 'HTTP+JSON'),
+        iface('[::1]:50051'),
       ],
     });
     expect(await check({ 'content/agents/a.md': md })).toEqual([
@@ -468,6 +471,15 @@ describe('interface urls: https, or host:port for GRPC', () => {
         path: 'interfaces[0].url',
         line: lineOf(md, 'http://api.example.test'),
       }),
+      ...['http://localhost:8080/a2a', 'https://127.0.0.1:8443/a2a', '[::1]:50051'].map((url, i) =>
+        expect.objectContaining({
+          code: 'URL_LOOPBACK',
+          severity: 'warning',
+          path: `interfaces[${i + 1}].url`,
+          line: lineOf(md, url),
+          message: expect.stringContaining(`${url} is on this machine`),
+        }),
+      ),
     ]);
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../errors.js';
 import { checkWordTables } from '../pages/words/index.js';
 import { checkLanguages } from './language-checks.js';
-import { httpsUrlProblem } from '../schema/common.js';
+import { httpsUrlProblem, isLoopbackHost } from '../schema/common.js';
 import { parseAirUrn } from '../urn.js';
 import type { AgentModel, ContentModel } from './model.js';
 import type { SourceDoc } from './source.js';
@@ -91,6 +91,15 @@ function checkCatalog(model: ContentModel, r: Reporter): void {
   }
 }
 
+/** The hostname of `url`, or `undefined` when it is not an absolute URL. */
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
   const { source, front } = agent;
   const skillIds = new Map<string, number>();
@@ -119,6 +128,17 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
       const problem = httpsUrlProblem(iface.url);
       if (problem) r.add(source, ['interfaces', i, 'url'], 'URL_NOT_HTTPS', problem);
     }
+    // Allowed for trying an agent out (DESIGN.md §5), but a signed card that sends clients to localhost
+    // only works on the machine that runs the agent.
+    const host = iface.protocolBinding === 'GRPC' ? iface.url.replace(/:\d+$/, '') : hostOf(iface.url);
+    if (host !== undefined && isLoopbackHost(host))
+      r.add(
+        source,
+        ['interfaces', i, 'url'],
+        'URL_LOOPBACK',
+        `${iface.url} is on this machine (a loopback address): clients anywhere else cannot reach the agent there; give the address it answers at once deployed`,
+        'warning',
+      );
   });
   const v03 = front.interfaces.filter((i) => i.protocolVersion === '0.3');
   if (v03.length > 0 && !front.interfaces.some((i) => i.protocolVersion === '1.0')) {
@@ -159,7 +179,7 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
       source,
       ['discovery', 'representativeQueries'],
       'ARD_QUERIES_COUNT',
-      `the entry will carry ${queries.length} representative queries; ARD asks for 2 to 5 (give discovery.representativeQueries, or examples on the skills)`,
+      `the entry will carry ${queries.length} representative ${queries.length === 1 ? 'query' : 'queries'}; ARD asks for 2 to 5 (give discovery.representativeQueries, or examples on the skills)`,
       'warning',
     );
   }
