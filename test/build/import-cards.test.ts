@@ -142,6 +142,12 @@ describe('npm run import over real cards', () => {
       'changed  securitySchemes.google: the v0.3 form written in the v1.0 form',
     );
     expect(out('weather-desk')).toMatch(/0 changed, 0 dropped/);
+    // A card without a RAM: the publisher is told what its pages will then say.
+    for (const slug of ['air-ticketing', 'currency-v03', 'currency-v10', 'recipe'])
+      expect(out(slug), slug).toContain(
+        'changed  resourceAccessManifest: absent: the pages will say this agent uses none of the user’s accounts and no outside service; if it does, declare each use under resourceAccesses',
+      );
+    expect(out('trip-booker')).not.toContain('changed  resourceAccessManifest');
   });
 
   it('reads a card over https through the network reader, and refuses http and private addresses', async () => {

@@ -249,6 +249,12 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   if (ram && ram.accesses.length > 0) {
     front.resourceAccesses = ram.accesses;
     if (!ram.topLevel) front.ram = { topLevel: false };
+  } else {
+    // The card says nothing of what the agent touches; the pages would say it touches nothing.
+    notes.change(
+      'resourceAccessManifest',
+      'absent: the pages will say this agent uses none of the user’s accounts and no outside service; if it does, declare each use under resourceAccesses',
+    );
   }
   if (card.signatures !== undefined)
     notes.drop('signatures', 'ardsite signs the card it builds with the site’s own key');
