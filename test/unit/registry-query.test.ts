@@ -90,6 +90,14 @@ describe('readSearchRequest (ARD draft §4.2.2.1, §5 search-request)', () => {
     expect(problem?.slice(0, 2)).toEqual([400, 'INVALID_ARGUMENT']);
   });
 
+  it('says which pageSize it got: the number, or what else it was', () => {
+    const detail = (pageSize: unknown) =>
+      problemOf(() => readSearchRequest({ query: { text: 'x' }, pageSize }, modes))?.[2];
+    expect(detail(0)).toBe('pageSize must be a whole number from 1 to 100, not 0');
+    expect(detail(2.5)).toBe('pageSize must be a whole number from 1 to 100, not 2.5');
+    expect(detail('10')).toBe('pageSize must be a whole number from 1 to 100, not a string');
+  });
+
   it('suggests the member meant', () => {
     expect(problemOf(() => readSearchRequest({ query: { text: 'x' }, pageSise: 3 }, modes))?.[2]).toMatch(
       /did you mean "pageSize"/,

@@ -114,7 +114,7 @@ function readPageSize(value: unknown, where: string, fallback = DEFAULT_PAGE_SIZ
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
     throw invalidArgument(
-      `${where} must be a whole number from 1 to ${MAX_PAGE_SIZE}, not ${describe(value)}${typeof value === 'number' ? ` (${value})` : ''}`,
+      `${where} must be a whole number from 1 to ${MAX_PAGE_SIZE}, not ${typeof value === 'number' ? JSON.stringify(value) : describe(value)}`,
     );
   }
   return value;
