@@ -138,6 +138,38 @@ describe('a version going back', () => {
   });
 });
 
+describe('a widening made in a resource file', () => {
+  it('is reported at the access it widens, naming the resource file where it was made', async () => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'ardsite-releases-effect-'));
+    try {
+      await cp(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
+      // 1.0.0 released as it is now, then the calendar's list operation becomes a POST.
+      const agent = model.agents[0]!;
+      await writeFile(
+        path.join(copy, 'content/releases/trip-booker.json'),
+        serializeHistory(agent.identifier, [
+          ...records(model),
+          { version: '1.0.0', releasedAt: '2025-11-01T00:00:00Z', ram: agent.ram },
+        ]),
+      );
+      const calendar = path.join(copy, 'content/resources/calendar-events.yaml');
+      await writeFile(
+        calendar,
+        (await readFile(calendar, 'utf8')).replace('httpMethod: GET', 'httpMethod: POST'),
+      );
+      const { diagnostics } = await loadAndCheck({ root: copy });
+      const widened = diagnostics.filter((d) => d.code === 'RELEASE_WIDENED_WITHOUT_VERSION');
+      expect(widened).toHaveLength(1);
+      expect(widened[0]).toMatchObject({ file: 'content/agents/trip-booker.md' });
+      expect(widened[0]!.message).toContain(
+        'effect widened from "read" to "write" (changed in content/resources/calendar-events.yaml)',
+      );
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('release history files', () => {
   it('refuses a version recorded twice, naming its line', () => {
     const text = serializeHistory('urn:air:a.example:x:y', [

@@ -159,6 +159,20 @@ export function releaseDiagnostics(
   const out: Diagnostic[] = [];
   const accessOf = (id: string) => agent.accesses.find((a) => a.access.id === id);
   const operations = new Map(agent.ram.operations.map((o) => [o.id, o]));
+  // A widening made in a resource file (an operation's method, a resource's owner) is reported at the
+  // access it widens, in the agent file; the message names the file where it was made.
+  const changedElsewhere = (change: RamChange): string => {
+    const operation = change.item === 'access' ? accessOf(change.id)?.access.operation : undefined;
+    const resource =
+      change.item === 'resource' ? change.id : operation ? operations.get(operation)?.resource : undefined;
+    const file =
+      change.field === 'effect' && operation
+        ? model.operations.get(operation)?.origin.source.file
+        : change.field === 'owner' && resource
+          ? model.resources.get(resource)?.origin.source.file
+          : undefined;
+    return file && file !== agent.file ? ` (changed in ${file})` : '';
+  };
   for (const change of gains) {
     if (change.item === 'operation') continue; // an added operation comes with the access that uses it
     let found = change.item === 'access' ? accessOf(change.id) : undefined;
@@ -170,7 +184,7 @@ export function releaseDiagnostics(
         ? change.item === 'access'
           ? `access ${change.id} was added`
           : `resource ${change.id} was added${change.label?.owner === 'THIRD_PARTY' ? ' (a new outside service)' : ''}`
-        : `${change.item} ${change.id}: ${change.field} widened from ${JSON.stringify(change.from)} to ${JSON.stringify(change.to)}`;
+        : `${change.item} ${change.id}: ${change.field} widened from ${JSON.stringify(change.from)} to ${JSON.stringify(change.to)}${changedElsewhere(change)}`;
     const message = `agent ${agent.slug} gained access since its release ${last.version} of ${last.releasedAt} (${history.file}) without a new version: ${what}; raise "version" in ${agent.file}, then run ${npmCommand('release', model.root)}`;
     const field =
       change.field &&
