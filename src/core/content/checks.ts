@@ -244,7 +244,7 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
         origin.source,
         [...at, 'confirmationRequired'],
         'RAM_WRITE_WITHOUT_CONFIRMATION',
-        `access "${access.id}" changes data (${method}) as the user without asking first; set confirmationRequired: true or explain why not`,
+        `access "${access.id}" changes data (${method}) as the user without asking first; set confirmationRequired: true, or say in its accessJustification why it need not ask (the warning stays: people are told it acts without asking)`,
         'warning',
       );
     }
