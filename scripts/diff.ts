@@ -39,6 +39,7 @@ import {
   parseResolve,
 } from '../src/core/verify/http-reader.js';
 import { MANIFEST_PATH } from '../src/core/well-known.js';
+import { terminalText } from '../src/core/terminal-text.js';
 
 const usage =
   'usage: npm run diff -- <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
@@ -123,7 +124,8 @@ function sentences(diffs: readonly EntryDiff[]): string {
   lines.push(
     `${compared} ${compared === 1 ? 'entry' : 'entries'} compared, ${skipped > 0 ? `${skipped} not compared, ` : ''}${changed} changed, ${gained} gained access.`,
   );
-  return `${lines.join('\n')}\n`;
+  // Identifiers, names and scopes come from the two sites: their control characters are shown, not obeyed.
+  return `${lines.map(terminalText).join('\n')}\n`;
 }
 
 /**
@@ -186,7 +188,7 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
     ]);
     diffs = diffSides(before, after);
   } catch (error) {
-    out.stderr.write(`diff: ${(error as Error).message} [DIFF_UNREADABLE]\n`);
+    out.stderr.write(`diff: ${terminalText((error as Error).message)} [DIFF_UNREADABLE]\n`);
     return 2;
   }
   if (values.json) {

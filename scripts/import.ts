@@ -15,6 +15,7 @@ import { jsonErrorPlace } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { shellWord } from '../src/core/shell-word.js';
+import { terminalText } from '../src/core/terminal-text.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;
@@ -104,13 +105,16 @@ try {
     await writeFile(target, text, { flag: 'wx' });
     process.stdout.write(`wrote ${path.relative(root, target)}\n`);
   }
-  for (const n of result.changed) process.stdout.write(`changed  ${n.field}: ${n.reason}\n`);
-  for (const n of result.dropped) process.stdout.write(`dropped  ${n.field}: ${n.reason}\n`);
+  // The card chose its field names and values: their control characters are shown, not obeyed.
+  for (const n of result.changed)
+    process.stdout.write(terminalText(`changed  ${n.field}: ${n.reason}`) + '\n');
+  for (const n of result.dropped)
+    process.stdout.write(terminalText(`dropped  ${n.field}: ${n.reason}`) + '\n');
   process.stdout.write(
     `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. Next: npm run check -- --root ${shellWord(values.root!)}\n`,
   );
 } catch (error) {
   if (!(error instanceof ArdsiteError)) throw error;
-  process.stderr.write(`${error.message} [${error.code}]\n`);
+  process.stderr.write(`${terminalText(error.message)} [${error.code}]\n`);
   process.exitCode = 1;
 }

@@ -26,6 +26,7 @@ import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
 import { replaceFile } from './lib/replace-file.js';
+import { terminalText } from '../src/core/terminal-text.js';
 
 const usage =
   'usage: npm run pin [-- --all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
@@ -71,7 +72,7 @@ let written = 0;
 let failed = 0;
 const fail = (file: string, why: string) => {
   failed++;
-  process.stderr.write(`FAIL  ${file}  ${why}\n`);
+  process.stderr.write(`FAIL  ${file}  ${terminalText(why)}\n`);
 };
 // Every file's new text is made before any is written, so a file that cannot take its digest stops
 // nothing else and shows in --dry-run too.

@@ -32,6 +32,7 @@ import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
 import { replaceFile } from './lib/replace-file.js';
+import { terminalText } from '../src/core/terminal-text.js';
 
 const usage =
   'usage: npm run specs [-- --update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
@@ -79,7 +80,7 @@ let failed = 0;
 let written = 0;
 const fail = (target: SpecTarget, why: string) => {
   failed++;
-  process.stderr.write(`FAIL  ${target.file}  ${target.resource}: ${why}\n`);
+  process.stderr.write(`FAIL  ${target.file}  ${target.resource}: ${terminalText(why)}\n`);
 };
 
 /** The stored copy now, parsed, when there is one that still reads (for the change report). */
@@ -157,7 +158,8 @@ for (const target of targets) {
   if (target.specDigest && target.specDigest !== digest) {
     process.stdout.write(`  changed: was ${target.specDigest}\n`);
     const changes = before ? describeSpecChange(before, index) : [];
-    for (const change of changes) process.stdout.write(`  ${change}\n`);
+    // Operation ids and scope names come from the fetched spec: shown, not obeyed.
+    for (const change of changes) process.stdout.write(`  ${terminalText(change)}\n`);
     if (before && changes.length === 0)
       process.stdout.write('  no operation, scope or least privilege changed\n');
   }

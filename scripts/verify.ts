@@ -52,6 +52,7 @@ import type { SiteReader } from '../src/core/verify/reader.js';
 import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
 import { shellWord } from '../src/core/shell-word.js';
+import { terminalText } from '../src/core/terminal-text.js';
 
 const usage =
   'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
@@ -286,7 +287,7 @@ async function verifyAndReport(
   } catch (error) {
     discoveryDeadline.dispose();
     if (json) out.stdout.write(`${JSON.stringify({ origin, error: (error as Error).message }, null, 2)}\n`);
-    else out.stderr.write(`verify: could not read the site: ${(error as Error).message}\n`);
+    else out.stderr.write(`verify: could not read the site: ${terminalText((error as Error).message)}\n`);
     return 2;
   }
   const elapsedMs = Math.round(performance.now() - started);
@@ -299,9 +300,10 @@ async function verifyAndReport(
       `${JSON.stringify({ origin, manifestUrl: discovery.manifestUrl, entries: report.entries, elapsedMs, helperThreads: parallel?.helpers.size ?? 0, passed, failed, warnings, findings, ...(report.notChecked ? { notChecked: report.notChecked } : {}) }, null, 2)}\n`,
     );
   } else {
+    // The site chose the subjects and much of the messages: its control characters are shown, not obeyed.
     for (const f of findings) {
       out.stdout.write(
-        `${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${f.subject}  ${f.message}  [${f.code}]\n`,
+        `${f.severity === 'error' ? 'FAIL' : 'WARN'}  ${terminalText(f.subject)}  ${terminalText(f.message)}  [${f.code}]\n`,
       );
     }
     // A folder is read as its origin would serve it: the summary names both. "checked", not "verified":

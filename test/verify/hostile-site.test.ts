@@ -8,7 +8,7 @@
  * `runVerify`) except where the process itself is what is tested.
  */
 import { execFileSync } from 'node:child_process';
-import { readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify.js';
@@ -210,6 +210,25 @@ describe('a hostile site never ends verify without a report (issue 14, finding 7
         (f) => f.code === 'ARD_MANIFEST_INVALID' && /levels deep/.test(f.message),
       ),
     ).toBe(true);
+  });
+
+  it('prints the terminal escape sequences a site puts in its strings as visible text, never raw', async () => {
+    const dir = await copyBuiltSite(built);
+    const file = path.join(dir, '.well-known', 'ard.json');
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as { entries: Array<{ identifier: string }> };
+    // Set the window title, erase the screen, a fake line, a right-to-left override.
+    const hostile = '\u001b]0;pwned\u0007\u001b[2J\r\nPASS  all good\u009b1A\u202e';
+    manifest.entries[0]!.identifier += hostile;
+    await writeFile(file, JSON.stringify(manifest));
+    const run = await verify(dir, '--origin', ORIGIN, '--threads', '0');
+    expect(run.code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- control characters are what is matched
+    expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(run.stdout).toContain('\\x1b]0;pwned\\x07\\x1b[2J\\r\\nPASS  all good\\x9b1A\\u202e');
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('PASS'))).toEqual([]);
+    // --json keeps the exact string (JSON escapes the controls itself).
+    const { report } = await verifyJson(dir);
+    expect(report.findings.some((f) => f.subject.endsWith(hostile))).toBe(true);
   });
 
   it('a malformed <link rel="ard" href> is a DISCOVERY_INVALID warning, not "Invalid URL"', async () => {
