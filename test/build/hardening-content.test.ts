@@ -183,6 +183,31 @@ describe('findings 4 and 5: content is bounded, and the limits are reported with
     expect(errors.filter((d) => d.code === 'TEXT_TOO_LONG')).toHaveLength(2);
   });
 
+  it('reports a Markdown body nested 2,000 levels (2 KB of ">") as CONTENT_TOO_DEEP at its line, with the other faults', async () => {
+    // The page renderer ended the build in "RangeError: Maximum call stack size exceeded", naming no
+    // file, and check passed; 8 KB of emphasis openers ("*a *a …") did the same.
+    const root = await variant(async (r) => {
+      await edit(r, AGENT, (t) => `${t}\nFine.\n\n${'>'.repeat(2000)} deep\n`);
+      await edit(r, ENTRY, (t) => t.replace('version: 1.0.0', 'version: 1.0.0\ncolour: blue'));
+    });
+    const agentText = await readFile(path.join(root, AGENT), 'utf8');
+    const errors = await check(root);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'CONTENT_TOO_DEEP', file: AGENT, line: lineOf(agentText, '>>>>') }),
+        expect.objectContaining({ code: 'SCHEMA_UNKNOWN_KEY', file: ENTRY }),
+      ]),
+    );
+    const inline = await variant((r) => edit(r, AGENT, (t) => `${t}\n${'*a '.repeat(2000)}x\n`));
+    expect(await check(inline)).toEqual([
+      expect.objectContaining({
+        code: 'CONTENT_TOO_DEEP',
+        file: AGENT,
+        message: expect.stringMatching(/emphasis/) as string,
+      }),
+    ]);
+  });
+
   it('takes its limits from publisher.yaml: a higher textBytes admits the text, a lower depth refuses a file', async () => {
     const long = 'x'.repeat(1024 * 1024 + 1);
     const higher = await variant(async (r) => {

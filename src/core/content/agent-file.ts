@@ -16,6 +16,7 @@ import {
 } from '../schema/ram.js';
 import { rewriteA2aSpellings } from './a2a-spellings.js';
 import { formatBytes } from './bounds.js';
+import { markdownNestingDiagnostic } from './markdown-nesting.js';
 import { validate } from './issues.js';
 import type { AgentAccess, AgentModel } from './model.js';
 import { normalizeRamKeys } from './normalize.js';
@@ -164,6 +165,10 @@ export async function loadAgent(
     });
     return undefined;
   }
+  // An error, and the rest of the agent is still checked: the build stops before any page is rendered.
+  const bodyLine = text.slice(0, text.length - split.content.length).split('\n').length;
+  const nested = markdownNestingDiagnostic(split.content, reader.limits, file, bodyLine - 1);
+  if (nested) diagnostics.push(nested);
   if (!/^[a-z0-9._-]+$/.test(slug)) {
     diagnostics.push({
       code: 'SCHEMA_INVALID_VALUE',

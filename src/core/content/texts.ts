@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { isLanguageTag, sameLanguage, siteLanguages, type LanguageSettings } from '../languages.js';
 import { formatBytes } from './bounds.js';
+import { markdownNestingDiagnostic } from './markdown-nesting.js';
 import { rel, type ContentReader } from './read.js';
 import type { SourceDoc } from './source.js';
 
@@ -357,6 +358,11 @@ export async function readLanguageBodies(
         file,
         line: 1,
       });
+      continue;
+    }
+    const nested = markdownNestingDiagnostic(body, reader.limits, file, 0);
+    if (nested) {
+      diagnostics.push(nested);
       continue;
     }
     table.setBody(slug, language, body);
