@@ -21,7 +21,7 @@
  *   is no date is left out.
  * Other members (the RAM footprint terms and their `@context`, `digest`) are kept: v0.9 entries are open.
  */
-import type { JsonObject, JsonValue } from './json.js';
+import { setMember, type JsonObject, type JsonValue } from './json.js';
 
 /** The `specVersion` of the copy (ai-catalog.schema.json: `enum: ["1.0"]`). */
 export const AI_CATALOG_SPEC_VERSION = '1.0';
@@ -140,7 +140,7 @@ export function aiCatalogEntry(entry: Record<string, unknown>, manifestUrl: stri
         break;
       }
       default:
-        out[key] = value as JsonValue;
+        setMember(out, key, value);
     }
   }
   if (signed) out.metadata = { ...((out.metadata as JsonObject) ?? {}), [SIGNED_MANIFEST_KEY]: manifestUrl };

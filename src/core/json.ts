@@ -25,6 +25,16 @@ export function withoutUndefined<T extends object>(value: T): T {
 }
 
 /**
+ * Sets `key` of `target` to `value` as an own, enumerable data property, as `JSON.parse` makes members:
+ * unlike `target[key] = value`, a key `__proto__` becomes a member instead of replacing the object's
+ * prototype (where the key would vanish and inherited members show through). For copies of objects
+ * that came from input (ECMA-262 §25.5.1 JSON.parse CreateDataProperty).
+ */
+export function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
  * Deepest nesting of arrays and objects the verifier parses in a JSON document it reads (a site's
  * manifest, cards, DID documents, key sets, artifacts). Far above any document ardsite writes (a card
  * nests about ten levels), far below what a recursive walk of the parsed value can follow without

@@ -5,6 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
+import { normalizeRamKeys } from '../../src/core/content/normalize.js';
+import { SourceDoc } from '../../src/core/content/source.js';
 import type { Diagnostic, ErrorCode } from '../../src/core/errors.js';
 import { agentMd, DEFAULT_PUBLISHER, lineOf, makeSite, removeSites } from '../helpers/site.js';
 import { NOTES_OPENAPI, storedSpec } from '../helpers/specs.js';
@@ -499,6 +501,22 @@ describe('RAM_CASE_CONFLICT: one field written in camelCase and snake_case', () 
         line: lineOf(md, 'identity_used:'),
       }),
     ]);
+  });
+
+  it('keeps a __proto__ member of the input a member of the copy, never its prototype', () => {
+    const text = '{"display_name":"Notes","__proto__":{"owner":"THIRD_PARTY"}}';
+    const value = JSON.parse(text) as unknown;
+    const diagnostics: Diagnostic[] = [];
+    const copy = normalizeRamKeys(
+      value,
+      SourceDoc.fromJson('x.json', text, value),
+      [],
+      diagnostics,
+    ) as Record<string, unknown>;
+    expect(diagnostics).toEqual([]);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.owner).toBeUndefined();
+    expect(Object.keys(copy)).toEqual(['displayName', '__proto__']);
   });
 
   it('is an error in a resource file', async () => {

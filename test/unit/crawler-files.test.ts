@@ -298,6 +298,20 @@ describe('aiCatalogEntry', () => {
     signature: 'eyJhbGciOiJFUzI1NiJ9..c2ln',
   };
 
+  it('keeps a member named __proto__ of a hostile entry a member, never the copy’s prototype', () => {
+    const entry = JSON.parse(
+      '{"identifier":"urn:air:other.example:a:b","displayName":"B","type":"application/a2a-agent-card+json","url":"https://other.example/b.json","__proto__":{"polluted":true}}',
+    ) as Record<string, unknown>;
+    const copy = aiCatalogEntry(entry, 'https://site.example/.well-known/ard.json') as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.polluted).toBeUndefined();
+    expect(Object.keys(copy)).toContain('__proto__');
+    expect(JSON.parse(JSON.stringify(copy)).__proto__).toEqual({ polluted: true });
+  });
+
   it('reshapes what v0.9 cannot carry: trustManifest members, queries, metadata values, HTTP dates', () => {
     const entry = {
       identifier: 'urn:air:other.example:a:b',

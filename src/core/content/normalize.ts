@@ -5,6 +5,7 @@
  * (`RAM_CASE_CONFLICT`, DESIGN.md §4 RAM integrity).
  */
 import { formatPath, type Diagnostic } from '../errors.js';
+import { setMember } from '../json.js';
 import { toCamelCase, type SourceDoc } from './source.js';
 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
@@ -43,8 +44,11 @@ export function normalizeRamKeys(
       continue;
     }
     // Free-form maps keep their keys as written.
-    out[camel] =
-      camel === 'metadata' ? child : normalizeRamKeys(child, source, [...basePath, key], diagnostics);
+    setMember(
+      out,
+      camel,
+      camel === 'metadata' ? child : normalizeRamKeys(child, source, [...basePath, key], diagnostics),
+    );
   }
   return out;
 }
