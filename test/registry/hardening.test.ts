@@ -91,6 +91,37 @@ describe('methods (issue 14 item 9)', () => {
   });
 });
 
+describe('slow clients', () => {
+  it('closes a connection whose headers do not arrive within the headers timeout, with a 408', async () => {
+    const quick = await startTestRegistry(path.join(root, 'dist'), { headersTimeoutMs: 400 });
+    try {
+      const socket = net.connect(Number(new URL(quick.origin).port), '127.0.0.1');
+      socket.setEncoding('utf8');
+      let answer = '';
+      socket.on('data', (d: string) => (answer += d));
+      const closed = new Promise<number>((resolve) => {
+        const opened = Date.now();
+        socket.on('close', () => resolve(Date.now() - opened));
+      });
+      socket.on('error', () => {});
+      // A slowloris: the request line and one header, then nothing more.
+      socket.write('POST /ard/v1/search HTTP/1.1\r\nHost: registry.test\r\n');
+      const after = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 10_000))]);
+      socket.destroy();
+      expect(after, 'the server never closed the connection').toBeGreaterThan(0);
+      expect(after).toBeLessThan(5_000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('defaults to 10 s for the headers and 30 s for the whole request, checked every second', async () => {
+    expect(server.server.headersTimeout).toBe(10_000);
+    expect(server.server.requestTimeout).toBe(30_000);
+  });
+});
+
 describe('messages match behaviour (issue 14 item 9)', () => {
   it('pageSize 101 is a 400, as the message says 1 to 100', async () => {
     const answer = await postJson(`${server.apiUrl}/search`, { query: { text: 'plan' }, pageSize: 101 });

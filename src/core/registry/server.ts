@@ -64,7 +64,25 @@ export interface RegistryServerOptions {
   accessLog?: boolean;
   /** The time trustManifest expiry is checked against at start-up (default now). */
   now?: Date;
+  /**
+   * How long a client may take to send a request's headers, and the whole request, in ms (defaults
+   * {@link HEADERS_TIMEOUT_MS} and {@link REQUEST_TIMEOUT_MS}); a slower one gets a 408 and its
+   * connection closes. Checked every {@link TIMEOUT_CHECK_MS} (or a quarter of `headersTimeoutMs` when
+   * that is shorter).
+   */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
+
+/**
+ * Default headers timeout: 10 s, against Node's 60 s, so that clients that open connections and send
+ * their headers a byte at a time (a slowloris) hold a socket for seconds, not a minute.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** Default time to receive a whole request: 30 s (Node's default is 300 s); a body is at most `maxBodyBytes`. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often the two timeouts are checked: 1 s (Node's default interval is 30 s). */
+export const TIMEOUT_CHECK_MS = 1_000;
 
 /** A running registry server. */
 export interface RegistryServer extends PreviewServer {
@@ -324,7 +342,14 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     if (slot.answer && res.statusCode === slot.answer.status) answers.set(key, slot.answer);
   };
 
-  const server = http.createServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
+  const timeouts = {
+    headersTimeout,
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, Math.max(50, Math.floor(headersTimeout / 4))),
+  };
+  const server = http.createServer(timeouts, (req, res) => {
     let pathname: string;
     try {
       pathname = new URL(req.url ?? '/', 'http://registry.invalid').pathname;
