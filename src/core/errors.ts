@@ -97,6 +97,12 @@ export const ERROR_CODES = {
   RAM_CONSUMER_AS_AGENT: "A user's own service is accessed as the agent itself.",
   /** (warning) A write (POST, PUT, PATCH, DELETE) as END_USER does not ask first. */
   RAM_WRITE_WITHOUT_CONFIRMATION: 'A write as the user does not ask for confirmation.',
+  /**
+   * (warning) An operation is marked `readOnly: true`, but its `apiOperationSpec.httpMethod` is POST, PUT,
+   * PATCH or DELETE, which are not safe methods (RFC 9110 §9.2.1): found without a stored spec, so the
+   * spec's `SPEC_READ_WRITE_MISMATCH` is not given for it as well.
+   */
+  RAM_READ_ONLY_WRITE_METHOD: 'readOnly: true on an operation whose HTTP method may change data.',
   /** An access maps to a skill id the agent does not declare. */
   RAM_UNKNOWN_SKILL: 'An access names a skill the agent does not have.',
 

@@ -23,3 +23,17 @@ export function mayChangeData(
   }
   return readOnly !== true;
 }
+
+/**
+ * The HTTP method of `operation` when the author marked it `readOnly: true` although the method is not
+ * safe (RFC 9110 §9.2.1: only GET, HEAD, OPTIONS and TRACE are), whatever its protocol; else undefined.
+ * The content check `RAM_READ_ONLY_WRITE_METHOD` reports it, with or without a stored spec, so the spec's
+ * `SPEC_READ_WRITE_MISMATCH` leaves it out (one finding for one contradiction).
+ */
+export function writeMethodMarkedReadOnly(
+  operation: RamOperation,
+  readOnly: boolean | undefined,
+): string | undefined {
+  const method = operation.apiOperationSpec?.httpMethod?.toUpperCase();
+  return readOnly === true && method !== undefined && CHANGING_METHODS.has(method) ? method : undefined;
+}

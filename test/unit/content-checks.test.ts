@@ -320,6 +320,93 @@ describe('W RAM_WRITE_WITHOUT_CONFIRMATION: a write as the user that does not as
   });
 });
 
+describe('W RAM_READ_ONLY_WRITE_METHOD: readOnly: true on a method that is not safe', () => {
+  const agent = agentMd({
+    resourceAccesses: [
+      access('list', 'notes-list'),
+      access('create', 'notes-create', { confirmationRequired: true }),
+    ],
+  });
+  /** NOTES (or `base`) with `notes-create` on `method` and marked `readOnly: true`. */
+  const readOnlyCreate = (method: string, base = NOTES) =>
+    base.replace('httpMethod: POST }\n', `httpMethod: ${method} }\n    readOnly: true\n`);
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    'warns for %s at the operation’s readOnly, with no stored spec',
+    async (method) => {
+      const resource = readOnlyCreate(method);
+      const diagnostics = await check({
+        'content/resources/notes.yaml': resource,
+        'content/agents/a.md': agent,
+      });
+      expect(withCode(diagnostics, 'RAM_READ_ONLY_WRITE_METHOD')).toEqual([
+        expect.objectContaining({
+          severity: 'warning',
+          file: 'content/resources/notes.yaml',
+          path: 'operations[1].readOnly',
+          line: lineOf(resource, 'readOnly: true'),
+          message: expect.stringContaining(`readOnly: true, but its httpMethod ${method}`),
+        }),
+      ]);
+    },
+  );
+
+  it.each(['GET', 'HEAD', 'OPTIONS'])('is quiet for the safe method %s', async (method) => {
+    const resource = NOTES.replace('httpMethod: GET }\n', `httpMethod: ${method} }\n    readOnly: true\n`);
+    const diagnostics = await check({
+      'content/resources/notes.yaml': resource,
+      'content/agents/a.md': agent,
+    });
+    expect(withCode(diagnostics, 'RAM_READ_ONLY_WRITE_METHOD')).toEqual([]);
+  });
+
+  it('is reported once when the stored spec says the same (not also SPEC_READ_WRITE_MISMATCH)', async () => {
+    const resource = readOnlyCreate('POST', NOTES_WITH_SPEC);
+    const diagnostics = await check({
+      'content/resources/notes.yaml': resource,
+      [NOTES_SPEC.file]: NOTES_SPEC.text,
+      'content/agents/a.md': agent,
+    });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'RAM_READ_ONLY_WRITE_METHOD',
+        path: 'operations[1].readOnly',
+        line: lineOf(resource, 'readOnly: true'),
+      }),
+    ]);
+  });
+
+  it('warns for an operation of a resource defined in the agent file', async () => {
+    const md = agentMd({
+      resources: [
+        {
+          id: 'tickets',
+          interactionProtocol: 'REST',
+          owner: 'THIRD_PARTY',
+          displayName: 'Tickets',
+          description: 'A ticket service.',
+          operations: [
+            {
+              id: 'tickets-close',
+              description: 'Closes a ticket.',
+              apiOperationSpec: { httpMethod: 'DELETE' },
+              readOnly: true,
+            },
+          ],
+        },
+      ],
+      resourceAccesses: [access('close', 'tickets-close', { identityUsed: 'AGENT' })],
+    });
+    expect(withCode(await check({ 'content/agents/a.md': md }), 'RAM_READ_ONLY_WRITE_METHOD')).toEqual([
+      expect.objectContaining({
+        file: 'content/agents/a.md',
+        path: 'resources[0].operations[0].readOnly',
+        line: lineOf(md, 'readOnly: true'),
+      }),
+    ]);
+  });
+});
+
 describe('W RAM_API_SPEC_NOT_REST: apiOperationSpec on an MCP operation', () => {
   it("warns at the operation's apiOperationSpec", async () => {
     const resource = `${SEARCH}    apiOperationSpec:\n      operationId: search\n`;

@@ -10,6 +10,7 @@ import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../e
 import { checkWordTables } from '../pages/words/index.js';
 import { checkLanguages } from './language-checks.js';
 import { httpsUrlProblem, isLoopbackHost } from '../schema/common.js';
+import { writeMethodMarkedReadOnly } from '../ram-effects.js';
 import { parseAirUrn } from '../urn.js';
 import type { AgentModel, ContentModel } from './model.js';
 import type { SourceDoc } from './source.js';
@@ -59,7 +60,18 @@ function checkCatalog(model: ContentModel, r: Reporter): void {
       );
     }
   }
-  for (const { operation, origin } of model.operations.values()) {
+  for (const { operation, origin, readOnly } of model.operations.values()) {
+    // The author's own two statements disagree, so no spec is needed to see it (DESIGN.md §6).
+    const method = writeMethodMarkedReadOnly(operation, readOnly);
+    if (method !== undefined) {
+      r.add(
+        origin.source,
+        [...origin.path, 'readOnly'],
+        'RAM_READ_ONLY_WRITE_METHOD',
+        `operation "${operation.id}" is marked readOnly: true, but its httpMethod ${method} is not a safe method and may change data (RFC 9110 §9.2.1: only GET, HEAD, OPTIONS and TRACE are safe); remove readOnly, or correct apiOperationSpec.httpMethod`,
+        'warning',
+      );
+    }
     const res = model.resources.get(operation.resource);
     if (!res) {
       r.add(

@@ -2,9 +2,12 @@
  * Finds a RAM Operation in its resource's spec (seed 000 `ApiOperationSpec`, `ResourceSpec`): by
  * `apiOperationSpec.operationId` when it is found, else by `spec.resourcePath` plus `httpMethod` (the
  * seed's precedence and fallback); an MCP tool by its name in `spec.resourcePath`. Then compares what the
- * author wrote with the spec: the HTTP method (an error when it differs) and `readOnly` (a warning).
+ * author wrote with the spec: the HTTP method (an error when it differs) and `readOnly` (a warning, except
+ * for a `readOnly: true` beside the author's own write method, which the content checks already report:
+ * `RAM_READ_ONLY_WRITE_METHOD`).
  */
 import { suggest } from '../content/issues.js';
+import { writeMethodMarkedReadOnly } from '../ram-effects.js';
 import type { RamOperation, RamResource } from '../schema/ram.js';
 import { operationName, type SpecIndex, type SpecOperation } from './spec-index.js';
 
@@ -128,8 +131,14 @@ export function resolveOperation(
   }
 
   // The author's view: readOnly as written; for REST without it, the method decides (DESIGN.md §6).
+  // readOnly: true beside the author's own POST, PUT, PATCH or DELETE is the content check's
+  // RAM_READ_ONLY_WRITE_METHOD whatever the spec says: not reported twice.
   const authorReadOnly = index.format === 'mcp-tools' ? readOnly === true : readOnly;
-  if (authorReadOnly !== undefined && authorReadOnly !== found.readOnly) {
+  if (
+    authorReadOnly !== undefined &&
+    authorReadOnly !== found.readOnly &&
+    writeMethodMarkedReadOnly(operation, readOnly) === undefined
+  ) {
     problems.push({
       code: 'SPEC_READ_WRITE_MISMATCH',
       severity: 'warning',

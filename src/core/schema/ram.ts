@@ -149,7 +149,7 @@ export const Operation = z
     }),
     readOnly: z.boolean().optional().meta({
       description:
-        'true when the operation changes nothing (permission pages say "only reads"); signed in the card beside the RAM (RAM extension params `readOnlyOperations`), never inside the RAM object.',
+        'true when the operation changes nothing: the permission pages then say "only reads" of an MCP or A2A operation (those of a REST operation follow its `httpMethod`); signed in the card beside the RAM (RAM extension params `readOnlyOperations`), never inside the RAM object. Beside an `httpMethod` of POST, PUT, PATCH or DELETE it is a warning (`RAM_READ_ONLY_WRITE_METHOD`).',
       spec: 'DESIGN.md §6',
     }),
   })
