@@ -2,76 +2,101 @@
  * `npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>]
  * [--organization-url <https URL>]`: creates a publisher project of one's own (src/core/new-project.ts):
  * content/ with one starter agent and resource, an empty public/, a .gitignore and a README. Refuses a
- * folder that exists and is not empty. A folder outside any git repository gets `git init`: the first build
- * writes the signing key only where git is seen to ignore it (src/core/trust/keys.ts). Exit 0 on success, 1 when the folder or an option is refused, 2
- * on bad usage.
+ * folder that exists and is not empty, or lies inside ardsite's own folder. A folder outside any git
+ * repository gets `git init`: the first build writes the signing key only where git is seen to ignore it
+ * (src/core/trust/keys.ts). Every problem of the command line, the options' values and the folder is
+ * reported in one run, one line each, before anything is written. Exit 0 on success, 2 on bad usage (no
+ * folder, a required option missing, an unknown option or one without its value: the usage line follows),
+ * else 1 when the folder or an option's value is refused.
  */
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { newProjectFiles, newProjectProblems } from '../src/core/new-project.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLineFully } from './lib/args.js';
 import { shellWord } from '../src/core/shell-word.js';
+
+/**
+ * Why the project cannot be made in `root`: inside ardsite's own folder, where it would share the app's
+ * git repository (and its ignored key folder), and the app's own content/ sits; or an existing file or
+ * folder that is not empty.
+ */
+async function folderProblems(root: string): Promise<string[]> {
+  const found: string[] = [];
+  // Real paths (a link to the app's folder is the app's folder), of the folder or of its nearest existing
+  // parent; a name such as "..my-site" is inside, not above.
+  const real = (p: string): string => {
+    try {
+      return realpathSync(p);
+    } catch {
+      const parent = path.dirname(p);
+      return parent === p ? p : path.join(real(parent), path.basename(p));
+    }
+  };
+  const app = real(path.resolve(import.meta.dirname, '..'));
+  const fromApp = path.relative(app, real(root));
+  const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
+  if (!outside) {
+    found.push(
+      `${root} is inside ardsite's own folder (${app}): make the project beside it, e.g. npm run new -- ../${path.basename(root)} …, so that it gets a git repository of its own`,
+    );
+  }
+  const kind = await stat(root).then(
+    (s) => (s.isDirectory() ? 'folder' : 'file'),
+    () => undefined,
+  );
+  if (kind === 'file') found.push(`${root} is a file: name a new folder`);
+  else if (kind === 'folder' && (await readdir(root)).length > 0)
+    found.push(`${root} exists and is not empty: name a new folder`);
+  return found;
+}
 
 const usage =
   'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
-const { values, positionals } = parseCommandLine(
+const {
+  values,
+  positionals,
+  mentioned,
+  problems: usageProblems,
+} = parseCommandLineFully(
   {
-    allowPositionals: true,
-    options: {
-      domain: { type: 'string' },
-      organization: { type: 'string' },
-      namespace: { type: 'string' },
-      'organization-url': { type: 'string' },
-    },
+    domain: { type: 'string' },
+    organization: { type: 'string' },
+    namespace: { type: 'string' },
+    'organization-url': { type: 'string' },
   },
   usage,
 );
-if (positionals.length !== 1 || values.domain === undefined || values.organization === undefined) {
-  process.stderr.write(`${usage}\n`);
-  process.exit(2);
+const given = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+const domain = given(values.domain);
+const organization = given(values.organization);
+if (positionals.length === 0) usageProblems.push('name the folder of the new project');
+if (positionals.length > 1)
+  usageProblems.push(`one folder only, got ${positionals.length}: ${positionals.join(', ')}`);
+if (!mentioned.has('domain'))
+  usageProblems.push('--domain is required: the domain the site is served from, e.g. agents.acme.com');
+if (!mentioned.has('organization')) usageProblems.push("--organization is required: the publisher's name");
+
+// A domain name is case-insensitive (RFC 4343): Agents.Acme.com is agents.acme.com.
+const lowerDomain = domain?.toLowerCase();
+const namespace = given(values.namespace);
+const organizationUrl = given(values['organization-url']);
+// What is wrong with the options given, and with the folder: each is said whatever else is wrong.
+const problems = [
+  ...usageProblems,
+  ...newProjectProblems({ domain: lowerDomain, organization, namespace, organizationUrl }),
+  ...(positionals.length === 1 ? await folderProblems(path.resolve(positionals[0]!)) : []),
+];
+if (problems.length > 0 || lowerDomain === undefined || organization === undefined) {
+  process.stderr.write(`${problems.join('\n')}\n${usageProblems.length > 0 ? `${usage}\n` : ''}`);
+  // Bad usage (an option missing or unknown, no folder) is exit 2, as for every command; the rest 1.
+  process.exit(usageProblems.length > 0 ? 2 : 1);
 }
-const options = {
-  // A domain name is case-insensitive (RFC 4343): Agents.Acme.com is agents.acme.com.
-  domain: values.domain.toLowerCase(),
-  organization: values.organization,
-  namespace: values.namespace,
-  organizationUrl: values['organization-url'],
-};
-const problems = newProjectProblems(options);
-if (problems.length > 0) {
-  process.stderr.write(`${problems.join('\n')}\n`);
-  process.exit(1);
-}
+const options = { domain: lowerDomain, organization, namespace, organizationUrl };
 const root = path.resolve(positionals[0]!);
-// A project inside ardsite's own folder would share its git repository (and its ignored key folder), and
-// the app's own content/ sits there: the README's project lives beside the app, in a repository of its own.
-// Real paths (a link to the app's folder is the app's folder), of the folder or of its nearest existing
-// parent; a name such as "..my-site" is inside, not above.
-const real = (p: string): string => {
-  try {
-    return realpathSync(p);
-  } catch {
-    const parent = path.dirname(p);
-    return parent === p ? p : path.join(real(parent), path.basename(p));
-  }
-};
-const app = real(path.resolve(import.meta.dirname, '..'));
-const fromApp = path.relative(app, real(root));
-const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
-if (!outside) {
-  process.stderr.write(
-    `${root} is inside ardsite's own folder (${app}): make the project beside it, e.g. npm run new -- ../${path.basename(root)} …, so that it gets a git repository of its own\n`,
-  );
-  process.exit(1);
-}
-const existing = await readdir(root).catch(() => undefined);
-if (existing && existing.length > 0) {
-  process.stderr.write(`${root} exists and is not empty: name a new folder\n`);
-  process.exit(1);
-}
+
 for (const [file, text] of newProjectFiles(options)) {
   const target = path.join(root, file);
   if (text === null) {

@@ -53,3 +53,73 @@ export function projectFolder(root: string): string {
   }
   return folder;
 }
+
+/** What {@link parseCommandLineFully} read, and every problem of the command line. */
+export interface FullCommandLine {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  /** The options on the command line, with or without their value (`domain` for `--domain`). */
+  mentioned: ReadonlySet<string>;
+  /** One sentence per unknown option or option without its value, in the order given. */
+  problems: string[];
+}
+
+/**
+ * Parses `args` (default the process's) with `options` as {@link parseCommandLine} does, but reports every
+ * problem of the command line instead of exiting at the first, for a command that reports all of its bad
+ * input in one run: an unknown option, a string option with no value (last, or followed by another
+ * option, which `parseArgs` would take as its value). `--help` prints `usage` and exits 0. The caller
+ * reports the problems with its own, and exits 2.
+ */
+export function parseCommandLineFully(
+  options: Record<string, { type: 'string' | 'boolean' }>,
+  usage: string,
+  args: readonly string[] = process.argv.slice(2),
+): FullCommandLine {
+  const problems: string[] = [];
+  const mentioned = new Set<string>();
+  const kept: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      kept.push(...args.slice(i));
+      break;
+    }
+    const name = /^--([^=]+)$/.exec(arg)?.[1];
+    const next = args[i + 1];
+    if (
+      name !== undefined &&
+      options[name]?.type === 'string' &&
+      (next === undefined || next.startsWith('-'))
+    ) {
+      problems.push(`${arg} needs a value (${arg}=<value> for one that starts with -)`);
+      mentioned.add(name);
+      continue;
+    }
+    kept.push(arg);
+  }
+  const known: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    ...options,
+    help: { type: 'boolean', short: 'h' },
+  };
+  const { values, positionals, tokens } = parseArgs({
+    args: kept,
+    options: known,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  if (values.help === true) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    mentioned.add(token.name);
+    const type = Object.hasOwn(known, token.name) ? known[token.name]?.type : undefined;
+    if (type === undefined) problems.push(`unknown option ${token.rawName}`);
+    else if (type === 'boolean' && token.value !== undefined)
+      problems.push(`${token.rawName} takes no value`);
+  }
+  return { values, positionals, mentioned, problems };
+}

@@ -22,14 +22,18 @@ export interface NewProjectOptions {
 export const STARTER_AGENT = 'helper';
 export const STARTER_RESOURCE = 'public-holidays';
 
-/** The reasons `options` cannot make a project (empty when they can). */
-export function newProjectProblems(options: NewProjectOptions): string[] {
+/**
+ * The reasons `options` cannot make a project, every one of them (empty when they can). A `domain` or
+ * `organization` not given is not one: the command line says that it is missing.
+ */
+export function newProjectProblems(options: Partial<NewProjectOptions>): string[] {
   const problems: string[] = [];
-  if (!isFqdn(options.domain))
+  if (options.domain !== undefined && !isFqdn(options.domain))
     problems.push(
       `--domain "${options.domain}" is not a lower-case domain name (no scheme, port or trailing dot), e.g. agents.acme.com`,
     );
-  if (options.organization.trim() === '') problems.push('--organization must name the publisher');
+  if (options.organization !== undefined && options.organization.trim() === '')
+    problems.push('--organization must name the publisher');
   if (options.namespace !== undefined && !/^[a-z0-9._-]+$/.test(options.namespace))
     problems.push(`--namespace "${options.namespace}" must match [a-z0-9._-]+`);
   if (options.organizationUrl !== undefined && !/^https:\/\/[^\s]+$/.test(options.organizationUrl))

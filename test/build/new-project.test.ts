@@ -172,6 +172,61 @@ describe('npm run new', () => {
     );
   });
 
+  it('reports every problem of its arguments in one run, not the first one only', async () => {
+    const usageLine =
+      'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+    // Bad usage (an unknown option) beside bad values and a folder that is not empty: all of them, exit 2.
+    const all = await runScript(
+      'new.ts',
+      root,
+      '--domain',
+      'https://Bad.test/',
+      '--organization',
+      ' ',
+      '--namespace',
+      'Big NS',
+      '--organization-url',
+      'http://acme.test/',
+      '--colour',
+    );
+    expect([all.code, all.stderr.split('\n')]).toEqual([
+      2,
+      [
+        'unknown option --colour',
+        '--domain "https://bad.test/" is not a lower-case domain name (no scheme, port or trailing dot), e.g. agents.acme.com',
+        '--organization must name the publisher',
+        '--namespace "Big NS" must match [a-z0-9._-]+',
+        '--organization-url "http://acme.test/" must be an https URL',
+        `${root} exists and is not empty: name a new folder`,
+        usageLine,
+        '',
+      ],
+    ]);
+    // Options missing, or without their value, are named too, with what else is wrong.
+    const missing = await runScript('new.ts', root, '--domain', 'acme', '--namespace');
+    expect([missing.code, missing.stderr.split('\n')]).toEqual([
+      2,
+      [
+        '--namespace needs a value (--namespace=<value> for one that starts with -)',
+        "--organization is required: the publisher's name",
+        expect.stringMatching(/^--domain "acme" is not a lower-case domain name/),
+        `${root} exists and is not empty: name a new folder`,
+        usageLine,
+        '',
+      ],
+    ]);
+    // No usage problem: a refused value and a refused folder, exit 1, no usage line.
+    const values = await runScript('new.ts', root, '--domain', 'agents_acme.test', '--organization', 'Acme');
+    expect([values.code, values.stderr.split('\n')]).toEqual([
+      1,
+      [
+        expect.stringMatching(/^--domain "agents_acme\.test" is not a lower-case domain name/),
+        `${root} exists and is not empty: name a new folder`,
+        '',
+      ],
+    ]);
+  });
+
   it("refuses a folder inside ardsite's own, where it would share the app's git repository", async () => {
     const inside = path.join(REPO_ROOT, 'my-new-site-test');
     const run = await runScript('new.ts', inside, '--domain', 'agents.acme.test', '--organization', 'Acme');
