@@ -56,6 +56,7 @@ import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
+import { shownFolder } from './lib/shown-folder.js';
 import {
   makeOutputs,
   preloadAstro,
@@ -315,11 +316,11 @@ async function finish(
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
-    `Built ${path.relative(process.cwd(), distDir) || distDir}/: ${counted(built.agents.length, 'agent')}, ${counted(built.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
+    `Built ${shownFolder(distDir)}: ${counted(built.agents.length, 'agent')}, ${counted(built.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
   );
   if (serverTemp) {
     log(
-      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${path.relative(process.cwd(), serverDir) || serverDir}/; ${npmCommand('serve', root)} starts it.`,
+      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${shownFolder(serverDir)}; ${npmCommand('serve', root)} starts it.`,
     );
   }
 }
@@ -329,9 +330,9 @@ try {
 } catch (error) {
   if (error instanceof ArdsiteError) {
     for (const d of error.diagnostics) log(formatDiagnostic(d));
-    log(`Build failed: ${error.message} [${error.code}]`);
+    log(`Build of ${shownFolder(root)} failed: ${error.message} [${error.code}]`);
   } else {
-    log(`Build failed: ${(error as Error).stack ?? String(error)}`);
+    log(`Build of ${shownFolder(root)} failed: ${(error as Error).stack ?? String(error)}`);
   }
   process.exitCode = 1;
   // A failure answers at once: Astro's modules may still be loading (preloadAstro), which would keep the

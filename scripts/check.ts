@@ -1,6 +1,6 @@
 /**
  * `npm run check`: validates every file of `content/` and prints every error and warning in one run,
- * then a summary line. Exit 0 without errors, 1 with errors (DESIGN.md §1, §5).
+ * then a summary line naming the project checked. Exit 0 without errors, 1 with errors (DESIGN.md §1, §5).
  *
  * Usage: npm run check [-- --root <project folder>] [-- --json]
  */
@@ -8,6 +8,7 @@ import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
+import { shownFolder } from './lib/shown-folder.js';
 
 const { values } = parseCommandLine(
   {
@@ -16,7 +17,8 @@ const { values } = parseCommandLine(
   'usage: npm run check [-- --root <project folder>] [-- --json]',
 );
 
-const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root!) });
+const root = projectFolder(values.root!);
+const { model, diagnostics } = await loadAndCheck({ root });
 const errors = diagnostics.filter((d) => d.severity === 'error').length;
 const warnings = diagnostics.length - errors;
 // Agents are counted by file: one with errors is still an agent of the site (reported above).
@@ -34,6 +36,10 @@ if (values.json) {
   const site = model
     ? `${counted(agents, 'agent')}, ${counted(resources, 'resource')}, ${counted(entries, 'entry', 'entries')}`
     : 'no site (content/publisher.yaml is unusable; the other files were checked one by one)';
-  process.stdout.write(`${site}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`);
+  // The project is named: the diagnostics name files relative to it, and --root or npm --prefix may have
+  // pointed the command at another project than the one the user is in.
+  process.stdout.write(
+    `checked ${shownFolder(root)}: ${site}, ${counted(errors, 'error')}, ${counted(warnings, 'warning')}\n`,
+  );
 }
 process.exitCode = hasErrors(diagnostics) ? 1 : 0;

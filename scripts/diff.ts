@@ -40,6 +40,7 @@ import {
 } from '../src/core/verify/http-reader.js';
 import { MANIFEST_PATH } from '../src/core/well-known.js';
 import { terminalText } from '../src/core/terminal-text.js';
+import { shownFolder } from './lib/shown-folder.js';
 
 const usage =
   'usage: npm run diff -- <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
@@ -96,11 +97,16 @@ function versions(d: EntryDiff): string {
   return from === to ? `version ${to}` : `version ${from} → ${to}`;
 }
 
+/** A side as the summary line names it: a site URL as given, a folder as scripts/lib/shown-folder.ts shows it. */
+function sideLabel(target: string): string {
+  return /^https?:\/\//i.test(target) ? target : shownFolder(path.resolve(target));
+}
+
 /**
  * The report in sentences: one block per entry that changed or was not compared (with why), then a
- * summary line.
+ * summary line that names the two sides (`old → new`).
  */
-function sentences(diffs: readonly EntryDiff[]): string {
+function sentences(diffs: readonly EntryDiff[], sides: readonly [string, string]): string {
   const lines: string[] = [];
   for (const d of diffs) {
     if (d.notCompared !== undefined) {
@@ -122,7 +128,7 @@ function sentences(diffs: readonly EntryDiff[]): string {
   const skipped = diffs.filter((d) => d.notCompared !== undefined).length;
   const compared = diffs.length - skipped;
   lines.push(
-    `${compared} ${compared === 1 ? 'entry' : 'entries'} compared, ${skipped > 0 ? `${skipped} not compared, ` : ''}${changed} changed, ${gained} gained access.`,
+    `${sides[0]} → ${sides[1]}: ${compared} ${compared === 1 ? 'entry' : 'entries'} compared, ${skipped > 0 ? `${skipped} not compared, ` : ''}${changed} changed, ${gained} gained access.`,
   );
   // Identifiers, names and scopes come from the two sites: their control characters are shown, not obeyed.
   return `${lines.map(terminalText).join('\n')}\n`;
@@ -194,7 +200,7 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
   if (values.json) {
     const gained = diffs.some((d) => d.gainedAccess);
     out.stdout.write(`${JSON.stringify({ gainedAccess: gained, entries: diffs }, null, 2)}\n`);
-  } else out.stdout.write(sentences(diffs));
+  } else out.stdout.write(sentences(diffs, [sideLabel(positionals[0]!), sideLabel(positionals[1]!)]));
   return diffs.some((d) => d.gainedAccess) ? 1 : 0;
 }
 

@@ -25,6 +25,7 @@ import { formatDiagnostic } from '../src/core/errors.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
+import { shownFolder } from './lib/shown-folder.js';
 import { replaceFile } from './lib/replace-file.js';
 import { terminalText } from '../src/core/terminal-text.js';
 
@@ -46,11 +47,13 @@ const { values } = parseCommandLine(
 const reader = networkReader(values, 'pin', usage);
 
 const root = projectFolder(values.root!);
+/** The project, as the summary lines name it. */
+const project = shownFolder(root);
 const { model, diagnostics } = await loadAndCheck({ root });
 const errors = diagnostics.filter((d) => d.severity === 'error');
 if (!model || errors.length > 0) {
   for (const d of errors) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  process.stderr.write(`pin: the content has errors; fix them first (npm run check)\n`);
+  process.stderr.write(`pin: the content of ${project} has errors; fix them first (npm run check)\n`);
   process.exit(2);
 }
 
@@ -62,8 +65,8 @@ if (targets.length === 0) {
   const any = !values.all && pinTargets(model, { all: true }).targets.length > 0;
   process.stdout.write(
     !any
-      ? 'No entry of this site points outside it: nothing to pin.\n'
-      : 'Every entry of this site that points outside it has a digest: nothing to pin (--all fetches them again).\n',
+      ? `No entry of ${project} points outside the site: nothing to pin.\n`
+      : `Every entry of ${project} that points outside the site has a digest: nothing to pin (--all fetches them again).\n`,
   );
   process.exit(0);
 }
@@ -124,6 +127,6 @@ for (const change of changes) {
   }
 }
 process.stdout.write(
-  `${counted(targets.length, 'entry', 'entries')} to pin: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
+  `${counted(targets.length, 'entry', 'entries')} of ${project} to pin: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
 );
 process.exitCode = failed > 0 ? 1 : 0;

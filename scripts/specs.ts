@@ -31,6 +31,7 @@ import { readFile } from 'node:fs/promises';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
+import { shownFolder } from './lib/shown-folder.js';
 import { replaceFile } from './lib/replace-file.js';
 import { terminalText } from '../src/core/terminal-text.js';
 
@@ -52,13 +53,15 @@ const { values } = parseCommandLine(
 const reader = networkReader(values, 'specs', usage);
 
 const root = projectFolder(values.root!);
+/** The project, as the summary lines name it. */
+const project = shownFolder(root);
 const { model, diagnostics } = await loadAndCheck({ root });
 // The spec findings (not stored, digest changed, operation not in the spec) are what this command is
 // for, or what it may fix; any other error stops it.
 const errors = diagnostics.filter((d) => d.severity === 'error' && !d.code.startsWith('SPEC_'));
 if (!model || errors.length > 0) {
   for (const d of errors) process.stderr.write(`${formatDiagnostic(d)}\n`);
-  process.stderr.write(`specs: the content has errors; fix them first (npm run check)\n`);
+  process.stderr.write(`specs: the content of ${project} has errors; fix them first (npm run check)\n`);
   process.exit(2);
 }
 
@@ -70,8 +73,8 @@ if (targets.length === 0) {
   const any = values.update || specTargets(model, { update: true }).targets.length > 0;
   process.stdout.write(
     !any || values.update
-      ? 'No resource has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n'
-      : 'Every spec is stored and pinned: nothing to do (--update fetches them again).\n',
+      ? `No resource of ${project} has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n`
+      : `Every spec of ${project} is stored and pinned: nothing to do (--update fetches them again).\n`,
   );
   process.exit(0);
 }
@@ -165,6 +168,6 @@ for (const target of targets) {
   }
 }
 process.stdout.write(
-  `${counted(targets.length, 'spec')} to store: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
+  `${counted(targets.length, 'spec')} of ${project} to store: ${written} ${dryRun ? 'would be ' : ''}written, ${failed} failed\n`,
 );
 process.exitCode = failed > 0 ? 1 : 0;

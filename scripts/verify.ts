@@ -51,6 +51,7 @@ import type { VerifyFinding } from '../src/core/verify/findings.js';
 import type { SiteReader } from '../src/core/verify/reader.js';
 import type { VerifySiteOptions } from '../src/core/verify/site.js';
 import { counted } from './lib/counted.js';
+import { shownFolder } from './lib/shown-folder.js';
 import { shellWord } from '../src/core/shell-word.js';
 import { terminalText } from '../src/core/terminal-text.js';
 
@@ -178,7 +179,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   let startUrl: string | undefined;
   let maxEntries: number;
   let deadlineMs: number;
-  /** The folder checked, as the summary names it (relative to the working folder when inside it); none for a URL. */
+  /** The folder checked, as the summary names it (scripts/lib/shown-folder.ts); none for a URL. */
   let folderLabel: string | undefined;
   try {
     maxEntries = number(values['max-entries'], 100_000);
@@ -225,8 +226,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
         );
       origin = new URL(given).origin;
       reader = folderReader(folder, origin, { maxBytes });
-      const relative = path.relative(process.cwd(), folder);
-      folderLabel = `${relative === '' ? '.' : relative.startsWith('..') ? folder : relative}/`;
+      folderLabel = shownFolder(folder);
       const started = await folderHelpers({ folder, origin, maxBytes, maxEntries }, threads);
       if (started.note) out.stderr.write(`verify: ${started.note}\n`);
       helpers = started.helpers;

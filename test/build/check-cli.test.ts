@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
-import { runScript } from '../helpers/cli.js';
+import { runScript, runScriptWithEnv } from '../helpers/cli.js';
 import { agentMd, EXAMPLE_LIKE, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 
 afterAll(removeSites);
@@ -35,7 +35,7 @@ describe('npm run check on the example-like content', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const last = summary(stdout)!;
-    expect(last).toMatch(/^3 agents, 5 resources, 2 entries, 0 errors, (\d+) warnings?$/);
+    expect(last).toMatch(/^checked \S+\/: 3 agents, 5 resources, 2 entries, 0 errors, (\d+) warnings?$/);
     const warnings = Number(/(\d+) warnings?$/.exec(last)![1]);
     expect(lines(stdout).filter((l) => l.startsWith('W  '))).toHaveLength(warnings);
     expect(lines(stdout).filter((l) => l.startsWith('E  '))).toEqual([]);
@@ -57,7 +57,7 @@ describe('npm run check --root content-valid', () => {
   it('exits 0 with no finding', async () => {
     const { code, stdout } = await check('--root', fixture('content-valid'));
     expect(code).toBe(0);
-    expect(stdout).toBe('2 agents, 2 resources, 1 entry, 0 errors, 0 warnings\n');
+    expect(stdout).toMatch(/^checked \S+\/: 2 agents, 2 resources, 1 entry, 0 errors, 0 warnings\n$/);
   });
 
   it('--json gives the counts and an empty list', async () => {
@@ -89,8 +89,10 @@ describe('npm run check --root content-broken', () => {
     });
     const files = new Set(PLANTED_FAULTS.map((f) => f.file));
     expect(files.size).toBeGreaterThanOrEqual(9);
-    expect(summary(stdout)).toBe(
-      `6 agents, 2 resources, 0 entries, ${PLANTED_FAULTS.length} errors, 0 warnings`,
+    expect(summary(stdout)).toMatch(
+      new RegExp(
+        `^checked \\S+/: 6 agents, 2 resources, 0 entries, ${PLANTED_FAULTS.length} errors, 0 warnings$`,
+      ),
     );
   });
 
@@ -138,7 +140,34 @@ describe('npm run check on a folder without content', () => {
       /^E {2}content\/agents\/a\.md:\d+:\d+ {2}resourceAccesses\[0\]\.operation .*\[RAM_DANGLING_OPERATION\]$/m,
     );
     expect(summary(stdout)).toBe(
-      'no site (content/publisher.yaml is unusable; the other files were checked one by one), 2 errors, 0 warnings',
+      `checked ${root}/: no site (content/publisher.yaml is unusable; the other files were checked one by one), 2 errors, 0 warnings`,
     );
+  });
+});
+
+describe('the summary line names the project checked', () => {
+  const valid = fixture('content-valid');
+  const counts = '2 agents, 2 resources, 1 entry, 0 errors, 0 warnings';
+
+  it('as --root gave it: a folder outside the one the command was typed in, by its absolute path', async () => {
+    const root = await makeSite({ 'content/agents/a.md': agentMd() });
+    const { code, stdout } = await check('--root', root);
+    expect([code, stdout]).toEqual([
+      0,
+      `checked ${root}/: 1 agent, 0 resources, 0 entries, 0 errors, 0 warnings\n`,
+    ]);
+  });
+
+  it('relative to the folder npm was run from (INIT_CWD), not to ardsite’s own, where npm runs the script', async () => {
+    // npm --prefix <ardsite> run check -- --root test/fixtures/content-valid, typed in another folder: the
+    // --root is read in ardsite's folder, and the summary says which project that was.
+    const elsewhere = await runScriptWithEnv('check.ts', ['--root', 'test/fixtures/content-valid'], {
+      INIT_CWD: await makeSite({}),
+    });
+    expect(summary(elsewhere.stdout)).toBe(`checked ${valid}/: ${counts}`);
+    const here = await runScriptWithEnv('check.ts', ['--root', 'test/fixtures/content-valid'], {
+      INIT_CWD: REPO_ROOT,
+    });
+    expect(summary(here.stdout)).toBe(`checked test/fixtures/content-valid/: ${counts}`);
   });
 });

@@ -68,7 +68,7 @@ describe('npm run import over real cards', () => {
   it('imports each card, and the project checks with no error and builds', () => {
     for (const [slug, run] of imports) expect(run.code, `${slug}: ${run.stderr}`).toBe(0);
     expect(check.stdout.split('\n').at(-2)).toMatch(
-      /^7 agents, \d+ resources, 0 entries, 0 errors, \d+ warnings?$/,
+      /^checked \S+\/: 7 agents, \d+ resources, 0 entries, 0 errors, \d+ warnings?$/,
     );
     expect(built.code, built.stderr).toBe(0);
   });

@@ -89,16 +89,19 @@ describe('npm run new', () => {
     const specs = await runScript('specs.ts', '--root', root);
     expect([specs.code, specs.stdout]).toEqual([
       0,
-      'No resource has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n',
+      `No resource of ${root}/ has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n`,
     ]);
     const pin = await runScript('pin.ts', '--root', root);
-    expect([pin.code, pin.stdout]).toEqual([0, 'No entry of this site points outside it: nothing to pin.\n']);
+    expect([pin.code, pin.stdout]).toEqual([
+      0,
+      `No entry of ${root}/ points outside the site: nothing to pin.\n`,
+    ]);
   });
 
   it('check --root finds 0 errors and 0 warnings', async () => {
     const { code, stdout } = await runScript('check.ts', '--root', root);
     expect(code).toBe(0);
-    expect(stdout).toBe('1 agent, 1 resource, 0 entries, 0 errors, 0 warnings\n');
+    expect(stdout).toBe(`checked ${root}/: 1 agent, 1 resource, 0 entries, 0 errors, 0 warnings\n`);
   });
 
   it('verify --root checks its dist/ with the origin of its publisher.yaml', async () => {

@@ -17,6 +17,8 @@ import { startStaticServer, type StaticServer } from '../helpers/static-server.j
 
 /** Runs `scripts/<script>`; never throws on a non-zero exit. */
 const cli = runScript;
+/** The summary line of a run's stdout (its last line). */
+const summary = (stdout: string) => stdout.split('\n').at(-2);
 
 const FILES_HOST = 'files.example.test';
 /** The publisher's DID (test/helpers/site.ts DEFAULT_PUBLISHER). */
@@ -74,7 +76,7 @@ describe('npm run pin', () => {
     const pinned = await cli('pin.ts', '--root', root, resolve);
     expect(pinned.code, pinned.stderr).toBe(0);
     expect(pinned.stdout).toContain(`pinned  content/entries/alpha.yaml  ${digestOf(card)}`);
-    expect(pinned.stdout).toMatch(/1 entry to pin: 1 written, 0 failed\n$/);
+    expect(summary(pinned.stdout)).toBe(`1 entry of ${root}/ to pin: 1 written, 0 failed`);
     const text = await readFile(path.join(root, 'content/entries/alpha.yaml'), 'utf8');
     // Only the digest line is new; comments, order and flow lists are as written.
     expect(text).toBe(entryYaml('alpha', `digest: ${digestOf(card)}\n`));
@@ -84,7 +86,9 @@ describe('npm run pin', () => {
 
     const again = await cli('pin.ts', '--root', root, resolve);
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/nothing to pin/);
+    expect(summary(again.stdout)).toBe(
+      `Every entry of ${root}/ that points outside the site has a digest: nothing to pin (--all fetches them again).`,
+    );
   });
 
   it('--all fetches again and updates a digest whose artifact changed; --dry-run writes nothing', async () => {
@@ -104,7 +108,7 @@ describe('npm run pin', () => {
     expect(dry.stdout).toContain(
       `would pin  content/entries/beta.yaml  ${digestOf(v2)} (was ${digestOf(v1)})`,
     );
-    expect(dry.stdout).toMatch(/1 entry to pin: 1 would be written, 0 failed\n$/);
+    expect(summary(dry.stdout)).toBe(`1 entry of ${root}/ to pin: 1 would be written, 0 failed`);
     expect(await readFile(file, 'utf8')).toContain(digestOf(v1));
 
     const updated = await cli('pin.ts', '--root', root, '--all', resolve);
@@ -136,7 +140,7 @@ describe('npm run pin', () => {
       ),
     );
     expect(result.stdout + result.stderr).not.toMatch(/theirs|local/);
-    expect(result.stdout).toMatch(/1 entry to pin: 0 written, 1 failed\n$/);
+    expect(summary(result.stdout)).toBe(`1 entry of ${root}/ to pin: 0 written, 1 failed`);
     expect(await readFile(path.join(root, 'content/entries/gone.yaml'), 'utf8')).toBe(entryYaml('gone'));
   });
 
@@ -169,7 +173,7 @@ describe('npm run pin', () => {
     expect(result.stdout).not.toContain(digestOf(undeclared));
     // The other entry, whose artifact declares the publisher's DID, is pinned all the same.
     expect(result.stdout).toContain(`pinned  content/entries/epsilon.yaml  ${digestOf(epsilon)}`);
-    expect(result.stdout).toMatch(/2 entries to pin: 1 written, 1 failed\n$/);
+    expect(summary(result.stdout)).toBe(`2 entries of ${root}/ to pin: 1 written, 1 failed`);
     expect(await readFile(delta, 'utf8')).toBe(entryYaml('delta'));
 
     // --all does not replace a digest already written by hand with the digest of such bytes either.
@@ -196,7 +200,7 @@ describe('npm run pin', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain(`pinned  content/entries/zeta.yaml  ${digestOf(text)}`);
     expect(result.stdout).toContain(`pinned  content/entries/eta.yaml  ${digestOf(eta)}`);
-    expect(result.stdout).toMatch(/2 entries to pin: 2 written, 0 failed\n$/);
+    expect(summary(result.stdout)).toBe(`2 entries of ${root}/ to pin: 2 written, 0 failed`);
     expect(await readFile(path.join(root, 'content/entries/zeta.yaml'), 'utf8')).toBe(
       entryYaml('zeta', `digest: ${digestOf(text)}\n`),
     );

@@ -63,9 +63,12 @@ describe('OAuth written the A2A v0.3 way (type: oauth2, security:)', () => {
   });
 
   it('the check summary counts the agents by file, the one with errors included', async () => {
-    const { stdout, code } = await runScript('check.ts', '--root', await makeSite(files));
+    const root = await makeSite(files);
+    const { stdout, code } = await runScript('check.ts', '--root', root);
     expect(code).toBe(1);
-    expect(stdout.split('\n').at(-2)).toBe('2 agents, 0 resources, 0 entries, 2 errors, 0 warnings');
+    expect(stdout.split('\n').at(-2)).toBe(
+      `checked ${root}/: 2 agents, 0 resources, 0 entries, 2 errors, 0 warnings`,
+    );
   });
 
   it('the other v0.3 scheme types convert too (apiKey in → location, http, openIdConnect, mutualTLS)', async () => {

@@ -303,7 +303,7 @@ describe("npm run diff over built folders listing another publisher's agent", ()
     expect(text.out.stdout).toBe(
       `${FOREIGN_ID}: version 3.1.0 — not compared\n` +
         `  ! both sides: its card at ${FOREIGN_CARD} is on another origin than ${ORIGIN}, not read from here\n` +
-        '1 entry compared, 1 not compared, 0 changed, 0 gained access.\n',
+        `${site1}/ → ${copy}/: 1 entry compared, 1 not compared, 0 changed, 0 gained access.\n`,
     );
     const json = buffers();
     expect(await runDiff([site1, copy, '--json'], json.streams)).toBe(0);

@@ -1,0 +1,18 @@
+/**
+ * How a command's summary line names the folder it was about (the project, its dist/, a site folder):
+ * relative to the folder the command was typed in when inside it, else absolute, with a trailing slash
+ * (`./`, `dist/`, `/home/me/acme-agents/`). The folder typed in is npm's `INIT_CWD`: `npm run` (and
+ * `npm --prefix <ardsite> run`) runs a script in ardsite's own folder, so a path relative to the working
+ * folder would show a user in their own project the example's `./` as if it were theirs.
+ */
+import path from 'node:path';
+
+/** `folder` (absolute) as the summary lines show it. */
+export function shownFolder(folder: string): string {
+  const typedIn = process.env.INIT_CWD;
+  const base = typedIn && path.isAbsolute(typedIn) ? typedIn : process.cwd();
+  const relative = path.relative(base, folder);
+  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  const shown = relative === '' ? '.' : outside ? folder : relative;
+  return shown.endsWith(path.sep) ? shown : `${shown}/`;
+}
