@@ -58,6 +58,10 @@ interface SiteOptions {
   readOnly?: string[];
   scopes?: string[];
   badDigest?: boolean;
+  /** `readOnlyOperations` the card signs in its RAM extension params (src/core/card.ts `PageFacts`). */
+  cardReadOnly?: string[];
+  /** No changes document (an agent without a release history: before its first `npm run release`). */
+  noChanges?: boolean;
   extra?: boolean;
   /** List another publisher's entry (FOREIGN_ID), its card at FOREIGN_CARD. */
   foreign?: boolean;
@@ -90,16 +94,21 @@ function siteFiles(options: SiteOptions): Map<string, Uint8Array> {
           uri: 'https://ram.example/ext',
           params: {
             ...ram(),
+            ...(options.cardReadOnly ? { readOnlyOperations: options.cardReadOnly } : {}),
             permissions: {
               file: `${ORIGIN}/agents/helper/permissions.json`,
               digest: options.badDigest ? 'sha256:00' : sha256Digest(permissions),
             },
           },
         },
-        {
-          uri: 'urn:ardsite:ext:ram-changes:v1',
-          params: { url: `${ORIGIN}/agents/helper/ram-changes.json`, digest: sha256Digest(changes) },
-        },
+        ...(options.noChanges
+          ? []
+          : [
+              {
+                uri: 'urn:ardsite:ext:ram-changes:v1',
+                params: { url: `${ORIGIN}/agents/helper/ram-changes.json`, digest: sha256Digest(changes) },
+              },
+            ]),
       ],
     },
   };
@@ -163,6 +172,21 @@ describe('readDiffSide and diffSides', () => {
     const [entry] = diffSides(before, after);
     expect(entry).toMatchObject({ identifier: ID, status: 'changed', gainedAccess: true });
     expect(entry!.changes).toEqual([expect.objectContaining({ kind: 'widened', field: 'effect' })]);
+  });
+
+  it('reads readOnly from the card itself: a build before its first release and one after compare equal', async () => {
+    // The trial's mail-assistant: only the second build had a release history (a changes document); both
+    // cards sign the same readOnlyOperations, and nothing about that operation changed.
+    const before = await readDiffSide(site({ cardReadOnly: ['notes-call'], noChanges: true }), manifest);
+    const after = await readDiffSide(
+      site({ cardReadOnly: ['notes-call'], readOnly: ['notes-call'] }),
+      manifest,
+    );
+    expect(diffSides(before, after)[0]).toMatchObject({ status: 'unchanged', changes: [] });
+    expect(diffSides(after, before)[0]).toMatchObject({ status: 'unchanged', changes: [] });
+    // What the card signs wins over a changes document that says otherwise.
+    const stale = await readDiffSide(site({ cardReadOnly: ['notes-call'] }), manifest);
+    expect(diffSides(before, stale)[0]!.changes).toEqual([]);
   });
 
   it('reads scopes from the pinned permission file: a broader scope widens', async () => {

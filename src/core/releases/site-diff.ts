@@ -3,8 +3,9 @@
  * read through a {@link SiteReader} (a built folder or the network, with verify's rules), its ARD
  * manifest's entries matched by identifier, and each pair's RAMs compared by {@link compareRam}, the same
  * comparison the build and the pages use. A card's RAM is its RAM extension's copy (the one its A2A
- * signature covers), else its top-level `resourceAccessManifest`; its `readOnlyOperations` come from the
- * changes document the card pins (src/core/card.ts `CHANGES_EXTENSION_URI`) when its digest holds; its
+ * signature covers), else its top-level `resourceAccessManifest`; its `readOnlyOperations` are those the
+ * RAM extension params sign, else (an older card) the changes document's the card pins (src/core/card.ts
+ * `CHANGES_EXTENSION_URI`) when its digest holds; its
  * scopes from the permission file the RAM extension's `permissions` params pin (issue 15,
  * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
  *
@@ -122,13 +123,24 @@ function extensionsOf(card: Record<string, unknown>): Record<string, unknown>[] 
   return Array.isArray(extensions) ? extensions.filter(isRecord) : [];
 }
 
-/** The `readOnlyOperations` of the changes document `card` pins, when it is there and its digest holds. */
+/**
+ * The `readOnlyOperations` of `card`: those its RAM extension params sign (src/core/card.ts `PageFacts`,
+ * present on every card ardsite builds, whether or not the agent has a release history), else, for a card
+ * built before they were signed there, those of the changes document it pins, when its digest holds. A
+ * card with a RAM extension but no `readOnlyOperations` in either place has none. Reading the changes
+ * document first made a build before an agent's first `npm run release` (no changes document) and one
+ * after it disagree on the very same card facts.
+ */
 async function readOnlyOf(reader: SiteReader, card: Record<string, unknown>): Promise<string[] | undefined> {
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
+  const ram = extensionsOf(card).find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
+  const signed = isRecord(ram?.params) ? strings(ram.params.readOnlyOperations) : undefined;
+  if (signed) return signed;
   const ext = extensionsOf(card).find((e) => e.uri === CHANGES_EXTENSION_URI);
   const params = isRecord(ext?.params) ? ext.params : {};
   const doc = await pinnedJson(reader, params.url, params.digest);
-  const list = isRecord(doc) ? doc.readOnlyOperations : undefined;
-  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined;
+  return isRecord(doc) ? strings(doc.readOnlyOperations) : undefined;
 }
 
 /** Access id → scopes, from the permission file the card's RAM extension pins (issue 15), when it holds. */
