@@ -11,6 +11,7 @@ import { hybridSecuritySchemes, v03SecurityRequirement } from './card-v03.js';
 import type { AgentInterfaceInput } from './schema/agent.js';
 import type { CardPermissions } from './permissions/model.js';
 import type { Ram } from './schema/ram.js';
+import { readOnlyOperationIds } from './ram-effects.js';
 
 /** URI of the data-only extension that names the card's ARD entry (ARD draft §4.3.1; docs/extensions.md). */
 export const ENTRY_EXTENSION_URI = 'urn:ardsite:ext:ard-entry:v1';
@@ -47,7 +48,8 @@ export type RamExtensionParams = Ram & {
 /**
  * What the permission page says beyond the RAM (DESIGN.md §6), signed beside it in the RAM extension
  * params so that the page shows only what the publisher signed (issue 18): the operations of the agent's
- * RAM the author marked `readOnly: true` (sorted ids), and, by resource id, where the visitor manages or
+ * RAM that only read (the author's `readOnly: true` unless its method or stored spec says it writes:
+ * src/core/ram-effects.ts `readOnlyOperationIds`; sorted ids), and, by resource id, where the visitor manages or
  * revokes the access to one of their own (`CONSUMER`) resources. Each is absent when empty.
  */
 export interface PageFacts {
@@ -58,13 +60,10 @@ export interface PageFacts {
 /** The {@link PageFacts} of `agent` from the catalog's authoring data in `model`. Pure. */
 export function pageFacts(
   agent: AgentModel,
-  model: Pick<ContentModel, 'operations' | 'resources'>,
+  model: Pick<ContentModel, 'operations' | 'resources' | 'permissions'>,
 ): PageFacts {
   const facts: PageFacts = {};
-  const readOnly = agent.ram.operations
-    .filter((o) => model.operations.get(o.id)?.readOnly === true)
-    .map((o) => o.id)
-    .sort();
+  const readOnly = readOnlyOperationIds(agent.ram.operations, model.operations, model.permissions).sort();
   if (readOnly.length > 0) facts.readOnlyOperations = readOnly;
   const manage: Record<string, string> = {};
   for (const r of agent.ram.resources) {

@@ -9,7 +9,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../src/core/content/index.js';
+import { pageFacts } from '../../src/core/card.js';
 import { permissionView } from '../../src/core/pages/permissions.js';
+import { agentChanges, releaseDiagnostics } from '../../src/core/releases/agent-changes.js';
+import { currentSnapshot } from '../../src/core/releases/history.js';
+import type { ReleaseHistory } from '../../src/core/releases/release-record.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../helpers/site.js';
 import { storedSpec } from '../helpers/specs.js';
@@ -147,5 +151,82 @@ ${calendar.pin}operations:
       'content/agents/a.md': agent(`${G}calendar.events.readonly`),
     });
     expect((await loadAndCheck({ root })).diagnostics).toEqual([]);
+  });
+});
+
+/** GitHub's MCP server (test/fixtures/specs/github-tools-list.json): create_issue has readOnlyHint: false. */
+describe('an MCP service: the stored spec and the author disagree', () => {
+  const github = storedSpec(
+    'github.json',
+    JSON.parse(readFileSync(path.join(fixture('specs'), 'github-tools-list.json'), 'utf8')),
+  );
+  const resource = (readOnly: boolean) => `id: github
+interactionProtocol: MCP
+owner: CONSUMER
+displayName: GitHub issues
+description: Your repositories' issues.
+spec:
+  resourcePath: create_issue
+${github.pin}operations:
+  - id: create-issue
+    description: Opens an issue in one of your repositories.
+${readOnly ? '    readOnly: true\n' : ''}`;
+  const agent = agentMd({
+    resourceAccesses: [
+      {
+        id: 'file-issue',
+        operation: 'create-issue',
+        identityUsed: 'END_USER',
+        confirmationRequired: false,
+        accessJustification: 'To file bugs you report.',
+        necessity: 'OPTIONAL',
+      },
+    ],
+  });
+  let site: SiteBuild;
+  beforeAll(async () => {
+    const root = await makeSite({
+      'content/resources/github.yaml': resource(true),
+      [github.file]: github.text,
+      'content/agents/a.md': agent,
+    });
+    const { diagnostics } = await loadAndCheck({ root });
+    expect(diagnostics.map((d) => d.code)).toContain('SPEC_READ_WRITE_MISMATCH');
+    site = (await prepareBuild({ root, env })).site;
+  });
+
+  it('marked readOnly: true but the spec says it writes: the page says it may change data, higher risk', () => {
+    const view = permissionView(site.agents[0]!, site.model);
+    const access = view.groups[0]!.resources[0]!.accesses[0]!;
+    expect(access).toMatchObject({ mayChangeData: true, higherRisk: true });
+    expect(access.effectText).not.toBe(view.words.permissions.onlyReads);
+    expect(view.counts.higherRisk).toBe(1);
+  });
+
+  it('…and the card does not sign it as only reading (readOnlyOperations), nor does a release record it', () => {
+    const { agent } = site.agents[0]!;
+    expect(pageFacts(agent, site.model).readOnlyOperations).toBeUndefined();
+    expect(currentSnapshot(agent, site.model).readOnlyOperations).toBeUndefined();
+  });
+
+  it('a release that recorded it as only reading: telling it truly now is no change, nor a widening', () => {
+    const { agent } = site.agents[0]!;
+    const record = {
+      version: '0.9.0',
+      releasedAt: '2026-01-01T00:00:00Z',
+      ram: JSON.parse(JSON.stringify(agent.ram)) as typeof agent.ram,
+      readOnlyOperations: ['create-issue'],
+    };
+    const history = { file: 'content/releases/a.json', identifier: agent.identifier, releases: [record] };
+    const options = {
+      updatedAt: '2026-02-01T00:00:00Z',
+      now: new Date('2026-02-02T00:00:00Z'),
+      noticeDays: 30,
+    };
+    const changes = agentChanges(agent, site.model, history as unknown as ReleaseHistory, options);
+    expect(changes.latest).toMatchObject({ changes: [], gainedAccess: false });
+    expect(changes.lastRelease.readOnlyOperations).toBeUndefined();
+    const same = { ...history, releases: [{ ...record, version: agent.front.version }] };
+    expect(releaseDiagnostics(agent, site.model, same as unknown as ReleaseHistory)).toEqual([]);
   });
 });

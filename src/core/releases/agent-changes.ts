@@ -10,7 +10,7 @@ import { npmCommand } from '../shell-word.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
-import { currentSnapshot, recordSnapshot } from './history.js';
+import { correctedReadOnly, currentSnapshot, recordSnapshot } from './history.js';
 import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
 
 /** The `format` of the published changes document. */
@@ -44,7 +44,10 @@ export interface AgentChanges {
   latest?: VersionChanges;
   /** The changes of the earlier versions, newest first. */
   history: VersionChanges[];
-  /** The last release recorded in the history file. */
+  /**
+   * The last release recorded in the history file, as the comparison read it: its `readOnlyOperations`
+   * without those this build's evidence says write (src/core/releases/history.ts `recordSnapshot`).
+   */
   lastRelease: ReleaseRecord;
   /** `readOnlyOperations` of this build's RAM (authoring data a card does not carry). */
   readOnlyOperations: string[];
@@ -105,16 +108,24 @@ export function agentChanges(
     : previous && Date.parse(previous.releasedAt) > Date.parse(options.updatedAt)
       ? previous.releasedAt
       : options.updatedAt;
+  // Records are read with this build's evidence on what writes (recordSnapshot): a correction is no change.
+  const now = { agent, model };
   const latest = previous
-    ? between(version, releasedAt, previous, recordSnapshot(previous), current)
+    ? between(version, releasedAt, previous, recordSnapshot(previous, now), current)
     : undefined;
   const history_: VersionChanges[] = [];
   const olderEnd = recorded ? releases.length - 2 : releases.length - 1;
   for (let i = olderEnd; i >= 1; i--) {
     const r = releases[i]!;
     const p = releases[i - 1]!;
-    history_.push(between(r.version, r.releasedAt, p, recordSnapshot(p), recordSnapshot(r)));
+    history_.push(between(r.version, r.releasedAt, p, recordSnapshot(p, now), recordSnapshot(r, now)));
   }
+  const lastReadOnly = correctedReadOnly(last, agent, model);
+  const { readOnlyOperations: _recorded, ...lastRest } = last;
+  const lastRelease: ReleaseRecord = {
+    ...lastRest,
+    ...(lastReadOnly && lastReadOnly.length > 0 ? { readOnlyOperations: lastReadOnly } : {}),
+  };
   const age = options.now.getTime() - Date.parse(releasedAt);
   const notice =
     latest !== undefined && latest.gainedAccess && age >= 0 && age < options.noticeDays * 86_400_000;
@@ -122,7 +133,7 @@ export function agentChanges(
     version,
     ...(latest ? { latest } : {}),
     history: history_,
-    lastRelease: last,
+    lastRelease,
     readOnlyOperations: current.readOnlyOperations ? [...current.readOnlyOperations] : [],
     notice,
   };
@@ -155,7 +166,7 @@ export function releaseDiagnostics(
   }
   if (last.version !== agent.front.version) return [];
   const current = currentSnapshot(agent, model);
-  const gains = compareRam(recordSnapshot(last), current).filter(gainsAccess);
+  const gains = compareRam(recordSnapshot(last, { agent, model }), current).filter(gainsAccess);
   const out: Diagnostic[] = [];
   const accessOf = (id: string) => agent.accesses.find((a) => a.access.id === id);
   const operations = new Map(agent.ram.operations.map((o) => [o.id, o]));

@@ -8,6 +8,7 @@
  */
 import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Diagnostic } from '../errors.js';
 import { invalidJsonDiagnostic } from '../json-position.js';
@@ -17,6 +18,7 @@ import type { Ram } from '../schema/ram.js';
 import { RELEASE_HISTORY_FORMAT, ReleaseHistorySchema, type ReleaseRecordSchema } from '../schema/release.js';
 import type { AgentPermissions } from '../permissions/model.js';
 import { agentPermissions } from '../permissions/sets.js';
+import { readOnlyOperationIds, writesByEvidence } from '../ram-effects.js';
 import type { RamSnapshot } from './compare.js';
 import { scopesOfPermissions } from './scopes.js';
 import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
@@ -34,13 +36,40 @@ export function historyFile(slug: string): string {
   return `${RELEASES_DIR}/${slug}.json`;
 }
 
-/** The comparison side of a recorded release. */
-export function recordSnapshot(record: ReleaseRecord): RamSnapshot {
+/**
+ * The comparison side of a recorded release. With this build's `now` (the agent and its model), an
+ * operation the record lists as only reading is left out of its `readOnlyOperations` when the agent still
+ * has the very same operation and this build's evidence says it writes (src/core/ram-effects.ts
+ * `writesByEvidence`: its method, its stored spec): the record repeated the author's word, which the
+ * evidence contradicts, and the operation was no read then either. Telling it truly now is a correction, not
+ * a widening, so it is neither a "What changed" line nor `RELEASE_WIDENED_WITHOUT_VERSION`.
+ */
+export function recordSnapshot(
+  record: ReleaseRecord,
+  now?: { agent: AgentModel; model: Pick<ContentModel, 'permissions'> },
+): RamSnapshot {
+  const readOnly = now ? correctedReadOnly(record, now.agent, now.model) : record.readOnlyOperations;
   return {
     ram: record.ram,
-    ...(record.readOnlyOperations ? { readOnlyOperations: record.readOnlyOperations } : {}),
+    ...(readOnly && readOnly.length > 0 ? { readOnlyOperations: readOnly } : {}),
     ...(record.scopes ? { scopes: record.scopes } : {}),
   };
+}
+
+/** `record.readOnlyOperations` without those this build's evidence says write ({@link recordSnapshot}). */
+export function correctedReadOnly(
+  record: ReleaseRecord,
+  agent: AgentModel,
+  model: Pick<ContentModel, 'permissions'>,
+): string[] | undefined {
+  if (!record.readOnlyOperations) return undefined;
+  const current = new Map(agent.ram.operations.map((o) => [o.id, o]));
+  const recorded = new Map(record.ram.operations.map((o) => [o.id, o]));
+  return record.readOnlyOperations.filter((id) => {
+    const op = current.get(id);
+    const same = op !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(op)), recorded.get(id));
+    return !(same && writesByEvidence(op, model.permissions));
+  });
 }
 
 /**
@@ -53,9 +82,7 @@ export function currentSnapshot(
   model: ContentModel,
   permissions?: Pick<AgentPermissions, 'accesses'>,
 ): RamSnapshot {
-  const readOnly = agent.ram.operations
-    .filter((o) => model.operations.get(o.id)?.readOnly === true)
-    .map((o) => o.id);
+  const readOnly = readOnlyOperationIds(agent.ram.operations, model.operations, model.permissions);
   const derived = permissions ?? (model.permissions ? agentPermissions(agent, model.permissions) : undefined);
   const scopes = derived ? scopesOfPermissions(derived) : undefined;
   return {

@@ -62,10 +62,11 @@ export async function recordReleases(
     }
     if (index >= 0) {
       const last = releases[index]!;
+      const lastSnapshot = recordSnapshot(last, { agent, model });
       const same =
-        isDeepStrictEqual(recordSnapshot(last).ram, current.ram) &&
+        isDeepStrictEqual(lastSnapshot.ram, current.ram) &&
         isDeepStrictEqual(last.readOnlyOperations ?? [], current.readOnlyOperations ?? []);
-      const gained = compareRam(recordSnapshot(last), current).some(gainsAccess);
+      const gained = compareRam(lastSnapshot, current).some(gainsAccess);
       if (gained) {
         outcomes.push(refused('recorded with less access than it has now'));
       } else outcomes.push({ slug: agent.slug, version, file, status: same ? 'unchanged' : 'narrowed' });

@@ -149,7 +149,7 @@ export const Operation = z
     }),
     readOnly: z.boolean().optional().meta({
       description:
-        'true when the operation changes nothing: the permission pages then say "only reads" of an MCP or A2A operation (those of a REST operation follow its `httpMethod`); signed in the card beside the RAM (RAM extension params `readOnlyOperations`), never inside the RAM object. Beside an `httpMethod` of POST, PUT, PATCH or DELETE it is a warning (`RAM_READ_ONLY_WRITE_METHOD`).',
+        'true when the operation changes nothing: the permission pages then say "only reads" of an MCP or A2A operation (those of a REST operation follow its `httpMethod`); signed in the card beside the RAM (RAM extension params `readOnlyOperations`), never inside the RAM object. Beside an `httpMethod` of POST, PUT, PATCH or DELETE it is a warning (`RAM_READ_ONLY_WRITE_METHOD`), and against a stored spec that says the operation may change data (an MCP tool without `annotations.readOnlyHint: true`) the warning `SPEC_READ_WRITE_MISMATCH`; either way the method or the spec wins: the operation is neither signed nor shown as one that only reads.',
       spec: 'DESIGN.md §6',
     }),
   })
