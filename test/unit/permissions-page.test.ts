@@ -155,7 +155,7 @@ ${calendar.pin}operations:
 });
 
 /** GitHub's MCP server (test/fixtures/specs/github-tools-list.json): create_issue has readOnlyHint: false. */
-describe('an MCP service: the stored spec and the author disagree', () => {
+describe('an MCP service: the stored spec and the author disagree, and it names no scopes', () => {
   const github = storedSpec(
     'github.json',
     JSON.parse(readFileSync(path.join(fixture('specs'), 'github-tools-list.json'), 'utf8')),
@@ -228,5 +228,14 @@ ${readOnly ? '    readOnly: true\n' : ''}`;
     expect(changes.lastRelease.readOnlyOperations).toBeUndefined();
     const same = { ...history, releases: [{ ...record, version: agent.front.version }] };
     expect(releaseDiagnostics(agent, site.model, same as unknown as ReleaseHistory)).toEqual([]);
+  });
+
+  it('used as you with no scope in its spec: the page does not say the agent does not use your account', () => {
+    const { grant } = permissionView(site.agents[0]!, site.model).groups[0]!.resources[0]!;
+    expect(grant!.scopes).toEqual([]);
+    expect(grant!.note).not.toContain('does not use your account');
+    expect(grant!.note).toBe(
+      'This service does not say which permissions it asks for, so they are not known here. The agent uses your account on it, as below.',
+    );
   });
 });

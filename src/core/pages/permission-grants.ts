@@ -30,7 +30,10 @@ export interface GrantView {
   heading: string;
   /** The permissions, in the order of the permission set (strongest necessity first). */
   scopes: ScopeView[];
-  /** A sentence when there is no scope to show (nothing asked, or no stored spec). */
+  /**
+   * A sentence when there is no scope to show: nothing asked (no access as the visitor), the spec names no
+   * permission for the accesses as the visitor, or no stored spec.
+   */
   note?: string;
   /** Scopes the card asks for beyond what the agent needs, in words. */
   broader: Array<{ label: string; text: string }>;
@@ -83,7 +86,12 @@ export function grantView(
       });
     }
   }
-  if (view.scopes.length === 0) view.note = g.nothingToAllow;
+  // No scope to show: either nothing here acts as the visitor, or the spec names no permission for what does
+  // (an MCP tools/list authorises the server as a whole): then the agent does use the visitor's account.
+  const asYou = (permissions?.accesses ?? []).some(
+    (a) => a.resource === resource && a.identityUsed === 'END_USER',
+  );
+  if (view.scopes.length === 0) view.note = asYou ? g.scopesNotNamed : g.nothingToAllow;
   for (const b of broader) {
     if (b.resource !== resource) continue;
     const description = [...stored.index.schemes.values()]

@@ -376,6 +376,8 @@ export const EN = {
   grants: {
     heading: 'You will be asked to allow:',
     nothingToAllow: 'Nothing: the agent does not use your account on this service.',
+    scopesNotNamed:
+      'This service does not say which permissions it asks for, so they are not known here. The agent uses your account on it, as below.',
     unknown:
       'The publisher has not given the description of this service’s API, so the exact permission you will be asked for is not known here.',
     scopeWithoutDescription: 'The service gives no description of this permission.',

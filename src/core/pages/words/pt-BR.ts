@@ -409,6 +409,8 @@ export const PT_BR: PageWords = {
   grants: {
     heading: 'O serviço vai pedir a sua autorização para:',
     nothingToAllow: 'Nada: o agente não usa a sua conta neste serviço.',
+    scopesNotNamed:
+      'Este serviço não diz quais permissões pede, por isso elas não são conhecidas aqui. O agente usa a sua conta nele, como mostrado abaixo.',
     unknown:
       'Quem publica o agente não informou os detalhes técnicos deste serviço, por isso não dá para saber aqui exatamente o que ele vai pedir.',
     scopeWithoutDescription: 'O serviço não explica esta permissão.',
