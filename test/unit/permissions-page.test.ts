@@ -136,6 +136,12 @@ ${calendar.pin}operations:
     ]);
     const site = (await prepareBuild({ root, env })).site;
     const view = permissionView(site.agents[0]!, site.model).groups[0]!.resources[0]!;
+    // What the card asks for comes first, under its own heading; the least privilege is what it would need.
+    expect(view.grant).toMatchObject({
+      askedHeading: 'What the agent asks you to allow:',
+      heading: 'What its declared actions would need, and no more:',
+      scopes: [{ scope: `${G}calendar.events.readonly` }],
+    });
     expect(view.grant!.broader).toEqual([
       {
         label: 'Asks for more than it needs',
@@ -199,7 +205,9 @@ ${readOnly ? '    readOnly: true\n' : ''}`;
     const view = permissionView(site.agents[0]!, site.model);
     const access = view.groups[0]!.resources[0]!.accesses[0]!;
     expect(access).toMatchObject({ mayChangeData: true, higherRisk: true });
-    expect(access.effectText).not.toBe(view.words.permissions.onlyReads);
+    expect(access.effectText).toBe(
+      'It may change data: the publisher says it only reads, but the service’s own description says it may change data.',
+    );
     expect(view.counts.higherRisk).toBe(1);
   });
 

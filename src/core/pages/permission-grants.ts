@@ -27,7 +27,16 @@ export interface ScopeView {
 
 /** What the page says about permissions for one of the visitor's own services. */
 export interface GrantView {
+  /**
+   * "You will be asked to allow:" above {@link GrantView.scopes}; when the card asks for more than they
+   * ({@link GrantView.broader} not empty), "What its declared actions would need, and no more:".
+   */
   heading: string;
+  /**
+   * Set when the card asks for more than the least privilege: the heading of what the agent actually asks
+   * for, shown first, above {@link GrantView.broader}; the least privilege follows under `heading`.
+   */
+  askedHeading?: string;
   /** The permissions, in the order of the permission set (strongest necessity first). */
   scopes: ScopeView[];
   /**
@@ -99,6 +108,11 @@ export function grantView(
       ?.scopes.get(b.scope);
     const asked = description ? `${description} (${b.scope})` : b.scope;
     view.broader.push({ label: g.broaderLabel, text: g.broader(asked, b.needed) });
+  }
+  // The card's request is what the visitor will see; the least privilege is what it would need.
+  if (view.broader.length > 0) {
+    view.askedHeading = g.askedHeading;
+    view.heading = g.neededHeading;
   }
   return view;
 }

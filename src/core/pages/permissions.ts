@@ -249,7 +249,9 @@ export function permissionView(
         effectText: changes
           ? resource.interactionProtocol === 'REST'
             ? p.mayChange
-            : p.mayChangeUnsaid
+            : model.operations.get(operation.id)?.readOnly === true
+              ? p.mayChangeServiceSays
+              : p.mayChangeUnsaid
           : p.onlyReads,
         necessity: level,
         necessityText: p.necessityExplanation[level],

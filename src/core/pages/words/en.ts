@@ -301,6 +301,8 @@ export const EN = {
     asksFirstNo: 'No: it does this without asking you first.',
     mayChange: 'It may change data.',
     mayChangeUnsaid: 'It may change data: the publisher has not said that it only reads.',
+    mayChangeServiceSays:
+      'It may change data: the publisher says it only reads, but the service’s own description says it may change data.',
     onlyReads: 'It only reads data.',
     necessityLabel: { required: 'Required', recommended: 'Recommended', optional: 'Optional' },
     necessityMeaning: NECESSITY_MEANING,
@@ -375,6 +377,9 @@ export const EN = {
   // --- what the visitor will be asked to allow (src/core/pages/permission-grants.ts) -------------
   grants: {
     heading: 'You will be asked to allow:',
+    // When the card asks for more than the actions need: what it asks for first, then the least privilege.
+    askedHeading: 'What the agent asks you to allow:',
+    neededHeading: 'What its declared actions would need, and no more:',
     nothingToAllow: 'Nothing: the agent does not use your account on this service.',
     scopesNotNamed:
       'This service does not say which permissions it asks for, so they are not known here. The agent uses your account on it, as below.',

@@ -333,6 +333,8 @@ export const PT_BR: PageWords = {
     asksFirstNo: 'Não: ele faz isso sem perguntar a você antes.',
     mayChange: 'Pode alterar dados.',
     mayChangeUnsaid: 'Pode alterar dados: quem publica não informou que ele só lê dados.',
+    mayChangeServiceSays:
+      'Pode alterar dados: quem publica diz que ele só lê dados, mas a descrição do próprio serviço diz que ele pode alterar dados.',
     onlyReads: 'Só lê dados.',
     necessityLabel: { required: 'Obrigatório', recommended: 'Recomendado', optional: 'Opcional' },
     necessityMeaning: NECESSITY_MEANING,
@@ -408,6 +410,8 @@ export const PT_BR: PageWords = {
 
   grants: {
     heading: 'O serviço vai pedir a sua autorização para:',
+    askedHeading: 'O que o agente pede para você autorizar:',
+    neededHeading: 'Do que as ações que ele declara precisariam, e nada mais:',
     nothingToAllow: 'Nada: o agente não usa a sua conta neste serviço.',
     scopesNotNamed:
       'Este serviço não diz quais permissões pede, por isso elas não são conhecidas aqui. O agente usa a sua conta nele, como mostrado abaixo.',
