@@ -6,10 +6,11 @@
  *
  * The work overlaps where it can (issue 19): Astro starts once the content passed its checks and bundles
  * the pages while the site is computed (scripts/lib/render.ts); each agent's pages render as soon as its
- * card is signed, and its card and permission file are written then (src/core/site.ts `onAgent`, `sink`),
- * while later cards are signed; the index renders once the whole site is there; the machine-readable
- * files are verified in a worker thread while Astro renders (src/core/build/machine-check-thread.ts);
- * after rendering only what depends on the pages is checked (src/core/build/self-check.ts).
+ * card is signed, and its card and permission file are written then (src/core/site-options.ts
+ * `onAgent`, `sink`), while later cards are signed; the index renders once the whole site is there; the
+ * machine-readable files are verified in a worker thread while Astro renders
+ * (src/core/build/machine-check-thread.ts); after rendering only what depends on the pages is checked
+ * (src/core/build/self-check.ts).
  *
  * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
  *        [-- --registry]
@@ -52,7 +53,8 @@ import {
   registryServerDir,
   writeRegistryDescriptor,
 } from '../src/core/registry/bundle.js';
-import { MANIFEST_PATH, registryBaseUri, registryIdentifier } from '../src/core/site.js';
+import { MANIFEST_PATH } from '../src/core/site.js';
+import { registryBaseUri, registryIdentifier } from '../src/core/site-registry-entry.js';
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';

@@ -19,7 +19,7 @@ export interface Artifact {
 }
 
 /**
- * An artifact handed to a build's sink as soon as it was computed (src/core/site.ts
+ * An artifact handed to a build's sink as soon as it was computed (src/core/site-options.ts
  * `ComputeSiteOptions.sink`), whose bytes the site no longer holds: its path and media type, for the
  * files that list it (`_headers`).
  */

@@ -74,7 +74,7 @@ export interface SiteFilesInput {
   /**
    * The JSON artifacts already computed (manifest, cards, did.json, jwks.json, …), by URL path: their
    * media type is what `_headers` needs, not their bytes (those of cards and permission files may be
-   * written already, src/core/site.ts `ComputeSiteOptions.sink`).
+   * written already, src/core/site-options.ts `ComputeSiteOptions.sink`).
    */
   artifacts: ReadonlyMap<string, Pick<Artifact, 'path' | 'mediaType'>>;
   /** The content model (llms.txt reads the RAM catalog's authoring data through the pages' views). */

@@ -50,9 +50,15 @@ export interface PrepareOptions {
    * build.
    */
   beforeComputing?: (outline: SiteOutline) => void | Promise<void>;
-  /** Hears each agent's build as soon as it is complete (src/core/site.ts `ComputeSiteOptions.onAgent`). */
+  /**
+   * Hears each agent's build as soon as it is complete (src/core/site-options.ts
+   * `ComputeSiteOptions.onAgent`).
+   */
   onAgent?: (build: AgentBuild) => void;
-  /** Takes each agent's card and permission file as computed (src/core/site.ts `ComputeSiteOptions.sink`). */
+  /**
+   * Takes each agent's card and permission file as computed (src/core/site-options.ts
+   * `ComputeSiteOptions.sink`).
+   */
   sink?: (artifacts: Artifact[]) => Promise<void>;
 }
 
