@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { expect } from 'vitest';
-import { RegistrySettings, type RegistryConfig } from '../../src/core/schema/publisher.js';
+import { RegistrySettings, type RegistryConfig } from '../../src/core/schema/registry-settings.js';
 import {
   startRegistryServer,
   type RegistryServer,

@@ -16,7 +16,7 @@ import { RegistryProblem } from '../../src/core/registry/problems.js';
 import { QueryEngine } from '../../src/core/registry/search.js';
 import { createRegistryService, mergePage, readJsonBody } from '../../src/core/registry/service.js';
 import { findingsByIdentifier, verdictOf } from '../../src/core/registry/trust.js';
-import { RegistrySettings } from '../../src/core/schema/publisher.js';
+import { RegistrySettings } from '../../src/core/schema/registry-settings.js';
 
 const peer = (name: string) => ({
   identifier: `urn:air:${name}.example.test:registry:main`,

@@ -10,7 +10,7 @@ import { parseFilterExpression, parseOrderBy } from '../../src/core/registry/lis
 import type { RegistryProblem } from '../../src/core/registry/problems.js';
 import { readListQuery } from '../../src/core/registry/query.js';
 import { createRegistryService, type RegistryService } from '../../src/core/registry/service.js';
-import { RegistrySettings } from '../../src/core/schema/publisher.js';
+import { RegistrySettings } from '../../src/core/schema/registry-settings.js';
 
 const A2A = 'application/a2a-agent-card+json';
 const MCP = 'application/mcp-server-card+json';

@@ -1,8 +1,8 @@
 /**
  * The registry's run-time configuration: the `registry:` settings of the project's publisher.yaml
- * (src/core/schema/publisher.ts), read when the server starts, so that peers, rate limits and timeouts
- * change without a rebuild; and the pageToken HMAC secret, which never comes from a file: it is read from
- * the environment variable the settings name (`registry.pageToken.secretEnv`, default
+ * (src/core/schema/registry-settings.ts), read when the server starts, so that peers, rate limits and
+ * timeouts change without a rebuild; and the pageToken HMAC secret, which never comes from a file: it is
+ * read from the environment variable the settings name (`registry.pageToken.secretEnv`, default
  * `ARDSITE_REGISTRY_SECRET`). Every process serving one build must get the same secret, so that a token
  * issued by one is honoured by the others.
  */

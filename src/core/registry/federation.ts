@@ -20,7 +20,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { RegistryPeerConfig } from '../schema/publisher.js';
+import type { RegistryPeerConfig } from '../schema/registry-settings.js';
 import { invalidArgument } from './problems.js';
 import type { QueryModel } from './query.js';
 

@@ -15,7 +15,7 @@
  */
 import { suggest } from '../content/issues.js';
 import { canonicalJson } from '../trust/jcs.js';
-import { FEDERATION_MODES, type FederationMode } from '../schema/publisher.js';
+import { FEDERATION_MODES, type FederationMode } from '../schema/registry-settings.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { EMPTY_CONTEXT, parseContext, splitPath, type TermContext } from './terms.js';
 import { parseFilterExpression, parseOrderBy, type FilterExpression, type OrderTerm } from './list-filter.js';

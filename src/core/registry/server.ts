@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
 import { headersForPath, parseHeadersFile } from '../headers-file.js';
 import { previewHandler, type PreviewServer } from '../preview-server.js';
-import type { RegistryConfig } from '../schema/publisher.js';
+import type { RegistryConfig } from '../schema/registry-settings.js';
 import { ArdsiteError } from '../errors.js';
 import { httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/reader.js';

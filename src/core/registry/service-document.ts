@@ -10,7 +10,7 @@
  * bytes (ARD draft §3.5.2). Everything in it is fixed at build time: nothing depends on run-time
  * settings such as peers or rate limits.
  */
-import type { RegistryConfig } from '../schema/publisher.js';
+import type { RegistryConfig } from '../schema/registry-settings.js';
 import { DEFAULT_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './query.js';
 
 /** What the description is made of. */

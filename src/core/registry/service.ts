@@ -11,7 +11,7 @@
  * internal errors, with `query.text` blanked out of the message (§7).
  */
 import { withoutUndefined } from '../json.js';
-import type { RegistryConfig } from '../schema/publisher.js';
+import type { RegistryConfig } from '../schema/registry-settings.js';
 import { JSON_CACHE_CONTROL } from '../site-files.js';
 import type { Catalog, IndexedEntry } from './catalog.js';
 import { entryKey } from './catalog.js';
