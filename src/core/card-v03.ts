@@ -12,7 +12,7 @@
  */
 import { ArdsiteError } from './errors.js';
 import { withoutUndefined, type JsonObject } from './json.js';
-import type { SecurityRequirementInput, SecuritySchemeInput } from './schema/agent.js';
+import type { SecurityRequirementInput, SecuritySchemeInput } from './schema/security.js';
 
 /** The OAuth 2.0 flows v0.3 knows (A2A v0.3 `OAuthFlows`); v1.0 adds `deviceCode` and `pkceRequired`. */
 const V03_FLOWS = ['authorizationCode', 'clientCredentials', 'implicit', 'password'] as const;

@@ -11,7 +11,7 @@ import { ArdsiteError } from './errors.js';
 import { isoSeconds } from './git-time.js';
 import { withoutUndefined } from './json.js';
 import { outsideMessage, placeInJail } from './project-jail.js';
-import type { AttestationInputType } from './schema/agent.js';
+import type { AttestationInputType } from './schema/attestation.js';
 import { sha256Digest } from './trust/digest.js';
 import type { SealedAttestation } from './trust/trust-manifest.js';
 

@@ -17,7 +17,7 @@ import {
   scanPublicFolder,
   type Jail,
 } from '../project-jail.js';
-import type { AttestationInputType } from '../schema/agent.js';
+import type { AttestationInputType } from '../schema/attestation.js';
 import type { ContentModel } from './model.js';
 import type { SourceDoc } from './source.js';
 

@@ -13,7 +13,8 @@ import {
   protoSecurityRequirement,
   type JsonRecord,
 } from '../a2a-forms.js';
-import { AgentSkill, SecurityRequirement, SecurityScheme } from '../schema/agent.js';
+import { AgentSkill } from '../schema/agent.js';
+import { SecurityRequirement, SecurityScheme } from '../schema/security.js';
 import { httpsUrlProblem, mediaType } from '../schema/common.js';
 
 /** One thing the import did not keep as it was: the card's field path and why. */

@@ -4,7 +4,8 @@
  * schemes, in words), its footprint, and the machine-readable links (card, manifest, permission page)
  * with the card's digest and the signing key id.
  */
-import type { AgentInterfaceInput, SecurityRequirementInput, SecuritySchemeInput } from '../schema/agent.js';
+import type { AgentInterfaceInput } from '../schema/agent.js';
+import type { SecurityRequirementInput, SecuritySchemeInput } from '../schema/security.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { AgentBuild, SiteBuild } from '../site-build.js';
 import { MANIFEST_PATH } from '../site.js';

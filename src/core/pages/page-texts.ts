@@ -11,7 +11,7 @@ import type { AgentModel, ContentModel, OtherEntryModel } from '../content/model
 import type { SourceDoc } from '../content/source.js';
 import type { TextValue } from '../content/texts.js';
 import { isMultilingual, siteLanguage } from '../languages.js';
-import type { SecuritySchemeInput } from '../schema/agent.js';
+import type { SecuritySchemeInput } from '../schema/security.js';
 import type { RamOperation, RamResource } from '../schema/ram.js';
 
 /** A publisher's text on a page: the text, and its language when that is not the page's. */

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { isoDate, mediaType, nonEmptyObject, nonEmptyString, PER_LANGUAGE } from './common.js';
-import { AttestationInput } from './agent.js';
+import { AttestationInput } from './attestation.js';
 
 const tstr = z.string();
 const nonEmptyList = z.array(tstr).min(1);
