@@ -14,7 +14,9 @@ import {
 } from '../../src/core/registry/federation.js';
 import { RegistryProblem } from '../../src/core/registry/problems.js';
 import { QueryEngine } from '../../src/core/registry/search.js';
-import { createRegistryService, mergePage, readJsonBody } from '../../src/core/registry/service.js';
+import { createRegistryService } from '../../src/core/registry/service.js';
+import { readJsonBody } from '../../src/core/registry/request-body.js';
+import { mergePage } from '../../src/core/registry/search-results.js';
 import { findingsByIdentifier, verdictOf } from '../../src/core/registry/trust.js';
 import { RegistrySettings } from '../../src/core/schema/registry-settings.js';
 

@@ -63,7 +63,7 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 256;
 
 /**
- * The request headers the service reads (service.ts `readJsonBody`, federation.ts
+ * The request headers the service reads (request-body.ts `readJsonBody`, federation.ts
  * `readFederationHeaders`): two requests that differ in one of them may get different answers.
  */
 export const ANSWER_KEY_HEADERS: readonly string[] = [

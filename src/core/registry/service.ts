@@ -1,8 +1,9 @@
 /**
  * The lookup API (ARD draft §4.2) as a function from a web Request to a web Response: what the Astro
  * routes of registry mode call (src/registry-routes/ → runtime.ts). It reads and checks the request
- * (query.ts), runs it on the index (search.ts) and, for `/search`, on the federation (federation.ts,
- * trust.ts), pages it with signed tokens (page-token.ts), and answers JSON, or a problem (problems.ts).
+ * (request-body.ts, query.ts), runs it on the index (search.ts) and, for `/search`, on the federation
+ * (federation.ts, trust.ts, merged in search-results.ts), pages it with signed tokens (page-token.ts), and
+ * answers JSON, or a problem (problems.ts).
  *
  * Every answer carries the security headers the site's `_headers` gives every path (`X-Content-Type-
  * Options`, `Referrer-Policy`), the CORS header of the static JSON files (`Access-Control-Allow-Origin:
@@ -10,11 +11,9 @@
  * the JSON files' `public, max-age=300` for `GET /agents` (§4.2.4: "cacheable"). Nothing is logged but
  * internal errors, with `query.text` blanked out of the message (§7).
  */
-import { withoutUndefined } from '../json.js';
 import type { RegistryConfig } from '../schema/registry-settings.js';
 import { JSON_CACHE_CONTROL } from '../site-files.js';
-import type { Catalog, IndexedEntry } from './catalog.js';
-import { entryKey } from './catalog.js';
+import type { Catalog } from './catalog.js';
 import {
   FAILED_PEERS_HEADER,
   HOP_COUNT_HEADER,
@@ -23,9 +22,7 @@ import {
   forwardSearch,
   readFederationHeaders,
   referralsOf,
-  type PeerResult,
   type PostJson,
-  type RegistryReferral,
 } from './federation.js';
 import { decodePageToken, encodePageToken, queryDigest } from './page-token.js';
 import { RegistryProblem, invalidArgument, problemResponse } from './problems.js';
@@ -37,13 +34,15 @@ import {
   type SearchRequest,
 } from './query.js';
 import type { AnswerSlot } from './answer-cache.js';
+import { readJsonBody } from './request-body.js';
+import { localResult, mergePage, type SearchResponse, type SearchResultItem } from './search-results.js';
 import {
   ENDPOINT_METHODS,
   methodProblem,
   type RegistryEndpoint,
   type RegistryRequestHandler,
 } from './runtime.js';
-import { QueryEngine, type Ranking } from './search.js';
+import { QueryEngine } from './search.js';
 import type { PeerResultVerifier } from './trust.js';
 
 /** The response headers a browser script may read (CORS `Access-Control-Expose-Headers`). */
@@ -82,157 +81,6 @@ export interface RegistryService extends RegistryRequestHandler {
   problem(problem: RegistryProblem): Response;
   /** The query engine (its caches). */
   readonly engine: QueryEngine;
-}
-
-/** A search result (ARD draft §5 `search-result-item`), plus `verified` (§4.3.1). */
-export type SearchResultItem = Record<string, unknown> & {
-  identifier: string;
-  score: number;
-  source: string;
-};
-
-/** The `/search` answer (ARD draft §5 `search-response`). */
-export interface SearchResponse {
-  results: SearchResultItem[];
-  referrals?: RegistryReferral[];
-  nextPageToken?: string;
-}
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
-
-/**
- * Reads a JSON request body of at most `maxBytes`.
- * @throws RegistryProblem INVALID_ARGUMENT (400 for a wrong Content-Type, an empty body or bad JSON; 413
- *   for a body over the cap, refused from Content-Length before reading when it is declared).
- */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const type = request.headers.get('content-type');
-  if (type === null || !JSON_TYPE.test(type))
-    throw invalidArgument('the body must be JSON: send Content-Type: application/json');
-  const tooLarge = () =>
-    new RegistryProblem(
-      'INVALID_ARGUMENT',
-      `the body is larger than this registry accepts (${maxBytes} bytes)`,
-      {
-        status: 413,
-      },
-    );
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  if (size === 0) throw invalidArgument('the body is empty; it must be a JSON object');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw invalidArgument('the body is not UTF-8');
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    // The parser's message quotes the body, which may hold the query text: never repeated (§7).
-    throw invalidArgument('the body is not valid JSON');
-  }
-}
-
-/** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */
-export function localResult(indexed: IndexedEntry, score: number, source: string): SearchResultItem {
-  const e = indexed.entry;
-  return withoutUndefined({
-    identifier: indexed.identifier,
-    displayName: e.displayName,
-    type: e.type,
-    url: e.url,
-    data: e.url === undefined ? e.data : undefined,
-    version: e.version,
-    digest: e.digest,
-    score,
-    source,
-    verified: indexed.verified,
-    trustManifest: e.trustManifest,
-    trustManifests: e.trustManifests,
-  }) as SearchResultItem;
-}
-
-/** A peer result with its verdict, ready to merge. */
-interface Candidate {
-  key: string;
-  score: number;
-  item: SearchResultItem;
-}
-
-/**
- * One page of the merge of the local ranking with peer results (`auto`): peer results whose (identifier,
- * version) the local matches already have are dropped, and among peers a verified result wins over an
- * unverified one, then the higher score. Order: score, then (identifier, version).
- */
-export function mergePage(
-  catalog: Catalog,
-  ranking: Ranking,
-  peers: ReadonlyArray<PeerResult & { verified: boolean }>,
-  source: string,
-  offset: number,
-  pageSize: number,
-): { items: SearchResultItem[]; total: number } {
-  const local = new Set<string>();
-  for (const p of ranking.positions) {
-    const e = catalog.entries[p]!;
-    local.add(entryKey(e.identifier, e.version));
-  }
-  const best = new Map<string, Candidate & { verified: boolean }>();
-  for (const r of peers) {
-    const key = entryKey(r.identifier, r.version);
-    if (local.has(key)) continue;
-    const seen = best.get(key);
-    if (seen && (seen.verified > r.verified || (seen.verified === r.verified && seen.score >= r.score)))
-      continue;
-    best.set(key, {
-      key,
-      score: r.score,
-      verified: r.verified,
-      item: { ...r.item, verified: r.verified } as unknown as SearchResultItem,
-    });
-  }
-  const remote = [...best.values()].sort(
-    (a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-  );
-  const total = ranking.positions.length + remote.length;
-  const items: SearchResultItem[] = [];
-  let i = 0;
-  let j = 0;
-  for (let k = 0; k < offset + pageSize && (i < ranking.positions.length || j < remote.length); k++) {
-    const position = i < ranking.positions.length ? ranking.positions[i]! : -1;
-    const localScore = i < ranking.positions.length ? ranking.scores[i]! : -1;
-    const entry = position >= 0 ? catalog.entries[position]! : undefined;
-    const peer = remote[j];
-    const takeLocal =
-      entry !== undefined &&
-      (peer === undefined ||
-        localScore > peer.score ||
-        (localScore === peer.score && entryKey(entry.identifier, entry.version) <= peer.key));
-    if (takeLocal) {
-      if (k >= offset) items.push(localResult(entry, localScore, source));
-      i++;
-    } else {
-      if (k >= offset) items.push(peer!.item);
-      j++;
-    }
-  }
-  return { items, total };
 }
 
 /**

@@ -1,0 +1,109 @@
+/**
+ * The results of `POST /search` (ARD draft §4.2.2.2, §5 `search-result-item`, `search-response`): the
+ * result item of a local entry, and one page of the local ranking merged with the peers' results of a
+ * federated search (`auto`, §4.3.1), each peer result with its trust verdict. Used by ./service.ts.
+ */
+import { withoutUndefined } from '../json.js';
+import { entryKey, type Catalog, type IndexedEntry } from './catalog.js';
+import type { PeerResult, RegistryReferral } from './federation.js';
+import type { Ranking } from './search.js';
+
+/** A search result (ARD draft §5 `search-result-item`), plus `verified` (§4.3.1). */
+export type SearchResultItem = Record<string, unknown> & {
+  identifier: string;
+  score: number;
+  source: string;
+};
+
+/** The `/search` answer (ARD draft §5 `search-response`). */
+export interface SearchResponse {
+  results: SearchResultItem[];
+  referrals?: RegistryReferral[];
+  nextPageToken?: string;
+}
+
+/** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */
+export function localResult(indexed: IndexedEntry, score: number, source: string): SearchResultItem {
+  const e = indexed.entry;
+  return withoutUndefined({
+    identifier: indexed.identifier,
+    displayName: e.displayName,
+    type: e.type,
+    url: e.url,
+    data: e.url === undefined ? e.data : undefined,
+    version: e.version,
+    digest: e.digest,
+    score,
+    source,
+    verified: indexed.verified,
+    trustManifest: e.trustManifest,
+    trustManifests: e.trustManifests,
+  }) as SearchResultItem;
+}
+
+/** A peer result with its verdict, ready to merge. */
+interface Candidate {
+  key: string;
+  score: number;
+  item: SearchResultItem;
+}
+
+/**
+ * One page of the merge of the local ranking with peer results (`auto`): peer results whose (identifier,
+ * version) the local matches already have are dropped, and among peers a verified result wins over an
+ * unverified one, then the higher score. Order: score, then (identifier, version).
+ */
+export function mergePage(
+  catalog: Catalog,
+  ranking: Ranking,
+  peers: ReadonlyArray<PeerResult & { verified: boolean }>,
+  source: string,
+  offset: number,
+  pageSize: number,
+): { items: SearchResultItem[]; total: number } {
+  const local = new Set<string>();
+  for (const p of ranking.positions) {
+    const e = catalog.entries[p]!;
+    local.add(entryKey(e.identifier, e.version));
+  }
+  const best = new Map<string, Candidate & { verified: boolean }>();
+  for (const r of peers) {
+    const key = entryKey(r.identifier, r.version);
+    if (local.has(key)) continue;
+    const seen = best.get(key);
+    if (seen && (seen.verified > r.verified || (seen.verified === r.verified && seen.score >= r.score)))
+      continue;
+    best.set(key, {
+      key,
+      score: r.score,
+      verified: r.verified,
+      item: { ...r.item, verified: r.verified } as unknown as SearchResultItem,
+    });
+  }
+  const remote = [...best.values()].sort(
+    (a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  const total = ranking.positions.length + remote.length;
+  const items: SearchResultItem[] = [];
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < offset + pageSize && (i < ranking.positions.length || j < remote.length); k++) {
+    const position = i < ranking.positions.length ? ranking.positions[i]! : -1;
+    const localScore = i < ranking.positions.length ? ranking.scores[i]! : -1;
+    const entry = position >= 0 ? catalog.entries[position]! : undefined;
+    const peer = remote[j];
+    const takeLocal =
+      entry !== undefined &&
+      (peer === undefined ||
+        localScore > peer.score ||
+        (localScore === peer.score && entryKey(entry.identifier, entry.version) <= peer.key));
+    if (takeLocal) {
+      if (k >= offset) items.push(localResult(entry, localScore, source));
+      i++;
+    } else {
+      if (k >= offset) items.push(peer!.item);
+      j++;
+    }
+  }
+  return { items, total };
+}
