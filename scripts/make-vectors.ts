@@ -15,7 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalBytes } from '../src/core/trust/jcs.js';
 import { sha256Digest } from '../src/core/trust/digest.js';
-import { createSigningKey, parsePrivateKey } from '../src/core/trust/keys.js';
+import { createSigningKey } from '../src/core/trust/keys.js';
+import { parsePrivateKey } from '../src/core/trust/key-checks.js';
 import { signCompactDetached } from '../src/core/trust/jws.js';
 import {
   agentCardSigningPayload,

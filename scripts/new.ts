@@ -4,7 +4,7 @@
  * content/ with one starter agent and resource, an empty public/, a .gitignore and a README. Refuses a
  * folder that exists and is not empty, or lies inside ardsite's own folder. A folder outside any git
  * repository gets `git init`: the first build writes the signing key only where git is seen to ignore it
- * (src/core/trust/keys.ts). Every problem of the command line, the options' values and the folder is
+ * (src/core/trust/key-file.ts). Every problem of the command line, the options' values and the folder is
  * reported in one run, one line each, before anything is written. Exit 0 on success, 2 on bad usage (no
  * folder, a required option missing, an unknown option or one without its value: the usage line follows),
  * else 1 when the folder or an option's value is refused.

@@ -12,7 +12,8 @@ import { calculateJwkThumbprint, flattenedVerify, importJWK, type JWK } from 'jo
 import { describe, expect, it } from 'vitest';
 import { signAgentCard } from '../../src/core/trust/card-signature.js';
 import type { JsonObject } from '../../src/core/card.js';
-import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
+import { createSigningKey } from '../../src/core/trust/keys.js';
+import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../vectors');
 const vector = JSON.parse(readFileSync(path.join(dir, 'signed-card-es256.json'), 'utf8')) as {

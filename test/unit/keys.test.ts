@@ -8,12 +8,9 @@ import { inspect } from 'node:util';
 import { calculateJwkThumbprint } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArdsiteError } from '../../src/core/errors.js';
-import {
-  createSigningKey,
-  generatePrivateJwk,
-  loadPublicKeysForRotation,
-  parsePrivateKey,
-} from '../../src/core/trust/keys.js';
+import { createSigningKey, generatePrivateJwk } from '../../src/core/trust/keys.js';
+import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
+import { loadPublicKeysForRotation } from '../../src/core/trust/retired-keys.js';
 import { DEFAULT_KEY_FILE, resolveSigningKey } from '../../src/core/trust/key-file.js';
 import { publicJwkThumbprint, type PrivateSigningJwk } from '../../src/core/trust/jwk.js';
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import canonicalize from 'canonicalize';
 import { calculateJwkThumbprint, flattenedVerify, importJWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createSigningKey, parsePrivateKey } from '../../src/core/trust/keys.js';
+import { createSigningKey } from '../../src/core/trust/keys.js';
+import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
 import { signCompactDetached } from '../../src/core/trust/jws.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

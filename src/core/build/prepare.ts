@@ -9,7 +9,7 @@ import { didWebFromDomain } from '../trust/did.js';
 import { keyInPublicMessage } from '../content/file-checks.js';
 import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
 import { publishedHolder, scanPublicFolder } from '../project-jail.js';
-import { loadPublicKeysForRotation } from '../trust/keys.js';
+import { loadPublicKeysForRotation } from '../trust/retired-keys.js';
 import { resolveSigningKey, type ResolvedSigningKey } from '../trust/key-file.js';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ArdsiteError, formatPath, type Diagnostic, type ErrorCode } from '../errors.js';
-import { loadPublicKeysForRotation } from '../trust/keys.js';
+import { loadPublicKeysForRotation } from '../trust/retired-keys.js';
 import {
   jailFolders,
   outsideMessage,

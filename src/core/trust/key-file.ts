@@ -8,13 +8,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { ArdsiteError } from '../errors.js';
 import { outsideMessage, placeInJail } from '../project-jail.js';
-import {
-  createSigningKey,
-  generatePrivateJwk,
-  parsePrivateKey,
-  type ParsedPrivateKey,
-  type SigningKey,
-} from './keys.js';
+import { createSigningKey, generatePrivateJwk, type SigningKey } from './keys.js';
+import { parsePrivateKey, type ParsedPrivateKey } from './key-checks.js';
 import type { PrivateSigningJwk, SigningAlgorithm } from './jwk.js';
 import { npmCommand } from '../shell-word.js';
 

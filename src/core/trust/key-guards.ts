@@ -19,7 +19,8 @@ import {
 import path from 'node:path';
 import { ArdsiteError } from '../errors.js';
 import { isFileSystemError } from '../regular-file.js';
-import { keyMaterialForWorkers, type RetiredKey, type SigningKey } from './keys.js';
+import { keyMaterialForWorkers, type SigningKey } from './keys.js';
+import type { RetiredKey } from './retired-keys.js';
 import { publicJwkThumbprint } from './jwk.js';
 
 /**

@@ -45,7 +45,7 @@ parentPort!.on(
         key = createSigningKey(message.key.privateJwk, message.key.domain);
         parentPort!.postMessage({ ready: true });
       } catch (error) {
-        // Never the material: the error names the member at fault only (keys.ts).
+        // Never the material: the error names the member at fault only (key-checks.ts).
         parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
       }
       return;
