@@ -36,14 +36,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { WORST_CASE_WORDS, writeSyntheticPublisher } from '../bench/synthetic.js';
+import type autocannon from 'autocannon';
+import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { parseCommandLine } from './lib/args.js';
+import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
 
 const { values } = parseCommandLine(
   {
@@ -64,14 +65,6 @@ const appRoot = values.app ? path.resolve(values.app) : path.resolve(import.meta
 const agents = Number(values.agents);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** The machine, as BENCHMARKS.md reports it. */
-function machine(): { cpus: number; cpuModel: string; node: string } {
-  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
-  const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? 'unknown';
-  return { cpus: availableParallelism(), cpuModel: model, node: process.version };
-}
 
 /** Runs a script of this app with tsx in a child process. */
 function run(
@@ -161,154 +154,6 @@ async function startServer(
   });
   log(stderr.trim());
   return { child, api, startupSeconds: (performance.now() - started) / 1000 };
-}
-
-/** The texts of the `search` scenario: the synthetic vocabulary, agent numbers, topics, and misses. */
-function texts(n: number): string[] {
-  const verbs = ['plan', 'search', 'summarise'];
-  const out: string[] = [];
-  for (let i = 0; i < 48; i++) {
-    const verb = verbs[i % 3]!;
-    const k = (i * 7919) % n;
-    out.push(
-      [
-        `${verb} my week number ${k}`,
-        `can you ${verb} everything about topic ${i % 97}`,
-        `${verb} for agent ${k}`,
-        'book a flight to Tokyo next Monday',
-      ][i % 4]!,
-    );
-  }
-  return out;
-}
-
-interface Figures {
-  scenario: string;
-  connections: number;
-  seconds: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  max: number;
-  status429: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-async function load(scenario: string, url: string, options: Partial<autocannon.Options>): Promise<Figures> {
-  log(`Scenario ${scenario}: ${options.connections} connections, ${options.duration} s …`);
-  const result = await autocannon({ url, ...options } as autocannon.Options);
-  return {
-    scenario,
-    connections: result.connections,
-    seconds: result.duration,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    status429: result.statusCodeStats?.['429']?.count ?? 0,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-/**
- * Runs `measure` against a bare node:http server in a child process (no framework) that answers every
- * request with a fixed JSON body of `bytes` bytes.
- */
-async function nodeFloor(bytes: number, measure: (url: string) => Promise<Figures>): Promise<Figures> {
-  const code = `const b=Buffer.from('{"results":['+'0,'.repeat(${Math.max(0, Math.floor((bytes - 16) / 2))})+'0]}');const s=require('node:http').createServer((q,r)=>{r.setHeader('content-type','application/json');r.end(b)});s.listen(0,'127.0.0.1',()=>process.stdout.write(String(s.address().port)+'\\n'))`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const port = await new Promise<string>((resolve) =>
-      child.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())),
-    );
-    return await measure(`http://127.0.0.1:${port}/`);
-  } finally {
-    child.kill();
-  }
-}
-
-/** CPU time (user + system) of process `pid` so far, in ms; undefined where /proc is not there. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `i`-th order of the worst-case words (a seeded shuffle): a new text, the same words. */
-function worstText(i: number): string {
-  const words: string[] = [...WORST_CASE_WORDS];
-  let seed = (i + 1) * 2654435761;
-  for (let k = words.length - 1; k > 0; k--) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    const j = seed % (k + 1);
-    [words[k], words[j]] = [words[j]!, words[k]!];
-  }
-  return words.join(' ');
-}
-
-/**
- * The `worst-case` scenario: `count` worst-case queries one at a time; the server's CPU time per query.
- */
-async function worstCase(
-  search: string,
-  pid: number,
-  count: number,
-): Promise<Figures & { cpuMsPerQuery?: number }> {
-  log(`Scenario worst-case: ${count} queries of every shared word, one at a time …`);
-  const latencies: number[] = [];
-  let errors = 0;
-  const before = cpuMs(pid);
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    const response = await fetch(search, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: { text: worstText(i) }, federation: 'none' }),
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) errors++;
-    latencies.push(performance.now() - t0);
-  }
-  const seconds = (performance.now() - started) / 1000;
-  const after = cpuMs(pid);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
-  const cpuMsPerQuery =
-    before !== undefined && after !== undefined
-      ? Math.round(((after - before) / count) * 10) / 10
-      : undefined;
-  log(
-    `worst-case: ${cpuMsPerQuery !== undefined ? `${cpuMsPerQuery} ms of server CPU per query` : 'server CPU not measurable here (no /proc)'}; latency p50 ${at(0.5)} ms, p99 ${at(0.99)} ms.`,
-  );
-  return {
-    scenario: 'worst-case',
-    connections: 1,
-    seconds: Math.round(seconds),
-    requests: count,
-    rps: Math.round(count / seconds),
-    p50: at(0.5),
-    p99: at(0.99),
-    max: Math.round(latencies[latencies.length - 1]! * 10) / 10,
-    status429: 0,
-    non2xx: errors,
-    errors: 0,
-    timeouts: 0,
-    ...(cpuMsPerQuery !== undefined ? { cpuMsPerQuery } : {}),
-  };
 }
 
 async function main(): Promise<void> {
