@@ -12,7 +12,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import type { Diagnostic } from '../../src/core/errors.js';
-import { buildProject, copyProject, removeProjects, TEST_KEY_ES256 } from '../helpers/build.js';
+import {
+  buildProject,
+  copyProject,
+  rememberForRemoval,
+  removeProjects,
+  TEST_KEY_ES256,
+} from '../helpers/build.js';
 import { runScript } from '../helpers/cli.js';
 import { fixture, lineOf } from '../helpers/site.js';
 
@@ -24,8 +30,9 @@ const RAM = 'content/ram/assistant.json';
 const PUBLISHER = 'content/publisher.yaml';
 const ENTRY = 'content/entries/guide.yaml';
 
-/** A folder outside every project, holding a "secret" a build must never read. */
+/** A folder outside every project holding a "secret" a build must never read (removed with the projects). */
 const outside = mkdtempSync(path.join(tmpdir(), 'ardsite-outside-'));
+rememberForRemoval(outside);
 const SECRET = 'root:x:0:0:root:/root:/bin/bash\n';
 
 /** A copy of the fixture with `change` applied; returns its root. */

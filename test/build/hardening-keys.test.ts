@@ -18,6 +18,7 @@ import {
   buildProject,
   copyProject,
   leftovers,
+  rememberForRemoval,
   removeProjects,
   SOURCE_DATE_EPOCH,
   TEST_KEY_ES256,
@@ -32,7 +33,9 @@ const ED25519 = JSON.parse(
 ) as PrivateSigningJwk;
 const { d: _d, ...ES256_PUBLIC } = ES256;
 const PUBLISHER = 'content/publisher.yaml';
+/** A folder outside every project (a CI secret file's), removed with the projects. */
 const outside = mkdtempSync(path.join(tmpdir(), 'ardsite-outside-'));
+rememberForRemoval(outside);
 
 async function project(change: (root: string) => Promise<void> = async () => {}): Promise<string> {
   const root = await copyProject(fixture('hardening'));
@@ -57,6 +60,7 @@ describe('finding 1: the private key is never published', () => {
       ['Ed25519', ED25519],
     ] as const) {
       const dir = mkdtempSync(path.join(tmpdir(), 'ardsite-leak-'));
+      rememberForRemoval(dir);
       const d = Buffer.from(jwk.d, 'base64url');
       const keyObject = createPrivateKey({ key: { ...jwk }, format: 'jwk' });
       const { d: _private, ...publicJwk } = jwk;

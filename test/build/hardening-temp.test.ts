@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isStale, MAX_AGE_MS } from '../../src/core/build/stale-temp.js';
-import { buildProject, copyProject, removeProjects } from '../helpers/build.js';
+import { buildProject, copyProject, rememberForRemoval, removeProjects } from '../helpers/build.js';
 import { fixture } from '../helpers/site.js';
 
 afterAll(removeProjects);
@@ -33,6 +33,7 @@ describe('finding 10: stale temporary folders', () => {
   it('the next build removes what killed builds left, and nothing else', async () => {
     const root = await copyProject(fixture('hardening'));
     const tmp = mkdtempSync(path.join(tmpdir(), 'ardsite-tmpdir-'));
+    rememberForRemoval(tmp);
     const gone = [
       await folder(root, `.ardsite-tmp-${deadPid}-a1b2c3`, 2 * 60_000),
       await folder(root, '.ardsite-tmp-Xy12Zq', 2 * HOUR), // named before the pid was in the name

@@ -5,10 +5,10 @@
  * file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { runScript } from '../helpers/cli.js';
 import { agentMd, makeSite, removeSites } from '../helpers/site.js';
@@ -178,7 +178,7 @@ operations:
     expect(await readFile(path.join(root, 'content/resources/notes.yaml'), 'utf8')).toBe(RESOURCE);
 
     const outside = await mkdtemp(path.join(os.tmpdir(), 'ardsite-outside-'));
-    await mkdir(outside, { recursive: true });
+    onTestFinished(() => rm(outside, { recursive: true, force: true }));
     await writeFile(path.join(outside, 'spec.json'), JSON.stringify(NOTES_OPENAPI));
     const jailed = await makeSite({
       // Climbs out of the project to the absolute folder (more ../ than the project is deep is harmless).
@@ -195,6 +195,5 @@ operations:
         message: expect.stringContaining('outside the project'),
       },
     ]);
-    await rm(outside, { recursive: true, force: true });
   });
 });
