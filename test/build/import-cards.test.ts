@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camelKeys } from '../../src/core/a2a-forms.js';
 import { importAgentCard } from '../../src/core/import/import-card.js';
-import { buildExampleSite } from '../helpers/ard-site.js';
+import { buildExampleSite, cleanUpSites } from '../helpers/ard-site.js';
 import { buildProject, fixedKeyEnv, type BuildResult } from '../helpers/build.js';
 import { runScript } from '../helpers/cli.js';
 import { fixture } from '../helpers/site.js';
@@ -59,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.close();
   if (parent) await rm(parent, { recursive: true, force: true });
+  await cleanUpSites(); // the copy of the example site buildExampleSite gave
 });
 
 const builtCard = async (slug: string): Promise<Json> =>

@@ -3,7 +3,7 @@
  * the language a page uses (publisher, agent override, regional tags); numbers, dates and plural forms
  * through `Intl`; an unknown language is a coded content error.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import {
   checkWordTables,
@@ -15,7 +15,9 @@ import {
 import { urlParts } from '../../src/core/pages/url-breaks.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
-import { agentMd, makeSite } from '../helpers/site.js';
+import { agentMd, makeSite, removeSites } from '../helpers/site.js';
+
+afterAll(removeSites);
 
 describe('the word tables', () => {
   it('have the same words in every language, and a table missing one is PAGE_WORDS_MISSING', () => {

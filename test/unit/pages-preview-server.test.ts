@@ -66,9 +66,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await preview.close();
-  await rm(dir, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  // Also when beforeAll failed part way: whatever it made is removed.
+  await preview?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  if (outside) await rm(outside, { recursive: true, force: true });
 });
 
 describe('preview server', () => {
