@@ -4,18 +4,17 @@
  * its `_headers`. The Portuguese index, agent and permission pages say `lang="pt-BR"`, show no English
  * sentence of the word table outside the texts marked as English (every string, and every function called
  * with sample inputs: test/helpers/english-words.ts), and show the publisher's Portuguese texts; the pages
- * of both languages pass axe (WCAG 2.2 AA); the Portuguese ones fit 320, 360 and 1280 px (screenshots in a
- * temporary folder, whose path the test prints, and in test-results/screenshots/).
+ * of both languages pass axe (WCAG 2.2 AA); the Portuguese ones fit 320, 360 and 1280 px. Screenshots
+ * (each page whole and its first screen) in test-results/screenshots/pages-bilingual/, replaced each run.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
-import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
+import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { sharedBuild } from '../helpers/shared-build.js';
 import { englishSentences, functionPaths, SAMPLES } from '../helpers/english-words.js';
 import { fixture } from '../helpers/site.js';
@@ -40,11 +39,10 @@ let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  shots = await mkdtemp(path.join(tmpdir(), 'ardsite-screenshots-bilingual-'));
+  shots = await screenshotFolder('pages-bilingual');
   out = await sharedBuild(fixture('pages-bilingual'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
   browser = await launchChromium();
-  process.stdout.write(`pages-bilingual screenshots: ${shots}\n`);
 }, 180_000);
 
 afterAll(async () => {
@@ -123,17 +121,15 @@ describe('the Portuguese pages of a site in two languages', () => {
   });
 
   it('fit 320, 360 and 1280 px without sideways scrolling (screenshots)', async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
     for (const width of [320, 360, 1280]) {
       for (const [name, p] of PORTUGUESE) {
         const page = await openPage(p, width);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${p} at ${width}px`).toBeLessThanOrEqual(width);
-        const file = `bilingual-pt-br-${name}-${width}`;
+        const file = `pt-br-${name}-${width}`;
         await page.screenshot({ path: path.join(shots, `${file}.png`), fullPage: true });
         // The first screen, as a phone shows it: the header with the language switcher.
         await page.screenshot({ path: path.join(shots, `${file}-top.png`) });
-        await page.screenshot({ path: path.join(SCREENSHOTS, `${file}-top.png`) });
         await page.context().close();
       }
     }

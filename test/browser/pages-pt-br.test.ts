@@ -2,13 +2,14 @@
  * The pages in Brazilian Portuguese (issue 18), in headless Chromium: the `pages-pt-br` fixture (the
  * example-like site with `language: pt-BR`) built with the real build command and served by the preview
  * server. Its index, agent and permission pages say `lang="pt-BR"`, show no English sentence of the
- * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px.
+ * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px (screenshots in
+ * test-results/screenshots/pages-pt-br/, replaced each run).
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
+import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
@@ -24,13 +25,14 @@ const PAGES = [
 ] as const;
 
 let out: string;
+let shots: string;
 let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
   out = await sharedBuild(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
-  await mkdir(SCREENSHOTS, { recursive: true });
+  shots = await screenshotFolder('pages-pt-br');
   browser = await launchChromium();
 });
 
@@ -109,21 +111,21 @@ describe('the Portuguese pages', () => {
     }
   });
 
-  it('fit 320, 360 and 1280 px without sideways scrolling (screenshots in test-results/screenshots/)', async () => {
+  it('fit 320, 360 and 1280 px without sideways scrolling (screenshots)', async () => {
     for (const width of [320, 360, 1280]) {
       for (const [name, p] of PAGES) {
         const page = await openPage(p, width);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `${p} at ${width}px`).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
         // The first screen as a phone shows it, small enough to look at.
-        await page.screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}-top.png`) });
+        await page.screenshot({ path: path.join(shots, `${name}-${width}-top.png`) });
         // One resource with its accesses, where the long URLs and the facts are.
         if (name === 'permissions-concierge')
           await page
             .locator('section.resource')
             .first()
-            .screenshot({ path: path.join(SCREENSHOTS, `pt-br-${name}-${width}-resource.png`) });
+            .screenshot({ path: path.join(shots, `${name}-${width}-resource.png`) });
         await page.context().close();
       }
     }

@@ -3,17 +3,18 @@
  * `pages-edge` fixture are built with the real build command and served by `npm run preview`'s server
  * (so with the `_headers` headers, Content-Security-Policy included). Expectations about the permission
  * pages are computed here from each card's RAM JSON and the authored `readOnly` flags, not through
- * src/core, so one misreading of §6 cannot pass both the page and its test.
+ * src/core, so one misreading of §6 cannot pass both the page and its test. Screenshots of the permission
+ * pages in test-results/screenshots/pages/, replaced each run.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
+import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { parse as parseYaml } from 'yaml';
 import { EN } from '../../src/core/pages/words/en.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
@@ -49,6 +50,7 @@ interface Site {
 const sites: Site[] = [];
 const made: string[] = [];
 let browser: Browser;
+let shots: string;
 
 /** Reads the authoring-only flags of §6 straight from the content files. */
 async function authoringData(project: string): Promise<Pick<Site, 'readOnly' | 'manageAccess'>> {
@@ -87,8 +89,8 @@ beforeAll(async () => {
   const [example, edge] = await Promise.all([
     buildAndServe('example', EXAMPLE_LIKE),
     buildAndServe('pages-edge', fixture('pages-edge')),
-    mkdir(SCREENSHOTS, { recursive: true }),
   ]);
+  shots = await screenshotFolder('pages');
   sites.push(example, edge);
   browser = await launchChromium();
 });
@@ -393,13 +395,13 @@ describe('the permission pages', () => {
     await close(other.page);
   });
 
-  it('are captured at 375 and 1280 px (test-results/screenshots/)', async () => {
+  it('are captured at 375 and 1280 px (test-results/screenshots/pages/)', async () => {
     for (const width of [375, 1280]) {
       const tab = await newTab({ viewport: { width, height: 900 } });
       for (const site of sites) {
         for (const slug of site.slugs) {
           await go(tab, `${site.server.origin}/agents/${slug}/permissions/`);
-          const file = path.join(SCREENSHOTS, `${site.name}-${slug}-permissions-${width}.png`);
+          const file = path.join(shots, `${site.name}-${slug}-permissions-${width}.png`);
           await tab.page.screenshot({ path: file, fullPage: true });
         }
       }

@@ -2,13 +2,14 @@
  * The "What changed" section and the "new permissions" notice (issue 16) in headless Chromium: the
  * release fixture recorded at 1.0.0, then released as 1.1.0 with a new calendar write as the user. The
  * permission page, the agent page and the index pass axe (WCAG 2.2 AA) in the light and dark schemes, the
- * notice's link lands on the section, and the section is captured at 320, 360 and 1280 px.
+ * notice's link lands on the section, and the section is captured at 320, 360 and 1280 px (screenshots in
+ * test-results/screenshots/what-changed/, replaced each run).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeRun, launchChromium, SCREENSHOTS } from '../helpers/browser.js';
+import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import {
   buildProject,
@@ -23,6 +24,7 @@ import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.
 const PERMISSIONS = '/agents/trip-booker/permissions/';
 const PAGES = ['/', '/agents/trip-booker/', PERMISSIONS];
 
+let shots: string;
 let server: PreviewServer;
 let browser: Browser;
 
@@ -36,7 +38,7 @@ beforeAll(async () => {
   const build = await buildProject(root, { env: fixedKeyEnv(), out: 'dist' });
   if (build.code !== 0) throw new Error(`build failed:\n${build.stderr}`);
   server = await startPreviewServer({ dir: build.outDir, port: 0 });
-  await mkdir(SCREENSHOTS, { recursive: true });
+  shots = await screenshotFolder('what-changed');
   browser = await launchChromium();
 }, 240_000);
 
@@ -97,7 +99,7 @@ describe('what changed, in a browser', () => {
       expect(box!.x + box!.width, `${width}px`).toBeLessThanOrEqual(width);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${width}px`).toBeLessThanOrEqual(0);
-      await section.screenshot({ path: path.join(SCREENSHOTS, `what-changed-${width}.png`) });
+      await section.screenshot({ path: path.join(shots, `section-${width}.png`) });
       await page.context().close();
     }
   }, 60_000);

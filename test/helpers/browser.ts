@@ -1,7 +1,8 @@
 /**
  * What the browser tests share: Debian's Chromium driven by playwright-core (never a downloaded
- * browser), and axe-core's WCAG 2.2 AA run over a loaded page.
+ * browser), axe-core's WCAG 2.2 AA run over a loaded page, and the folder each test's screenshots go to.
  */
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from './site.js';
@@ -19,8 +20,22 @@ export const CHROMIUM_ARGS = [
 /** The axe-core rule tags run: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Where browser tests put their screenshots (git-ignored). */
-export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+/** Where browser tests put their screenshots, one folder a test (git-ignored: .gitignore has test-results/). */
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
+
+/**
+ * The screenshot folder of the browser test `name` (its file name without `.test.ts`):
+ * `test-results/screenshots/<name>/` in the repository, for developers to look at after a run. Emptied
+ * first, so it holds this run's screenshots only, and never in the system temp folder, which a run must
+ * leave as it found it.
+ * @returns the folder's absolute path. @throws the file-system error when it cannot be made.
+ */
+export async function screenshotFolder(name: string): Promise<string> {
+  const dir = path.join(SCREENSHOTS, name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
 
 /** Starts headless Chromium from `/usr/bin/chromium` (Debian's package, installed by .ci/run). */
 export function launchChromium(): Promise<Browser> {
