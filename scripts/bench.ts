@@ -120,7 +120,8 @@ const QUIET_OTHERS_CORES = 0.1;
 
 /** Runs `node --import tsx <script> …args`, timing it from outside; the child writes its report. */
 async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
-  const report = path.join(await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-')), 'report.json');
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-'));
+  const report = path.join(folder, 'report.json');
   let maxLoadAverage = os.loadavg()[0]!;
   const sampler = setInterval(() => (maxLoadAverage = Math.max(maxLoadAverage, os.loadavg()[0]!)), 1000);
   const before = cpuSnapshot();
@@ -131,14 +132,16 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
       env: { ...process.env, ...env },
       maxBuffer: 256 * 1024 * 1024,
     });
+    const wallMs = performance.now() - started;
+    const others = othersShare(before, cpuSnapshot());
+    const text = await readFile(report, 'utf8');
+    const inner = JSON.parse(text) as Omit<ChildReport, 'wallMs' | 'maxLoadAverage'>;
+    return { ...inner, wallMs, maxLoadAverage, ...(others ? { others } : {}) };
   } finally {
+    // Also when the child failed: the report's folder is this run's alone.
     clearInterval(sampler);
+    await rm(folder, { recursive: true, force: true });
   }
-  const wallMs = performance.now() - started;
-  const others = othersShare(before, cpuSnapshot());
-  const inner = JSON.parse(await readFile(report, 'utf8')) as Omit<ChildReport, 'wallMs' | 'maxLoadAverage'>;
-  await rm(path.dirname(report), { recursive: true, force: true });
-  return { ...inner, wallMs, maxLoadAverage, ...(others ? { others } : {}) };
 }
 
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
@@ -177,6 +180,21 @@ async function writePublisher(work: string): Promise<string> {
 }
 
 /**
+ * Runs `task` in a fresh work folder in the system temp folder, then removes the folder, also when `task`
+ * failed (a failed build would otherwise leave its synthetic publisher behind); `--keep` keeps it and
+ * says where.
+ */
+async function inWorkFolder(task: (work: string) => Promise<void>): Promise<void> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  try {
+    await task(work);
+  } finally {
+    if (values.keep) log(`kept ${work}`);
+    else await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
  * `--verify`: compares with golden reports (`--compare`), or builds the site (unless `--dist` names a
  * built one) and writes golden reports (`--golden`) or times `npm run verify` over it (`--baseline`:
  * alternately with another tree's verifier).
@@ -194,7 +212,11 @@ async function verifyMain(): Promise<void> {
     process.exitCode = differences.length === 0 ? 0 : 1;
     return;
   }
-  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  await inWorkFolder(verifyIn);
+}
+
+/** `--verify` in the work folder `work`: builds the site there unless `--dist` names one. */
+async function verifyIn(work: string): Promise<void> {
   let folder = values.dist === undefined ? undefined : path.resolve(values.dist);
   if (folder === undefined) {
     const project = await writePublisher(work);
@@ -232,13 +254,15 @@ async function verifyMain(): Promise<void> {
     });
   }
   if (values.keep || values.dist !== undefined) log(`verified folder: ${folder}`);
-  if (!values.keep) await rm(work, { recursive: true, force: true });
-  else log(`kept ${work}`);
 }
 
 async function main(): Promise<void> {
   if (values.verify) return verifyMain();
-  const work = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-'));
+  await inWorkFolder(benchBuilds);
+}
+
+/** The build benchmark in the work folder `work`: the synthetic publisher and the baseline, built in pairs. */
+async function benchBuilds(work: string): Promise<void> {
   const project = await writePublisher(work);
   log(`machine: ${machine}`);
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
@@ -341,8 +365,6 @@ async function main(): Promise<void> {
     });
   }
   await writeFigures(against === 'floor' ? 'build' : `build-${against}`, results);
-  if (!values.keep) await rm(work, { recursive: true, force: true });
-  else process.stdout.write(`kept ${work}\n`);
 }
 
 await main();
