@@ -15,7 +15,8 @@
  * shared with the browser tests of their pages, test/helpers/shared-build.ts) and twelve Lighthouse runs
  * (~5–10 s each).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -77,8 +78,25 @@ beforeAll(async () => {
   });
 });
 
+/**
+ * Stops the Chrome that chrome-launcher started, and removes the folder Chrome cannot: chrome-launcher
+ * kills it (SIGKILL), so its singleton folder (`org.chromium.Chromium.*` in the temp folder, where the
+ * profile's `SingletonSocket` link points) stays behind. Waits for Chrome to end, so the profile is not
+ * removed while Chrome still writes to it.
+ */
+async function stopChrome(launched: LaunchedChrome, profileDir: string): Promise<void> {
+  const socket = await readlink(path.join(profileDir, 'SingletonSocket')).catch(() => undefined);
+  const { process: child } = launched;
+  const ended = child.exitCode !== null || child.signalCode !== null ? undefined : once(child, 'close');
+  launched.kill();
+  await ended;
+  const singleton = socket === undefined ? undefined : path.dirname(socket);
+  if (singleton && path.basename(singleton).startsWith('org.chromium.Chromium.'))
+    await rm(singleton, { recursive: true, force: true });
+}
+
 afterAll(async () => {
-  chrome?.kill();
+  if (chrome) await stopChrome(chrome, profile);
   await server?.close();
   await ptBrServer?.close();
   await bilingualServer?.close();
