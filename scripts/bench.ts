@@ -261,7 +261,7 @@ async function main(): Promise<void> {
   await inWorkFolder(benchBuilds);
 }
 
-/** The build benchmark in the work folder `work`: the synthetic publisher and the baseline, built in pairs. */
+/** The build benchmark in the work folder `work`: the synthetic publisher and its baseline, in pairs. */
 async function benchBuilds(work: string): Promise<void> {
   const project = await writePublisher(work);
   log(`machine: ${machine}`);

@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 /** The axe-core rule tags run: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Where browser tests put their screenshots, one folder a test (git-ignored: .gitignore has test-results/). */
+/** Where browser tests put their screenshots, a folder each (git-ignored: .gitignore has test-results/). */
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'screenshots');
 
 /**
