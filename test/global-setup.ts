@@ -1,9 +1,22 @@
 /**
- * The global setup of each group of test files (vitest.config.ts): the folder of the builds its test
- * files share (test/helpers/shared-build.ts), made before the group's first file runs, emptied when watch
- * mode runs tests again (the sources may have changed since), and removed when vitest ends.
+ * The global setup of each group of test files (vitest.config.ts), in vitest's own process.
+ *
+ * - The run's temp folder: the first group's setup makes `ardsite-test-run-*` in the system temp folder
+ *   and points `TMPDIR` at it before any test process starts, so that every test file and every command a
+ *   test runs (`npm run build`, git, Chromium) makes its temporary folders there (os.tmpdir() reads
+ *   `TMPDIR`). A test that makes one removes it; when the last group ends, whatever is still there was
+ *   left by a test or by ardsite itself: each path is printed as a warning, then the whole folder is
+ *   removed, so a run leaves the machine's temp folder as it found it.
+ * - The folder of the builds the group's test files share (test/helpers/shared-build.ts), made in the
+ *   run's temp folder before the group's first file runs, emptied when watch mode runs tests again (the
+ *   sources may have changed since), and removed when vitest ends.
+ *
+ * A leftover is warned about, not failed on: the folder is listed once every test process has ended, but
+ * a command a test started and could not stop (a timed-out build, a browser killed mid-write) may still
+ * write into it, and a run that fails on that now and then is worse than a warning that names the folder
+ * to fix.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,16 +29,81 @@ declare module 'vitest' {
 }
 
 /**
- * Makes the folder of shared builds and provides it to the test files of `project` as `sharedBuilds`.
- * @returns the teardown, which removes the folder.
- * @throws the file-system error when the temporary folder cannot be made.
+ * What tools keep in the temp folder between runs by design, so not a leftover of a test: tsx's compile
+ * cache (`tsx-<uid>`).
+ */
+const TOOL_CACHES = [/^tsx-\d+$/];
+
+/** The run's temp folder, shared by the setups of every group (they run in one process). */
+interface RunTemp {
+  /** The folder `TMPDIR` names while the run lasts. */
+  folder: string;
+  /** `TMPDIR` before the run (undefined when it was not set). */
+  previous: string | undefined;
+  /** The groups whose teardown has not run yet. */
+  groups: number;
+}
+
+/** Where the groups' setups find the run's temp folder: each group loads this module on its own. */
+const RUN_TEMP = Symbol.for('ardsite.tests.runTemp');
+const shared = globalThis as typeof globalThis & { [RUN_TEMP]?: RunTemp };
+
+/** The run's temp folder, made (and `TMPDIR` pointed at it) by the first group to ask. */
+async function joinRunTemp(): Promise<RunTemp> {
+  let run = shared[RUN_TEMP];
+  if (run === undefined) {
+    const folder = await mkdtemp(path.join(tmpdir(), 'ardsite-test-run-'));
+    run = { folder, previous: process.env.TMPDIR, groups: 0 };
+    shared[RUN_TEMP] = run;
+    process.env.TMPDIR = folder;
+  }
+  run.groups++;
+  return run;
+}
+
+/**
+ * Leaves the run's temp folder; the last group to leave warns about what is still in it (one line a
+ * path), restores `TMPDIR` and removes the folder.
+ */
+async function leaveRunTemp(run: RunTemp): Promise<void> {
+  if (--run.groups > 0) return;
+  delete shared[RUN_TEMP];
+  if (run.previous === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = run.previous;
+  const names = await readdir(run.folder).catch(() => []);
+  const leftovers = names.filter((name) => !TOOL_CACHES.some((cache) => cache.test(name))).sort();
+  if (leftovers.length > 0) {
+    const things = leftovers.length === 1 ? '1 thing' : `${leftovers.length} things`;
+    process.stderr.write(
+      [
+        '',
+        `WARNING: the tests left ${things} in the temp folder (removed now with the run's temp folder).`,
+        'A test, a test helper or a command a test ran made each and did not remove it; fix it there:',
+        ...leftovers.map((name) => `  ${path.join(run.folder, name)}`),
+        '',
+      ].join('\n'),
+    );
+  }
+  await rm(run.folder, { recursive: true, force: true });
+}
+
+/**
+ * Joins the run's temp folder, makes the folder of shared builds in it and provides it to the test files
+ * of `project` as `sharedBuilds`.
+ * @returns the teardown, which removes the folder of shared builds, then (the last group's) the run's
+ *   temp folder.
+ * @throws the file-system error when a folder cannot be made.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'ardsite-shared-builds-'));
+  const run = await joinRunTemp();
+  const folder = await mkdtemp(path.join(run.folder, 'ardsite-shared-builds-'));
   project.provide('sharedBuilds', folder);
   project.onTestsRerun(async () => {
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder);
   });
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    await leaveRunTemp(run);
+  };
 }

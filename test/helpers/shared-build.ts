@@ -5,13 +5,16 @@
  * about eight seconds a build. {@link sharedBuild} builds a project once per run and gives every caller a
  * private copy of the output, so a test that edits its copy changes nobody else's.
  *
- * The builds live in a folder that test/global-setup.ts makes for each group of test files and empties
- * when watch mode runs the tests again (so no output of an earlier run, or of other code, is reused),
- * named by what was built: the project's path, the environment laid over the clean one, and whether a
- * copy of the project is built. Test files in other worker processes share it too: the first to ask
- * builds, holding a lock folder made with `mkdir` (which only one process can create) that names its
- * process; the others wait for its result. Whatever ends a build without output (a failed build, an
- * error thrown while building, the building process gone) is reported to every file waiting for it.
+ * The builds live in a folder that test/global-setup.ts makes for each group of test files in the run's
+ * temp folder, empties when watch mode runs the tests again (so no output of an earlier run, or of other
+ * code, is reused) and removes when the run ends, named by what was built: the project's path, the
+ * environment laid over the clean one, and whether a copy of the project is built. Test files in other
+ * worker processes share it too: the first to ask builds, holding a lock folder made with `mkdir` (which
+ * only one process can create) that names its process; the others wait for its result. Whatever ends a
+ * build without output (a failed build, an error thrown while building, the building process gone) is
+ * reported to every file waiting for it. The lock folder stays beside the build until the run ends, so
+ * that a file asking later finds a failed build failed instead of building it again. A file's private
+ * copies are in the temp folder, and its `removeProjects` (test/helpers/build.ts) removes them.
  */
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
