@@ -7,7 +7,6 @@
  * of both languages pass axe (WCAG 2.2 AA); the Portuguese ones fit 320, 360 and 1280 px. Screenshots
  * (each page whole and its first screen) in test-results/screenshots/pages-bilingual/, replaced each run.
  */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { startPreviewServer, type PreviewServer } from '../../src/core/preview-s
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
 import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
+import { removeProjects } from '../helpers/build.js';
 import { sharedBuild } from '../helpers/shared-build.js';
 import { englishSentences, functionPaths, SAMPLES } from '../helpers/english-words.js';
 import { fixture } from '../helpers/site.js';
@@ -33,14 +33,13 @@ const ENGLISH = [
   ['not-found', '/no-such-page/'],
 ] as const;
 
-let out: string;
 let shots: string;
 let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
   shots = await screenshotFolder('pages-bilingual');
-  out = await sharedBuild(fixture('pages-bilingual'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
+  const out = await sharedBuild(fixture('pages-bilingual'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
   browser = await launchChromium();
 }, 180_000);
@@ -48,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (out) await rm(out, { recursive: true, force: true });
+  await removeProjects(); // the copy of the shared build
 });
 
 async function openPage(p: string, width = 1280, bypassCSP = false): Promise<Page> {

@@ -5,7 +5,6 @@
  * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px (screenshots in
  * test-results/screenshots/pages-pt-br/, replaced each run).
  */
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js'
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
 import { EN } from '../../src/core/pages/words/en.js';
 import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
+import { removeProjects } from '../helpers/build.js';
 import { sharedBuild } from '../helpers/shared-build.js';
 import { fixture } from '../helpers/site.js';
 
@@ -24,13 +24,12 @@ const PAGES = [
   ['permissions-none', '/agents/travel-policy-helper/permissions/'],
 ] as const;
 
-let out: string;
 let shots: string;
 let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = await sharedBuild(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
+  const out = await sharedBuild(fixture('pages-pt-br'), { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   server = await startPreviewServer({ dir: out, port: 0 });
   shots = await screenshotFolder('pages-pt-br');
   browser = await launchChromium();
@@ -39,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (out) await rm(out, { recursive: true, force: true });
+  await removeProjects(); // the copy of the shared build
 });
 
 /** Every string (not function) of a word table, by dotted path. */
