@@ -60,9 +60,10 @@ afterAll(async () => {
   await removeSites();
 });
 
-const serveSpec = (doc: unknown) => {
+const serveSpec = async (doc: unknown) => {
   const text = `${JSON.stringify(doc, null, 2)}\n`;
-  return writeFile(path.join(served, 'openapi.json'), text).then(() => text);
+  await writeFile(path.join(served, 'openapi.json'), text);
+  return text;
 };
 
 describe('npm run specs', () => {
