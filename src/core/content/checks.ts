@@ -1,19 +1,18 @@
 /**
  * The checks on loaded content that a schema cannot express (DESIGN.md §5, the rules of §1 and the RAM
  * integrity rules of §4): references, ids unique within their kind, enum values, URL rules of
- * interfaces, own versus foreign entries, and the warnings marked W in DESIGN.md §5.
+ * interfaces, and the warnings marked W in DESIGN.md §5; the other entries' checks are ./other-entry-checks.ts.
  */
 import { primaryAgentOf, servesV03 } from '../legacy-card.js';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../errors.js';
+import type { Diagnostic } from '../errors.js';
+import { Reporter } from './check-reporter.js';
+import { checkEntries } from './other-entry-checks.js';
 import { checkWordTables } from '../pages/words/index.js';
 import { checkLanguages } from './language-checks.js';
 import { httpsUrlProblem, isLoopbackHost } from '../schema/common.js';
 import { writeMethodMarkedReadOnly } from '../ram-effects.js';
 import { parseAirUrn } from '../urn.js';
 import type { AgentModel, ContentModel } from './model.js';
-import type { SourceDoc } from './source.js';
 
 /** HTTP methods that may change data (RFC 9110 §9.2.1: not safe). */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,22 +22,6 @@ export function representativeQueries(agent: AgentModel): string[] {
   const authored = agent.front.discovery?.representativeQueries;
   if (authored && authored.length > 0) return authored;
   return agent.front.skills.flatMap((s) => s.examples ?? []).slice(0, 5);
-}
-
-class Reporter {
-  readonly diagnostics: Diagnostic[] = [];
-  add(
-    source: SourceDoc,
-    path: readonly PropertyKey[],
-    code: ErrorCode,
-    message: string,
-    severity: Severity = 'error',
-  ) {
-    // A finding about a whole document (an entry, an agent) still names a path, as issues.ts does.
-    this.diagnostics.push(
-      source.diagnostic({ code, severity, message, path: formatPath(path) || '(document)' }, path),
-    );
-  }
 }
 
 function checkCatalog(model: ContentModel, r: Reporter): void {
@@ -257,93 +240,6 @@ function checkAgent(agent: AgentModel, model: ContentModel, r: Reporter): void {
         [...at, 'confirmationRequired'],
         'RAM_WRITE_WITHOUT_CONFIRMATION',
         `access "${access.id}" changes data (${method}) as the user without asking first; set confirmationRequired: true, or say in its accessJustification why it need not ask (the warning stays: people are told it acts without asking)`,
-        'warning',
-      );
-    }
-  }
-}
-
-function checkEntries(model: ContentModel, r: Reporter): void {
-  const seen = new Map<string, string>();
-  const key = (identifier: string, version?: string) => `${identifier}\u0000${version ?? ''}`;
-  for (const agent of model.agents) seen.set(key(agent.identifier, agent.front.version), agent.file);
-  for (const e of model.entries) {
-    const { entry, source } = e;
-    const urn = parseAirUrn(entry.identifier);
-    if (typeof urn === 'string') r.add(source, ['identifier'], 'ARD_URN_INVALID', urn);
-    const k = key(entry.identifier, entry.version);
-    const other = seen.get(k);
-    if (other)
-      r.add(
-        source,
-        ['identifier'],
-        'ARD_DUPLICATE_ENTRY',
-        `identifier "${entry.identifier}"${entry.version ? ` version ${entry.version}` : ''} is already used by ${other}`,
-      );
-    else seen.set(k, e.file);
-
-    if ((entry.url === undefined) === (entry.data === undefined)) {
-      r.add(
-        source,
-        [],
-        'ARD_URL_XOR_DATA',
-        'an entry needs exactly one of url (a link to the artifact) and data (the artifact inline), ARD draft §3.3',
-      );
-    }
-    if (entry.url !== undefined) {
-      if (entry.url.startsWith('/')) {
-        if (!e.own) {
-          r.add(
-            source,
-            ['url'],
-            'SCHEMA_INVALID_VALUE',
-            "a site path url is served by this site, so the entry is ours: its identifier must name this site's domain",
-          );
-        } else if (e.publicFile && !existsSync(path.join(model.root, e.publicFile))) {
-          r.add(
-            source,
-            ['url'],
-            'FILE_MISSING',
-            `url "${entry.url}" points at ${e.publicFile ?? 'a file'} under public/, which does not exist`,
-          );
-        }
-      } else {
-        const problem = httpsUrlProblem(entry.url);
-        if (problem) r.add(source, ['url'], 'URL_NOT_HTTPS', problem);
-        else if (e.own && !entry.digest) {
-          r.add(
-            source,
-            ['url'],
-            'ARD_UNPINNED',
-            'the entry points outside this site and has no digest, so its signed trustManifest cannot pin the artifact; add digest: sha256:… (npm run pin fetches the artifact and writes it)',
-            'warning',
-          );
-        }
-      }
-    }
-    if (e.own && (entry.trustManifest || entry.trustManifests)) {
-      r.add(
-        source,
-        ['trustManifest'],
-        'SCHEMA_INVALID_VALUE',
-        "an entry of this site's own domain is signed by the build; remove the hand-written trustManifest",
-      );
-    }
-    if (!e.own && entry.attestations) {
-      r.add(
-        source,
-        ['attestations'],
-        'SCHEMA_INVALID_VALUE',
-        'attestations are sealed into our own trustManifest; a foreign entry is listed verbatim and never signed by us',
-      );
-    }
-    const queries = entry.representativeQueries ?? [];
-    if (queries.length < 2 || queries.length > 5) {
-      r.add(
-        source,
-        ['representativeQueries'],
-        'ARD_QUERIES_COUNT',
-        `the entry carries ${queries.length} representative queries; ARD asks for 2 to 5`,
         'warning',
       );
     }
