@@ -155,6 +155,7 @@ representativeQueries:
       file: 'content/entries/one.yaml',
       path: 'representativeQueries',
       line: 5,
+      message: 'the entry carries 1 representative query; ARD asks for 2 to 5',
     });
   });
 });

@@ -92,7 +92,7 @@ export function checkEntries(model: ContentModel, r: Reporter): void {
         source,
         ['representativeQueries'],
         'ARD_QUERIES_COUNT',
-        `the entry carries ${queries.length} representative queries; ARD asks for 2 to 5`,
+        `the entry carries ${queries.length} representative ${queries.length === 1 ? 'query' : 'queries'}; ARD asks for 2 to 5`,
         'warning',
       );
     }
