@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startPreviewServer } from '../src/core/preview-server.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { SERVING_OPTIONS } from './lib/serving-options.js';
-import { shellWord } from '../src/core/shell-word.js';
+import { npmCommand } from '../src/core/shell-word.js';
 
 const usage =
   'usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]';
@@ -28,9 +28,9 @@ const dir =
 const port = Number(values.port);
 
 if (!existsSync(dir)) {
-  const rel = path.relative(process.cwd(), path.resolve(values.root!));
-  const build = rel === '' ? 'npm run build' : `npm run build -- --root ${shellWord(rel)}`;
-  process.stderr.write(`No site at ${dir}: run ${build} first, or pass --dir <folder>.\n`);
+  process.stderr.write(
+    `No site at ${dir}: run ${npmCommand('build', values.root!)} first, or pass --dir <folder>.\n`,
+  );
   process.exit(1);
 }
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

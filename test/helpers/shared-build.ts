@@ -21,6 +21,7 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { processRunning } from '../../src/core/build/stale-temp.js';
 import { buildProject, copyProject, rememberForRemoval } from './build.js';
 
 /** What a shared build is asked for. */
@@ -46,16 +47,6 @@ const exists = (p: string) =>
     () => true,
     () => false,
   );
-
-/** Whether the process `pid` still runs (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Writes `text` to `file` through a temporary name, so a reader never sees half of it. */
 async function writeWhole(file: string, text: string): Promise<void> {
@@ -91,7 +82,7 @@ async function waitFor(project: string, done: string, failed: string, lock: stri
   while (!(await exists(done)) && !(await exists(failed))) {
     const owner = Number(await readFile(path.join(lock, 'pid'), 'utf8').catch(() => ''));
     // The lock is made before its pid file: a lock without one yet is a build just starting.
-    if (owner > 0 && !alive(owner) && !(await exists(done)) && !(await exists(failed)))
+    if (owner > 0 && !processRunning(owner) && !(await exists(done)) && !(await exists(failed)))
       throw new Error(`the test process ${owner} that was building ${project} for this run ended first`);
     if (Date.now() > until)
       throw new Error(`another test file's build of ${project} did not end in ${WAIT_MS / 1000} s`);

@@ -29,8 +29,11 @@ export function ownedPrefix(prefix: string, pid = process.pid): string {
   return `${prefix}${pid}-`;
 }
 
-/** True when a process with this pid runs on this machine (signal 0 only checks; EPERM means it runs). */
-function running(pid: number): boolean {
+/**
+ * True when a process with this pid runs on this machine: `kill(pid, 0)` only checks (POSIX.1 kill(),
+ * signal 0); EPERM means it runs under another user. Never throws.
+ */
+export function processRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -49,7 +52,7 @@ export function isStale(name: string, prefix: string, ageMs: number): boolean {
   if (pid === undefined) return ageMs >= UNNAMED_OWNER_MIN_AGE_MS;
   const owner = Number(pid);
   if (owner === process.pid) return false;
-  return ageMs >= DEAD_OWNER_MIN_AGE_MS && !running(owner);
+  return ageMs >= DEAD_OWNER_MIN_AGE_MS && !processRunning(owner);
 }
 
 /**
