@@ -2,6 +2,8 @@ import { codeOf } from '../helpers/errors.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import canonicalize from 'canonicalize';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalBytes, canonicalJson } from '../../src/core/trust/jcs.js';
 
@@ -72,5 +74,62 @@ describe('canonicalJson (RFC 8785)', () => {
     const a: Record<string, unknown> = {};
     a.self = a;
     expect(codeOf(() => canonicalJson(a))).toBe('SCHEMA_INVALID_VALUE');
+  });
+
+  /** canonicalize's text, or `refused`: the reference canonicalJson must agree with on every value. */
+  const reference = (value: unknown): string => {
+    try {
+      const text = canonicalize(value);
+      return typeof text === 'string' ? text : 'refused';
+    } catch {
+      return 'refused';
+    }
+  };
+  const ours = (value: unknown): string => {
+    try {
+      return canonicalJson(value);
+    } catch {
+      expect(codeOf(() => canonicalJson(value))).toBe('SCHEMA_INVALID_VALUE');
+      return 'refused';
+    }
+  };
+  // Strings of any UTF-16 code units, lone surrogates and text that only looks like their escape among them.
+  const anyString = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    fc.constantFrom('\ud800', '\udfff', '\\ud800', '\\\ud83d', 'a\u00e9', '\ud83d\ude00'),
+    fc
+      .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 6 })
+      .map((units) => String.fromCharCode(...units)),
+  );
+
+  it('writes what canonicalize writes, and refuses what it refuses, on generated JSON data', () => {
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        anyString,
+        fc.array(tie('value'), { maxLength: 5 }),
+        fc.dictionary(anyString, tie('value'), { maxKeys: 6 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(ours(value)).toBe(reference(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees with canonicalize on generated values that are not all JSON (NaN, ±Infinity, undefined, -0)', () => {
+    fc.assert(
+      fc.property(fc.anything({ key: anyString, maxDepth: 3 }), (value) => {
+        expect(ours(value)).toBe(reference(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
