@@ -39,7 +39,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
-import { benchVerify, describe, median } from './lib/bench-verify.js';
+import { benchVerify, describe, median, pairedRatios } from './lib/bench-verify.js';
 import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
 import { parseCommandLine } from './lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
@@ -153,11 +153,15 @@ const othersCores = (r: ChildReport) => (r.others ? r.others.othersCores + r.oth
 const othersText = (r: ChildReport) =>
   r.others ? `${r.others.othersCores.toFixed(2)} cores (steal ${r.others.stealCores.toFixed(2)})` : '?';
 
-/** Where the figures go: `bench-results/<kind>-<agents>.json`. */
-async function writeFigures(kind: string, results: Record<string, unknown>): Promise<void> {
+/** Where the figures go: `bench-results/<kind>-<count>.json` (`count`: the agents built, or the entries verified). */
+async function writeFigures(
+  kind: string,
+  results: Record<string, unknown>,
+  count: number = agents,
+): Promise<void> {
   const outDir = path.join(appRoot, 'bench-results');
   await mkdir(outDir, { recursive: true });
-  const file = path.join(outDir, `${kind}-${agents}.json`);
+  const file = path.join(outDir, `${kind}-${count}.json`);
   await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`figures written to ${path.relative(process.cwd(), file)}\n`);
 }
@@ -242,16 +246,26 @@ async function verifyIn(work: string): Promise<void> {
     });
     if (timed.baseline) log(describe(`baseline (${baselineRoot})`, timed.baseline));
     log(describe('this tree', timed.ours));
-    await writeFigures('verify', {
-      agents,
-      runs,
-      machine,
-      date: new Date().toISOString(),
-      folder,
-      threads: values.threads ?? 'default',
-      verify: timed.ours,
-      ...(timed.baseline ? { baselineRoot, baseline: timed.baseline } : {}),
-    });
+    const pairRatios = timed.baseline ? pairedRatios(timed.ours, timed.baseline) : undefined;
+    if (pairRatios) {
+      log(
+        `elapsed, this tree / baseline, per alternated pair: median ${pairRatios.median.toFixed(3)} (${pairRatios.min.toFixed(3)}–${pairRatios.max.toFixed(3)}) over ${pairRatios.pairs} pairs`,
+      );
+    }
+    await writeFigures(
+      'verify',
+      {
+        agents,
+        runs,
+        machine,
+        date: new Date().toISOString(),
+        folder,
+        threads: values.threads ?? 'default',
+        verify: timed.ours,
+        ...(timed.baseline ? { baselineRoot, baseline: timed.baseline, pairRatios } : {}),
+      },
+      timed.ours.runs[0]?.entries ?? agents,
+    );
   }
   if (values.keep || values.dist !== undefined) log(`verified folder: ${folder}`);
 }

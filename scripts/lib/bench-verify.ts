@@ -153,3 +153,21 @@ export async function benchVerify(options: {
   }
   return { ours: summarise(ours), ...(baselineRoot === undefined ? {} : { baseline: summarise(baseline) }) };
 }
+
+/**
+ * The ratios `ours / baseline` of elapsed time, pair by pair (run i of each; the runs alternate, so a pair
+ * shares its moment of the host): their median, min and max, and how many pairs there were. `undefined`
+ * when there is no pair.
+ */
+export function pairedRatios(
+  ours: RunSummary,
+  baseline: RunSummary,
+): { median: number; min: number; max: number; pairs: number } | undefined {
+  const count = Math.min(ours.runs.length, baseline.runs.length);
+  const ratios = Array.from(
+    { length: count },
+    (_, i) => ours.runs[i]!.elapsedMs / baseline.runs[i]!.elapsedMs,
+  );
+  if (ratios.length === 0) return undefined;
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), pairs: count };
+}
