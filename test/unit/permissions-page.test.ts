@@ -37,7 +37,8 @@ function calendarView(site: SiteBuild, slug: string) {
 describe('You will be asked to allow (the example)', () => {
   it('travel-reservation: calendar.events, in Google’s words, and the 11 other methods it allows', () => {
     const { grant } = calendarView(example, 'travel-reservation');
-    expect(grant!.heading).toBe('You will be asked to allow:');
+    // Its card names none of Google's scopes: what it asks for is not known, only that it includes these.
+    expect(grant!.heading).toBe('You will be asked to allow at least:');
     expect(grant!.scopes).toHaveLength(1);
     const [scope] = grant!.scopes;
     expect(scope).toMatchObject({
@@ -150,13 +151,21 @@ ${calendar.pin}operations:
     ]);
   });
 
-  it('is quiet when the card asks for exactly the least-privilege scope', async () => {
+  it('is quiet when the card asks for exactly the least-privilege scope, and the page says it will be asked', async () => {
     const root = await makeSite({
       'content/resources/calendar.yaml': resource,
       [calendar.file]: calendar.text,
       'content/agents/a.md': agent(`${G}calendar.events.readonly`),
     });
     expect((await loadAndCheck({ root })).diagnostics).toEqual([]);
+    const site = (await prepareBuild({ root, env })).site;
+    const view = permissionView(site.agents[0]!, site.model).groups[0]!.resources[0]!;
+    expect(view.grant).toMatchObject({
+      heading: 'You will be asked to allow:',
+      scopes: [{ scope: `${G}calendar.events.readonly` }],
+      broader: [],
+    });
+    expect(view.grant!.askedHeading).toBeUndefined();
   });
 });
 

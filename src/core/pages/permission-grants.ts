@@ -28,8 +28,10 @@ export interface ScopeView {
 /** What the page says about permissions for one of the visitor's own services. */
 export interface GrantView {
   /**
-   * "You will be asked to allow:" above {@link GrantView.scopes}; when the card asks for more than they
-   * ({@link GrantView.broader} not empty), "What its declared actions would need, and no more:".
+   * "You will be asked to allow:" above {@link GrantView.scopes}; "… at least:" when the card names none of
+   * this service's scopes (what it will ask is then only known to include what its declared actions
+   * need); when the card asks for more than they ({@link GrantView.broader} not empty), "What its declared
+   * actions would need, and no more:".
    */
   heading: string;
   /**
@@ -50,13 +52,16 @@ export interface GrantView {
 
 /**
  * The grant view of own resource `resource` for an agent with `permissions` (its permission file, or
- * undefined) and `broader` (src/core/permissions/declared.ts), in the words of `w`. Pure.
+ * undefined) and `broader` (src/core/permissions/declared.ts `broaderScopes`), in the words of `w`.
+ * `cardNamesScopes`: whether the agent's card names some scope of this resource (declared.ts
+ * `resourcesNamedByCard`). Pure.
  */
 export function grantView(
   resource: string,
   catalog: PermissionCatalog | undefined,
   permissions: AgentPermissions | undefined,
   broader: readonly BroaderScope[],
+  cardNamesScopes: boolean,
   w: PageWords,
 ): GrantView {
   const g = w.grants;
@@ -109,10 +114,13 @@ export function grantView(
     const asked = description ? `${description} (${b.scope})` : b.scope;
     view.broader.push({ label: g.broaderLabel, text: g.broader(asked, b.needed) });
   }
-  // The card's request is what the visitor will see; the least privilege is what it would need.
+  // The card's request is what the visitor will see; the least privilege is what it would need. A card
+  // that names no scope here leaves the request unknown, but it cannot be less than what the actions need.
   if (view.broader.length > 0) {
     view.askedHeading = g.askedHeading;
     view.heading = g.neededHeading;
+  } else if (!cardNamesScopes && view.scopes.length > 0) {
+    view.heading = g.atLeastHeading;
   }
   return view;
 }

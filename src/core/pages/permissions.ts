@@ -7,7 +7,7 @@ import type { ContentModel } from '../content/model.js';
 import type { RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { AgentBuild } from '../site-build.js';
 import { pageFacts } from '../card.js';
-import { broaderScopes } from '../permissions/declared.js';
+import { broaderScopes, resourcesNamedByCard } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
@@ -285,6 +285,7 @@ export function permissionView(
   }
 
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
+  const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
   const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
     const displayName = resourceNames.get(resource.id)!;
@@ -303,7 +304,14 @@ export function permissionView(
     const manageAccessUrl = facts.manageAccessUrls?.[resource.id];
     if (ownerGroup(resource) === 'yours' && manageAccessUrl) view.manageAccessUrl = manageAccessUrl;
     if (ownerGroup(resource) === 'yours')
-      view.grant = grantView(resource.id, model.permissions, build.permissions, broader, w);
+      view.grant = grantView(
+        resource.id,
+        model.permissions,
+        build.permissions,
+        broader,
+        named.has(resource.id),
+        w,
+      );
     return view;
   });
 

@@ -52,16 +52,27 @@ function scopesOf(set: PermissionSet | undefined, resource: string): string[] {
   return [...new Set(all.filter((g) => g.resource === resource).flatMap((g) => g.scopes ?? []))].sort();
 }
 
+/** One scope a card requirement asks for that a resource's stored spec defines (see the module's doc). */
+interface CardScope {
+  where: BroaderScope['where'];
+  path: PropertyKey[];
+  resource: string;
+  cardScheme: string;
+  scope: string;
+  /** The permission set the scope is measured against: the agent's, or the skill's when it has one. */
+  set: PermissionSet | undefined;
+}
+
 /**
- * The scopes `agent`'s card requirements ask for beyond its permission sets (`permissions`), one item per
- * scope and place. Resources are those of the agent's RAM with a stored spec in `catalog`. Pure.
+ * Every scope of `agent`'s card requirements (the agent's, then each skill's) that belongs to a resource of
+ * its RAM with a stored spec in `catalog`, with the permission set it is measured against. Pure.
  */
-export function broaderScopes(
+function cardScopes(
   agent: AgentModel,
   catalog: PermissionCatalog,
   permissions: AgentPermissions | undefined,
-): BroaderScope[] {
-  const out: BroaderScope[] = [];
+): CardScope[] {
+  const out: CardScope[] = [];
   const schemes = (agent.front.securitySchemes ?? {}) as Record<string, unknown>;
   const specs = agent.ram.resources.flatMap((r) => {
     const stored = catalog.specs.get(r.id);
@@ -89,15 +100,13 @@ export function broaderScopes(
         for (const scope of list) {
           const resource = owner(cardScheme, scope);
           if (resource === undefined) continue;
-          const needed = scopesOf(set, resource);
-          if (needed.includes(scope)) continue;
           out.push({
             where,
             path: [...base, i, 'schemes', cardScheme, 'list'],
             resource,
             cardScheme,
             scope,
-            needed,
+            set,
           });
         }
       }
@@ -112,4 +121,28 @@ export function broaderScopes(
     visit(skill.securityRequirements, ['skills', i, 'securityRequirements'], { skill: skill.id }, set);
   });
   return out;
+}
+
+/**
+ * The scopes `agent`'s card requirements ask for beyond its permission sets (`permissions`), one item per
+ * scope and place. Resources are those of the agent's RAM with a stored spec in `catalog`. Pure.
+ */
+export function broaderScopes(
+  agent: AgentModel,
+  catalog: PermissionCatalog,
+  permissions: AgentPermissions | undefined,
+): BroaderScope[] {
+  return cardScopes(agent, catalog, permissions).flatMap(({ set, ...named }) => {
+    const needed = scopesOf(set, named.resource);
+    return needed.includes(named.scope) ? [] : [{ ...named, needed }];
+  });
+}
+
+/**
+ * The resources of `agent`'s RAM for which its card's requirements (the agent's or a skill's) name at least
+ * one scope, by the rule of {@link broaderScopes}: where the card says what it will ask the visitor to
+ * allow, rather than leaving it to what its declared actions need. Pure.
+ */
+export function resourcesNamedByCard(agent: AgentModel, catalog: PermissionCatalog): Set<string> {
+  return new Set(cardScopes(agent, catalog, undefined).map((c) => c.resource));
 }

@@ -377,6 +377,8 @@ export const EN = {
   // --- what the visitor will be asked to allow (src/core/pages/permission-grants.ts) -------------
   grants: {
     heading: 'You will be asked to allow:',
+    // The card names none of the service's permissions: what it asks for is unknown, but includes these.
+    atLeastHeading: 'You will be asked to allow at least:',
     // When the card asks for more than the actions need: what it asks for first, then the least privilege.
     askedHeading: 'What the agent asks you to allow:',
     neededHeading: 'What its declared actions would need, and no more:',

@@ -410,6 +410,7 @@ export const PT_BR: PageWords = {
 
   grants: {
     heading: 'O serviço vai pedir a sua autorização para:',
+    atLeastHeading: 'O serviço vai pedir a sua autorização para, no mínimo:',
     askedHeading: 'O que o agente pede para você autorizar:',
     neededHeading: 'Do que as ações que ele declara precisariam, e nada mais:',
     nothingToAllow: 'Nada: o agente não usa a sua conta neste serviço.',
