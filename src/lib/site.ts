@@ -7,11 +7,11 @@
  * both must see one cache, so that the plugin's invalidation reaches the pages.
  */
 import { providedAgentSource, providedSiteBuild } from '../core/build-context.js';
-import { withDiagnosticsInMessage } from '../core/errors.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
 import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site-build.js';
+import { devOverlayError } from './dev-error.js';
 import { devProjectRoot } from './project-root.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
@@ -22,14 +22,16 @@ export async function getSiteBuild(): Promise<SiteBuild> {
   const provided = providedSiteBuild();
   if (provided) return provided;
   const slot = globalThis as DevSlot;
-  // The overlay and the terminal show only the message: it names every file, field and line at fault.
-  // Loaded only here: a build provides its site, and its pages need none of the loading and signing code.
+  // The overlay and the terminal show the message, which names every file, field and line at fault, and
+  // the first of those files (./dev-error.ts). Loaded only here: a build provides its site, and its pages
+  // need none of the loading and signing code.
+  const root = devProjectRoot();
   slot[DEV_SLOT] ??= import('../core/build/prepare.js')
-    .then(({ prepareBuild }) => prepareBuild({ root: devProjectRoot() }))
+    .then(({ prepareBuild }) => prepareBuild({ root }))
     .then(
       (p) => p.site,
       (error: unknown) => {
-        throw withDiagnosticsInMessage(error);
+        throw devOverlayError(error, root);
       },
     );
   const pending = slot[DEV_SLOT];
