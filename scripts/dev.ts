@@ -29,6 +29,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const appRoot = path.resolve(import.meta.dirname, '..');
 const root = projectFolder(values.root!);
 process.env.ARDSITE_ROOT = root;
+// Astro's error overlay reads a file it is pointed at relative to the app (src/lib/dev-error.ts).
+process.env.ARDSITE_APP_ROOT = appRoot;
 // ardsite pins Astro 5 (Astro 6 and later need Node 22): Astro's own "new version available, run
 // npx @astrojs/upgrade" notice would lead a publisher to break the app, so its update check is off.
 process.env.ASTRO_DISABLE_UPDATE_CHECK ??= 'true';

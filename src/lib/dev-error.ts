@@ -20,27 +20,36 @@ export const DEV_CONTENT_HINT =
 
 /**
  * `error` as the dev server should show it: for an {@link ArdsiteError}, its error diagnostics spelled out
- * in the message (src/core/errors.ts `withDiagnosticsInMessage`), a stack that is only that message (no
- * frames of ardsite's code), {@link DEV_CONTENT_HINT}, and `loc` at the first error diagnostic that names
- * a file inside `root` and a line (so the overlay shows that file's lines). Any other error is returned as
- * it is, with its stack: it is ardsite's own fault, not the content's.
+ * in the message (src/core/errors.ts `withDiagnosticsInMessage`), no stack (ardsite's own frames say
+ * nothing about the content), {@link DEV_CONTENT_HINT}, and `loc` at the first error diagnostic that names
+ * a file inside `root` and a line, so that the overlay shows that file's lines. Any other error is
+ * returned as it is, with its stack: it is ardsite's own fault, not the content's.
+ *
+ * Astro (5.18) joins a `loc.file` outside its own root onto that root, so the file is given relative to
+ * `appRoot` (Astro's root, the ardsite app) when it is known: joined back, it is the project's file again
+ * (a project folder outside the app, as `--root` allows, is the usual case).
  *
  * @param error what loading the project threw.
  * @param root the project folder (absolute); diagnostics name files relative to it.
+ * @param appRoot Astro's root (absolute), or undefined: `loc.file` is then absolute.
  * @returns the error to throw to Astro.
  */
-export function devOverlayError(error: unknown, root: string): unknown {
+export function devOverlayError(error: unknown, root: string, appRoot?: string): unknown {
   const shown = withDiagnosticsInMessage(error);
   if (!(shown instanceof ArdsiteError)) return shown;
   const out = shown as DevOverlayError;
-  out.stack = `${shown.name}: ${shown.message}`;
+  out.stack = '';
   out.hint = DEV_CONTENT_HINT;
   for (const d of shown.diagnostics) {
     if (d.severity !== 'error' || d.file === undefined || d.line === undefined) continue;
     const file = path.resolve(root, d.file);
-    const relative = path.relative(root, file);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) continue;
-    out.loc = { file, line: d.line, column: d.column ?? 1 };
+    const inProject = path.relative(root, file);
+    if (inProject === '' || inProject.startsWith('..') || path.isAbsolute(inProject)) continue;
+    out.loc = {
+      file: appRoot === undefined ? file : path.relative(appRoot, file),
+      line: d.line,
+      column: d.column ?? 1,
+    };
     break;
   }
   return out;

@@ -12,7 +12,7 @@ import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
 import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site-build.js';
 import { devOverlayError } from './dev-error.js';
-import { devProjectRoot } from './project-root.js';
+import { devAppRoot, devProjectRoot } from './project-root.js';
 
 const DEV_SLOT = Symbol.for('ardsite.devSiteBuild');
 type DevSlot = { [DEV_SLOT]?: Promise<SiteBuild> };
@@ -31,7 +31,7 @@ export async function getSiteBuild(): Promise<SiteBuild> {
     .then(
       (p) => p.site,
       (error: unknown) => {
-        throw devOverlayError(error, root);
+        throw devOverlayError(error, root, devAppRoot());
       },
     );
   const pending = slot[DEV_SLOT];

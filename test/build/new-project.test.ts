@@ -4,7 +4,6 @@
  * verified, previewed and served by `npm run dev`, each with `--root`: 0 warnings, and nothing of the
  * example publisher in the project or its dist/.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +12,7 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProjectFiles, newProjectProblems } from '../../src/core/new-project.js';
 import { buildProject, type BuildResult } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runScript, startServerScript } from '../helpers/cli.js';
 import { EXAMPLE_LIKE, REPO_ROOT } from '../helpers/site.js';
 
 let parent: string;
@@ -112,31 +111,14 @@ describe('npm run new', () => {
   });
 
   it('preview --root and dev --root serve the project', async () => {
-    for (const [script, wait] of [
+    for (const [script, ready] of [
       ['preview.ts', /Serving .* at (http:\/\/127\.0\.0\.1:\d+)\//],
       ['dev.ts', /(http:\/\/127\.0\.0\.1:\d+)\//],
     ] as const) {
       const port = String(40_000 + Math.floor(Math.random() * 20_000));
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', `scripts/${script}`, '--root', root, '--port', port],
-        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-      );
+      const server = await startServerScript(script, ['--root', root, '--port', port], ready);
       try {
-        const origin = await new Promise<string>((resolve, reject) => {
-          let text = '';
-          const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${text}`)), 90_000);
-          const seen = (chunk: Buffer) => {
-            text += chunk.toString('utf8');
-            const match = wait.exec(text);
-            if (match) {
-              clearTimeout(timer);
-              resolve(match[1]!);
-            }
-          };
-          child.stdout.on('data', seen);
-          child.stderr.on('data', seen);
-        });
+        const { origin } = server;
         const ard = await fetch(`${origin}/.well-known/ard.json`);
         expect(ard.status, script).toBe(200);
         expect(JSON.stringify(await ard.json())).toContain('urn:air:agents.acme.test:rockets:helper');
@@ -144,7 +126,7 @@ describe('npm run new', () => {
         expect(page.status, script).toBe(200);
         expect(await page.text()).toContain('Acme &quot;Rockets&quot; Inc. Holiday Helper');
       } finally {
-        child.kill('SIGTERM');
+        await server.stop();
       }
     }
   }, 180_000);

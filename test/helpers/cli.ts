@@ -2,7 +2,7 @@
  * Runs one of the project's scripts as a publisher runs it: `node --import tsx scripts/<name>` in a child
  * process from the repository root, so exit codes and both streams are the real ones.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './site.js';
 
@@ -63,4 +63,58 @@ export async function runScriptWithEnv(
     if (typeof e.code !== 'number') throw error;
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** A server script running in a child process (see {@link startServerScript}). */
+export interface RunningServer {
+  /** What the pattern's first group matched in its output (the server's origin). */
+  origin: string;
+  /** Everything the server wrote so far, both streams. */
+  output(): string;
+  /** Ends the server (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `scripts/<script>` with `args` (as {@link runScript}, `NO_COLOR` set) and resolves once its output
+ * matches `ready`, whose first group is the origin it serves. Rejects with what it wrote when it does not
+ * within `timeoutMs`, or exits first.
+ */
+export function startServerScript(
+  script: string,
+  args: readonly string[],
+  ready: RegExp,
+  timeoutMs = 90_000,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let text = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise<RunningServer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${script} did not start:\n${text}`));
+    }, timeoutMs);
+    const seen = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const match = ready.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ origin: match[1]!, output: () => text, stop });
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited before it served:\n${text}`));
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArdsiteError } from '../../src/core/errors.js';
 import { DEV_CONTENT_HINT, devOverlayError, type DevOverlayError } from '../../src/lib/dev-error.js';
@@ -24,8 +25,16 @@ describe('devOverlayError (npm run dev)', () => {
     expect(shown.hint).toBe(DEV_CONTENT_HINT);
     expect(shown.message).toContain('content/publisher.yaml  no name  [SCHEMA_REQUIRED]');
     expect(shown.message).toContain('content/agents/helper.md:7:6  url  not a URL');
-    expect(shown.stack).toBe(`ArdsiteError: ${shown.message}`);
-    expect(shown.stack).not.toMatch(/\n\s+at /);
+    expect(shown.stack).toBe('');
+  });
+
+  it('gives the file relative to Astro’s root, which Astro joins back onto it, for a project outside the app', () => {
+    const error = new ArdsiteError('BUILD_CONTENT_INVALID', 'bad', [
+      { code: 'SCHEMA_REQUIRED', severity: 'error', message: 'x', file: 'content/agents/a.md', line: 2 },
+    ]);
+    const shown = devOverlayError(error, root, '/opt/ardsite') as DevOverlayError;
+    expect(shown.loc).toEqual({ file: '../../projects/acme/content/agents/a.md', line: 2, column: 1 });
+    expect(path.join('/opt/ardsite', shown.loc!.file)).toBe('/projects/acme/content/agents/a.md');
   });
 
   it('gives no loc for a file outside the project, or for a diagnostic without a line', () => {
