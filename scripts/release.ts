@@ -10,6 +10,7 @@ import { loadAndCheck } from '../src/core/content/index.js';
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { sourceDateEpoch } from '../src/core/git-time.js';
 import { recordReleases } from '../src/core/releases/record.js';
+import { releaseWords } from './lib/release-words.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 
 const { values } = parseCommandLine(
@@ -29,14 +30,8 @@ if (!model || hasErrors(diagnostics)) {
   process.exit(1);
 }
 const outcomes = await recordReleases(model, sourceDateEpoch() ?? new Date(), { write: !values['dry-run'] });
-const words = {
-  recorded: values['dry-run'] ? 'would record' : 'recorded',
-  unchanged: 'already recorded',
-  narrowed: 'already recorded (its RAM is narrower now; the next version records it)',
-  refused: 'refused',
-} as const;
 for (const o of outcomes) {
-  process.stdout.write(`${o.slug} ${o.version}: ${words[o.status]} (${o.file})\n`);
+  process.stdout.write(`${o.slug} ${o.version}: ${releaseWords(o, values['dry-run']!)} (${o.file})\n`);
   if (o.diagnostic) process.stderr.write(`${formatDiagnostic(o.diagnostic)}\n`);
 }
 process.exitCode = outcomes.some((o) => o.status === 'refused') ? 1 : 0;

@@ -5,7 +5,9 @@
  * the field; with the bump the build succeeds, the permission page says what changed since 1.0.0, the
  * agent page and the index show the "new permissions" notice, the changes document is pinned by the card
  * and typed in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds
- * exits 1 naming the change in plain words. verify holds the published history against the card.
+ * exits 1 naming the change in plain words. verify holds the published history against the card. An
+ * operation released as only reading that a stored spec then says writes is, to `npm run release`, a
+ * correction under the same version, never "narrower".
  */
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -271,4 +273,72 @@ describe('a scope widening with a version bump (a stored spec gives each access 
       ok.out.stdout,
     ).toBe(0);
   }, 180_000);
+});
+
+describe('a read-only operation that a stored spec, stored after the release, says writes', () => {
+  it('npm run release and --dry-run call it a correction, not a narrowing; the next version records it', async () => {
+    const project = await copyProject(FIXTURE);
+    const resource = path.join(project, 'content/resources/github.yaml');
+    const mcp = (pin: string) => `id: github
+interactionProtocol: MCP
+owner: CONSUMER
+displayName: GitHub issues
+description: Your repositories' issues.
+spec:
+  resourcePath: create_issue
+${pin}operations:
+  - id: create-issue
+    description: Opens an issue in one of your repositories.
+    readOnly: true
+`;
+    await writeFile(resource, mcp(''));
+    const agent = path.join(project, AGENT);
+    await writeFile(
+      agent,
+      (await readFile(agent, 'utf8')).replace(
+        '    necessity: OPTIONAL\n---',
+        `    necessity: OPTIONAL
+  - id: file-issue
+    operation: create-issue
+    identityUsed: END_USER
+    accessJustification: To file the bugs you report.
+    necessity: OPTIONAL
+---`,
+      ),
+    );
+    const release = (...args: string[]) =>
+      runScriptWithEnv('release.ts', ['--root', project, ...args], { SOURCE_DATE_EPOCH });
+    const first = await release();
+    expect(first.stdout, first.stderr).toBe(
+      'trip-booker 1.0.0: recorded (content/releases/trip-booker.json)\n',
+    );
+    const historyFile = path.join(project, 'content/releases/trip-booker.json');
+    const recorded = await readFile(historyFile, 'utf8');
+    expect(JSON.parse(recorded).releases[0].readOnlyOperations).toEqual(['create-issue']);
+    // `npm run specs` stores GitHub's tools/list: create_issue has readOnlyHint: false.
+    const spec = await readFile(path.join(REPO_ROOT, 'test/fixtures/specs/github-tools-list.json'));
+    await mkdir(path.join(project, 'content/specs'), { recursive: true });
+    await writeFile(path.join(project, 'content/specs/github.json'), spec);
+    await writeFile(
+      resource,
+      mcp(`specFile: content/specs/github.json\nspecDigest: ${sha256Digest(spec)}\n`),
+    );
+    const correction =
+      'trip-booker 1.0.0: already recorded (a correction, not a narrowing: the release recorded create-issue as only reading, but its stored spec says it may change data, as the card now says too; the agent could always change data there, so it gains no access; the next version records it) (content/releases/trip-booker.json)\n';
+    for (const run of [await release(), await release('--dry-run')]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toBe(correction);
+    }
+    expect(await readFile(historyFile, 'utf8')).toBe(recorded);
+    // The check agrees: the spec's warning, and no widening under 1.0.0.
+    const check = await runScriptWithEnv('check.ts', ['--root', project]);
+    expect(check.code, check.stdout).toBe(0);
+    expect(check.stdout).toContain('[SPEC_READ_WRITE_MISMATCH]');
+    await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 1.0.1'));
+    const next = await release();
+    expect(next.stdout).toBe('trip-booker 1.0.1: recorded (content/releases/trip-booker.json)\n');
+    const history = JSON.parse(await readFile(historyFile, 'utf8'));
+    expect(history.releases.map((r: { version: string }) => r.version)).toEqual(['1.0.0', '1.0.1']);
+    expect(history.releases[1].readOnlyOperations).toBeUndefined();
+  }, 120_000);
 });

@@ -2,8 +2,11 @@
  * Release histories (src/core/releases/history.ts, agent-changes.ts) over a copy of test/fixtures/releases:
  * a history of three versions gives "What changed" for the newest and the earlier changes for the others;
  * the notice lasts `releases.noticeDays`; a malformed history is a coded error with its line; `npm run
- * release`'s core appends once and refuses a version recorded before the last.
+ * release`'s core appends once and refuses a version recorded before the last, and says how a RAM under a
+ * version already recorded differs: a read-only operation corrected by its stored spec or method is a
+ * correction, not a narrowing (record.ts, scripts/lib/release-words.ts).
  */
+import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +18,11 @@ import { ENGLISH_WORDS } from '../../src/core/pages/words.js';
 import { agentChanges } from '../../src/core/releases/agent-changes.js';
 import { parseHistory, serializeHistory } from '../../src/core/releases/history.js';
 import type { ReleaseRecord } from '../../src/core/releases/release-record.js';
-import { recordReleases } from '../../src/core/releases/record.js';
-import { REPO_ROOT } from '../helpers/site.js';
+import { recordReleases, type ReleaseOutcome } from '../../src/core/releases/record.js';
+import type { Ram } from '../../src/core/schema/ram.js';
+import { releaseWords } from '../../scripts/lib/release-words.js';
+import { agentMd, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { storedSpec } from '../helpers/specs.js';
 
 let root: string;
 let model: ContentModel;
@@ -209,5 +215,138 @@ describe('release history files', () => {
       status: 'refused',
       diagnostic: { code: 'RELEASE_VERSION_RECORDED' },
     });
+  });
+});
+
+/** GitHub's MCP server (test/fixtures/specs/github-tools-list.json): create_issue has readOnlyHint: false. */
+const GITHUB = storedSpec(
+  'github.json',
+  JSON.parse(readFileSync(path.join(fixture('specs'), 'github-tools-list.json'), 'utf8')),
+);
+
+/** An MCP resource whose create-issue the author marks `readOnly: true`; a stored spec or a method may disagree. */
+function github(evidence: 'spec' | 'method' | 'none'): string {
+  return `id: github
+interactionProtocol: MCP
+owner: CONSUMER
+displayName: GitHub issues
+description: Your repositories' issues.
+spec:
+  resourcePath: create_issue
+${evidence === 'spec' ? GITHUB.pin : ''}operations:
+  - id: create-issue
+    description: Opens an issue in one of your repositories.
+    readOnly: true
+${evidence === 'method' ? '    apiOperationSpec: { httpMethod: POST }\n' : ''}`;
+}
+
+const FILE_ISSUE = {
+  id: 'file-issue',
+  operation: 'create-issue',
+  identityUsed: 'END_USER',
+  confirmationRequired: false,
+  accessJustification: 'To file bugs you report.',
+  necessity: 'OPTIONAL',
+};
+
+/**
+ * What `npm run release` (dry run) says of version 1.0.0 of an agent that files GitHub issues, recorded
+ * as `record` makes it from the RAM built now, the operations it lists as only reading beside it.
+ */
+async function releaseAgain(
+  evidence: 'spec' | 'method' | 'none',
+  record: (ram: Ram) => { ram: Ram; readOnlyOperations?: string[] },
+): Promise<ReleaseOutcome> {
+  const root = await makeSite({
+    'content/resources/github.yaml': github(evidence),
+    ...(evidence === 'spec' ? { [GITHUB.file]: GITHUB.text } : {}),
+    'content/agents/a.md': agentMd({ resourceAccesses: [FILE_ISSUE] }),
+  });
+  const first = await loadAndCheck({ root });
+  const agent = first.model!.agents[0]!;
+  await mkdir(path.join(root, 'content/releases'));
+  await writeFile(
+    path.join(root, 'content/releases/a.json'),
+    serializeHistory(agent.identifier, [
+      { version: '1.0.0', releasedAt: '2026-01-01T00:00:00Z', ...record(structuredClone(agent.ram)) },
+    ]),
+  );
+  const loaded = await loadAndCheck({ root });
+  expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const [outcome] = await recordReleases(loaded.model!, new Date('2026-02-01T00:00:00Z'), { write: false });
+  return outcome!;
+}
+
+describe('npm run release on a version already recorded, with a RAM that gains no access', () => {
+  afterAll(removeSites);
+
+  it('a read-only operation its stored spec now says writes is a correction, not a narrowing', async () => {
+    const outcome = await releaseAgain('spec', (ram) => ({ ram, readOnlyOperations: ['create-issue'] }));
+    expect(outcome).toMatchObject({ status: 'corrected', corrected: [{ id: 'create-issue' }] });
+    const words = releaseWords(outcome, false);
+    expect(words).toBe(
+      'already recorded (a correction, not a narrowing: the release recorded create-issue as only reading, but its stored spec says it may change data, as the card now says too; the agent could always change data there, so it gains no access; the next version records it)',
+    );
+    expect(words).not.toMatch(/narrower/);
+  });
+
+  it('…and one its own method says writes (a record of an older ardsite) names the method', async () => {
+    const outcome = await releaseAgain('method', (ram) => ({ ram, readOnlyOperations: ['create-issue'] }));
+    expect(outcome).toMatchObject({
+      status: 'corrected',
+      corrected: [{ id: 'create-issue', method: 'POST' }],
+    });
+    expect(releaseWords(outcome, true)).toContain('create-issue as only reading, but its method POST says');
+  });
+
+  it('a correction beside a real narrowing says both; a rewording beside a correction is the correction', async () => {
+    const narrowed = await releaseAgain('spec', (ram) => ({
+      ram: { ...ram, resourceAccesses: ram.resourceAccesses.map((a) => ({ ...a, necessity: 'REQUIRED' })) },
+      readOnlyOperations: ['create-issue'],
+    }));
+    expect(narrowed).toMatchObject({ status: 'narrowed', corrected: [{ id: 'create-issue' }] });
+    expect(releaseWords(narrowed, false)).toMatch(
+      /^already recorded \(its RAM is narrower now, and a correction, not a narrowing: the release recorded create-issue/,
+    );
+    const reworded = await releaseAgain('spec', (ram) => ({
+      ram: {
+        ...ram,
+        resourceAccesses: ram.resourceAccesses.map((a) => ({ ...a, accessJustification: 'Bugs.' })),
+      },
+      readOnlyOperations: ['create-issue'],
+    }));
+    expect(reworded).toMatchObject({ status: 'corrected' });
+  });
+
+  it('the reverse, the evidence that it writes gone (no stored spec): the card now says it only reads, narrower', async () => {
+    const outcome = await releaseAgain('none', (ram) => ({ ram }));
+    expect(outcome.status).toBe('narrowed');
+    expect(outcome.corrected).toBeUndefined();
+    expect(releaseWords(outcome, false)).toBe(
+      'already recorded (its RAM is narrower now; the next version records it)',
+    );
+  });
+
+  it('only reworded, differing where no access changes, or the same: each said as it is', async () => {
+    const listed = (ram: Ram) => ({ ram, readOnlyOperations: ['create-issue'] });
+    expect((await releaseAgain('none', listed)).status).toBe('unchanged');
+    const reworded = await releaseAgain('none', (ram) =>
+      listed({
+        ...ram,
+        resourceAccesses: ram.resourceAccesses.map((a) => ({ ...a, accessJustification: 'Bugs.' })),
+      }),
+    );
+    expect(reworded.status).toBe('reworded');
+    expect(releaseWords(reworded, false)).toBe(
+      'already recorded (its RAM is only reworded now, with the same access; the next version records it)',
+    );
+    const differs = await releaseAgain('none', (ram) =>
+      listed({
+        ...ram,
+        operations: ram.operations.map((o) => ({ ...o, apiOperationSpec: { operationId: 'issues.create' } })),
+      }),
+    );
+    expect(differs.status).toBe('differs');
+    expect(releaseWords(differs, false)).not.toMatch(/narrow/);
   });
 });

@@ -87,7 +87,7 @@ export interface AgentChangesOptions {
 
 /**
  * The changes of `agent` given its `history`. This build's version is the newest: when the last record
- * is that version, it is compared with the record before it (the RAM built now may only be narrower,
+ * is that version, it is compared with the record before it (the RAM built now may gain no access,
  * which {@link releaseDiagnostics} makes sure of), else with the last record.
  */
 export function agentChanges(
