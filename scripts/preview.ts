@@ -4,17 +4,18 @@
  *
  * Usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
  * Environment: PORT and HOST, overridden by the flags. Defaults: <root>/dist (root: the working folder),
- * 4321, 127.0.0.1.
+ * 4321, 127.0.0.1. A relative --dir is read from the project folder (--root), as `npm run build` reads
+ * --out and as `npm run serve` reads its --dir (scripts/lib/serving-options.ts `servedFolders`).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startPreviewServer } from '../src/core/preview-server.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { SERVING_OPTIONS } from './lib/serving-options.js';
+import { parseCommandLine } from './lib/args.js';
+import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
 import { npmCommand } from '../src/core/shell-word.js';
 
-const usage =
-  'usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]';
+const usage = `usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
+  ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
     options: {
@@ -23,14 +24,13 @@ const { values } = parseCommandLine(
   },
   usage,
 );
-const dir =
-  values.dir === undefined ? path.join(projectFolder(values.root!), 'dist') : path.resolve(values.dir);
+const { root, dir } = servedFolders(values);
 const port = Number(values.port);
 
 if (!existsSync(dir)) {
-  process.stderr.write(
-    `No site at ${dir}: run ${npmCommand('build', values.root!)} first, or pass --dir <folder>.\n`,
-  );
+  // build reads --out by the rule preview reads --dir by: the same words build this very folder.
+  const build = npmCommand('build', root, values.dir === undefined ? [] : ['--out', values.dir]);
+  process.stderr.write(`No site at ${dir}: run ${build} first, or pass --dir <folder>.\n`);
   process.exit(1);
 }
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -8,7 +8,9 @@
  *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
  * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
- * a throw-away secret when it is unset. Exit 1 when the server cannot start.
+ * a throw-away secret when it is unset. Exit 1 when the server cannot start. A relative --dir is read
+ * from the project folder (--root), as `npm run build` reads --out and as `npm run preview` reads its --dir
+ * (scripts/lib/serving-options.ts `servedFolders`).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -17,11 +19,11 @@ import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
 import { startRegistryServer } from '../src/core/registry/server.js';
 import { parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { SERVING_OPTIONS } from './lib/serving-options.js';
+import { parseCommandLine } from './lib/args.js';
+import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
 
-const usage =
-  'usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]';
+const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+  ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
     options: {
@@ -34,8 +36,7 @@ const { values } = parseCommandLine(
   },
   usage,
 );
-const root = projectFolder(values.root!);
-const dir = path.resolve(root, values.dir ?? 'dist');
+const { root, dir } = servedFolders(values);
 const port = Number(values.port);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -3,11 +3,17 @@
  * `load:registry`) as a newcomer first meets them: `--help` prints the usage and exits 0, an unknown
  * option says which and exits 2, and a busy port is a sentence, not a stack trace. And a mistyped
  * `--root` of the commands that read a project is named as such (exit 2), not reported as a missing
- * `content/publisher.yaml`.
+ * `content/publisher.yaml`. And `npm run preview` reads a relative `--dir` from the project folder
+ * (`--root`), as `npm run serve` does (test/registry/serve-cli.test.ts) and `npm run build` reads `--out`.
  */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript } from '../helpers/cli.js';
+import { rememberForRemoval, removeProjects } from '../helpers/build.js';
+import { runScript, startServerScript } from '../helpers/cli.js';
+import { REPO_ROOT } from '../helpers/site.js';
 
 const SCRIPTS = ['preview.ts', 'serve.ts', 'bench.ts', 'load-registry.ts'] as const;
 
@@ -57,3 +63,43 @@ describe.each(['check.ts', 'build.ts', 'release.ts', 'specs.ts', 'pin.ts', 'keyg
     });
   },
 );
+
+describe('npm run preview -- --root <project> --dir <relative folder>', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'ardsite-served-dir-'));
+    rememberForRemoval(project);
+    await mkdir(path.join(project, 'site'));
+    await writeFile(path.join(project, 'site/index.html'), '<p>The project’s own site.</p>\n');
+  });
+  afterAll(removeProjects);
+
+  it('serves the folder of that name in the project, not in the working folder', async () => {
+    const server = await startServerScript(
+      'preview.ts',
+      ['--root', project, '--dir', 'site', '--port', '0'],
+      /with its _headers at (http:\/\/127\.0\.0\.1:\d+)\//,
+    );
+    try {
+      expect(server.output()).toContain(`Serving ${path.relative(REPO_ROOT, path.join(project, 'site'))}/ `);
+      expect(await (await fetch(`${server.origin}/`)).text()).toContain('The project’s own site.');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('names the missing folder in the project, and the build that writes it there', async () => {
+    const run = await runScript('preview.ts', '--root', project, '--dir', 'dist-staging');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `No site at ${path.join(project, 'dist-staging')}: run npm run build -- --root ${path.relative(REPO_ROOT, project)} --out dist-staging first, or pass --dir <folder>.\n`,
+    );
+  });
+
+  it.each(['preview.ts', 'serve.ts'])('%s --help states the rule', async (script) => {
+    const run = await runScript(script, '--help');
+    expect(run.stdout).toContain(
+      'a relative --dir is read from the project folder (--root), as npm run build reads --out',
+    );
+  });
+});

@@ -2,10 +2,11 @@
  * `npm run serve` (scripts/serve.ts) as a user runs it, in a child process: it refuses to start without
  * the pageToken secret (naming the variable), builds the example site in registry mode first when
  * `dist/` holds no registry build, honours PORT and HOST, and with an existing registry build starts at
- * once with the secret from the variable publisher.yaml names.
+ * once with the secret from the variable publisher.yaml names; a relative `--dir` is read from the project
+ * folder (`--root`), as `npm run preview` reads it (test/build/command-lines.test.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, fixedKeyEnv, removeProjects } from '../helpers/build.js';
@@ -105,6 +106,24 @@ describe('npm run serve', () => {
     await waitFor(run, /POST \/ard\/v1\/search 200/, 5_000);
     expect(run.stderr()).not.toMatch(/hotel room/);
     run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('reads a relative --dir from the project folder (--root), not from the working folder', async () => {
+    // The registry build of the tests above, moved to another name in the project (its server folder too).
+    await rename(path.join(root, 'dist'), path.join(root, 'site'));
+    await rename(path.join(root, 'dist-server'), path.join(root, 'site-server'));
+    const [port] = await freePorts(1);
+    const run = serve(['--dir', 'site', '--no-build', '--port', String(port)], {
+      ...fixedKeyEnv(),
+      MY_REGISTRY_KEY: 'k'.repeat(48),
+    });
+    await waitFor(run, /lookup API at/, 60_000);
+    expect(run.stderr()).toContain(`Serving ${path.relative(REPO_ROOT, path.join(root, 'site'))}/ at `);
+    const listed = await call<{ entries: unknown[] }>(`http://127.0.0.1:${port}/ard/v1/agents`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.entries.length).toBe(6);
+    run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
   });
 });
