@@ -58,6 +58,7 @@ import { registryBaseUri, registryIdentifier } from '../src/core/site-registry-e
 import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
+import { limitHeapGrowth } from './lib/heap-growth.js';
 import { shownFolder } from './lib/shown-folder.js';
 import {
   makeOutputs,
@@ -67,6 +68,9 @@ import {
   type Outputs,
   type RenderRun,
 } from './lib/render.js';
+
+// Before the site is loaded: the heap grows by at most half its live size between full collections.
+limitHeapGrowth();
 
 const { values } = parseCommandLine(
   {
