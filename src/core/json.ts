@@ -100,3 +100,63 @@ export function jsonDepthExceeded(
   for (let i = text.indexOf('\n'); i >= 0 && i < pastAt; i = text.indexOf('\n', i + 1)) line++;
   return { line, column: pastAt - lineStart + 1 };
 }
+
+/** A value inside a document that JSON cannot hold, where it is, and what it is in words. */
+export interface NonJsonValue {
+  /** Field path from the document's root (`['data', 'blob']`). */
+  path: PropertyKey[];
+  /** What it is, for a message: `binary data (!!binary)`, `NaN (.nan)`, `a date (!!timestamp)`, … */
+  what: string;
+}
+
+/** What `value` is in words, when JSON cannot hold it (RFC 8259 §3–§7), else undefined. */
+function nonJsonKind(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return undefined;
+    case 'number':
+      if (Number.isFinite(value)) return undefined;
+      return Number.isNaN(value) ? 'NaN (.nan)' : `${value > 0 ? '' : '-'}Infinity (.inf)`;
+    case 'object':
+      if (value === null || Array.isArray(value)) return undefined;
+      if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return 'binary data (!!binary)';
+      if (value instanceof Date) return 'a date (!!timestamp)';
+      if (value instanceof Set) return 'a set (!!set)';
+      if (value instanceof Map) return 'a mapping with keys that are not strings, or an ordered map (!!omap)';
+      {
+        const proto: unknown = Object.getPrototypeOf(value);
+        return proto === Object.prototype || proto === null ? undefined : 'an object JSON cannot hold';
+      }
+    default:
+      return `a value of type ${typeof value}`;
+  }
+}
+
+/**
+ * The first value of `root` (depth first, members in order) that JSON cannot hold: anything but plain
+ * objects, arrays, strings, finite numbers, booleans and null (RFC 8259 §3). A YAML loader gives such
+ * values for `!!binary`, `!!timestamp`, `!!set`, `!!omap`, `.nan` and `.inf`; ardsite signs and hashes the
+ * JSON (RFC 8785) of what it reads, so they are refused where they are read. Iterative: any depth.
+ *
+ * @param root a parsed document.
+ * @returns where and what the first such value is, or `undefined` when `root` is all JSON.
+ */
+export function nonJsonValue(root: unknown): NonJsonValue | undefined {
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    const what = nonJsonKind(value);
+    if (what !== undefined) return { path, what };
+    if (typeof value !== 'object' || value === null) continue;
+    const members: Array<[PropertyKey, unknown]> = Array.isArray(value)
+      ? Array.from(value, (item, i) => [i, item])
+      : Object.entries(value);
+    // Pushed last first, so that the first member is looked at first.
+    for (let i = members.length - 1; i >= 0; i--) {
+      const [key, item] = members[i]!;
+      stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  return undefined;
+}

@@ -124,6 +124,17 @@ describe('canonicalJson (RFC 8785)', () => {
     );
   });
 
+  it("agrees with canonicalize past safe-stable-stringify's size switches (strings of 5,000 characters, 200 keys)", () => {
+    const long = `${'a"\\\u0001é😀'.repeat(1200)}\u2028`;
+    const keys = Object.fromEntries(
+      Array.from({ length: 250 }, (_, i) => [i % 3 === 0 ? String(i) : `k${(i * 7919) % 997}`, i]),
+    );
+    for (const value of [long, { long, keys }, [keys, { '10': 1, '9': 2, __proto__: null }]]) {
+      expect(canonicalJson(value)).toBe(canonicalize(value));
+    }
+    expect(codeOf(() => canonicalJson({ long: `${'x'.repeat(6000)}\ud800` }))).toBe('SCHEMA_INVALID_VALUE');
+  });
+
   it('agrees with canonicalize on generated values that are not all JSON (NaN, ±Infinity, undefined, -0)', () => {
     fc.assert(
       fc.property(fc.anything({ key: anyString, maxDepth: 3 }), (value) => {

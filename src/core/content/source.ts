@@ -18,7 +18,8 @@ import {
   type Document,
   type Node,
 } from 'yaml';
-import type { Diagnostic } from '../errors.js';
+import { formatPath, type Diagnostic } from '../errors.js';
+import { nonJsonValue } from '../json.js';
 
 /** The `yaml` library's view of a text: the node tree and its line index. */
 interface Positions {
@@ -41,6 +42,28 @@ function parseWithPositions(text: string): Positions {
  */
 export function detached<T>(value: T): T {
   return structuredClone(value);
+}
+
+/**
+ * `doc`, or a `YAML_INVALID` diagnostic at the first value in it that JSON cannot hold (binary data, a date,
+ * a set, NaN, Infinity: src/core/json.ts `nonJsonValue`). Content becomes JSON that is signed and hashed
+ * (RFC 8785), which has no such values: a YAML tag such as `!!binary` must not reach it.
+ */
+function jsonOnly(doc: SourceDoc): SourceDoc | Diagnostic[] {
+  const bad = nonJsonValue(doc.value);
+  if (!bad) return doc;
+  const at = doc.locate(bad.path);
+  const where = bad.path.length > 0 ? '' : 'the document is ';
+  return [
+    {
+      code: 'YAML_INVALID',
+      severity: 'error',
+      message: `invalid YAML: ${where}${bad.what}, which JSON cannot hold; write it as a string or a number`,
+      file: doc.file,
+      ...(bad.path.length > 0 ? { path: formatPath(bad.path) } : {}),
+      ...(at ? { line: at.line, column: at.column } : {}),
+    },
+  ];
 }
 
 /**
@@ -103,7 +126,7 @@ export class SourceDoc {
       // A text with anchors or aliases goes to `yaml`, whose alias limit stops an expansion bomb.
       const value = loadYaml(text, { schema: CORE_SCHEMA, filename: file });
       if (!/(^|[\s[{,])[&*][^\s]/m.test(text))
-        return new SourceDoc(file, text, detached(value ?? null), lineOffset);
+        return jsonOnly(new SourceDoc(file, text, detached(value ?? null), lineOffset));
     } catch {
       // Fall through: the `yaml` library gives every error with its line.
     }
@@ -128,7 +151,7 @@ export class SourceDoc {
       });
     }
     const value: unknown = positions.doc.toJS({ maxAliasCount: 100 });
-    return new SourceDoc(file, text, detached(value), lineOffset, positions);
+    return jsonOnly(new SourceDoc(file, text, detached(value), lineOffset, positions));
   }
 
   /**

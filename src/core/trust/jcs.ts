@@ -9,7 +9,7 @@
  * form (§3.1, RFC 7493: lone surrogates, NaN and ±Infinity). `safe-stable-stringify` set `deterministic`
  * writes exactly that for JSON data (it sorts member names by code units, writes strings and numbers as
  * `JSON.stringify` does) about three times as fast as `canonicalize` on an agent card (BENCHMARKS.md,
- * "Verify: round 6"). It refuses NaN, ±Infinity, BigInt and cycles (`strict`), but writes a lone surrogate
+ * "Round 6"). It refuses NaN, ±Infinity, BigInt and cycles (`strict`), but writes a lone surrogate
  * as `JSON.stringify` does, as an escape: every value it refuses, and every text with such an escape in
  * it, is left to `canonicalize`, which decides and words the refusal, so the two agree on all JSON data
  * (test/unit/jcs.test.ts checks it on generated values).
@@ -55,8 +55,10 @@ function libraryCanonicalJson(value: unknown): string | undefined {
  *
  * As with `JSON.stringify`, object members whose value is `undefined` are left out and `toJSON()` is
  * honoured. Meant for JSON data (parsed JSON; plain objects and arrays of strings, finite numbers,
- * booleans and null): a sparse array, a typed array or a `toJSON` that reads its key argument is written
- * the way `safe-stable-stringify` writes it.
+ * booleans and null), which is all that reaches it: content read from YAML is refused where it is read
+ * when it holds anything else (src/core/content/source.ts, `!!binary` and the like). A sparse array, a
+ * typed array (its members in index order, not sorted) or a `toJSON` that reads its key argument is
+ * written the way `safe-stable-stringify` writes it, not as `canonicalize` would.
  *
  * @param value any JSON-representable value (object, array, string, finite number, boolean, null).
  * @returns the canonical JSON text (a JS string; see {@link canonicalBytes} for the UTF-8 bytes).
