@@ -19,11 +19,12 @@ export const DEV_CONTENT_HINT =
   'Each line above names a file of the project, the field and the line at fault. Fix them and save: the page reloads. `npm run check` lists the same problems.';
 
 /**
- * `error` as the dev server should show it: for an {@link ArdsiteError}, its error diagnostics spelled out
- * in the message (src/core/errors.ts `withDiagnosticsInMessage`), no stack (ardsite's own frames say
- * nothing about the content), {@link DEV_CONTENT_HINT}, and `loc` at the first error diagnostic that names
- * a file inside `root` and a line, so that the overlay shows that file's lines. Any other error is
- * returned as it is, with its stack: it is ardsite's own fault, not the content's.
+ * `error` as the dev server should show it: for an {@link ArdsiteError} with error diagnostics (the
+ * content's faults), a new error with them spelled out in its message (src/core/errors.ts
+ * `withDiagnosticsInMessage`), no stack (ardsite's own frames say nothing about the content),
+ * {@link DEV_CONTENT_HINT}, and `loc` at the first error diagnostic that names a file inside `root` and a
+ * line, so that the overlay shows that file's lines. Any other error (a key that is missing, a fault of
+ * ardsite's own) is returned as it is, with its stack and without the content hint.
  *
  * Astro (5.18) joins a `loc.file` outside its own root onto that root, so the file is given relative to
  * `appRoot` (Astro's root, the ardsite app) when it is known: joined back, it is the project's file again
@@ -35,12 +36,21 @@ export const DEV_CONTENT_HINT =
  * @returns the error to throw to Astro.
  */
 export function devOverlayError(error: unknown, root: string, appRoot?: string): unknown {
-  const shown = withDiagnosticsInMessage(error);
-  if (!(shown instanceof ArdsiteError)) return shown;
-  const out = shown as DevOverlayError;
+  if (!(error instanceof ArdsiteError) || !error.diagnostics.some((d) => d.severity === 'error'))
+    return error;
+  const out = withDiagnosticsInMessage(error) as DevOverlayError;
   out.stack = '';
   out.hint = DEV_CONTENT_HINT;
-  for (const d of shown.diagnostics) {
+  // Astro 5.18 replaces any hint with its "Browser APIs are not available on the server" advice when the
+  // error's toString() contains `document` or `window`, as a file name or a path such as `(document)` in
+  // the message may: there the error gives only its name and code.
+  Object.defineProperty(out, 'toString', {
+    value: () => `${out.name}: ${out.code}`,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
+  for (const d of out.diagnostics) {
     if (d.severity !== 'error' || d.file === undefined || d.line === undefined) continue;
     const file = path.resolve(root, d.file);
     const inProject = path.relative(root, file);

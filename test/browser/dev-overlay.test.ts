@@ -1,7 +1,8 @@
 /**
  * `npm run dev` over a project outside the app (`--root`, as a publisher keeps one) whose agent file has an
  * error, in headless Chromium: Astro's error overlay names the content file and line, shows that file's
- * lines around the fault and the hint, and no frame of ardsite's own code (src/lib/dev-error.ts). Fixing
+ * lines around the fault and the hint (also when the message names `window`, for which Astro has advice of
+ * its own), and no frame of ardsite's own code (src/lib/dev-error.ts). Fixing
  * the file and saving brings the page back. Screenshot in test-results/screenshots/dev-overlay/.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   agentFile = path.join(root, 'content', 'agents', 'travel-policy-helper.md');
   const text = await readFile(agentFile, 'utf8');
   expect(text).toContain(GOOD_URL);
-  await writeFile(agentFile, text.replace(GOOD_URL, '  - url: not a url'));
+  await writeFile(agentFile, text.replace(GOOD_URL, '  - url: see the window'));
   shots = await screenshotFolder('dev-overlay');
   const port = String(40_000 + Math.floor(Math.random() * 20_000));
   [browser, server] = await Promise.all([
@@ -50,7 +51,7 @@ describe('npm run dev, a content error in the overlay', () => {
       .poll(() => overlay.evaluate((el) => el.shadowRoot?.querySelector('#code')?.textContent ?? ''), {
         timeout: 30_000,
       })
-      .toContain('url: not a url');
+      .toContain('url: see the window');
     const shown = await overlay.evaluate((el) => {
       const root = el.shadowRoot!;
       const text = (selector: string) => root.querySelector(selector)?.textContent?.trim() ?? '';
@@ -63,8 +64,9 @@ describe('npm run dev, a content error in the overlay', () => {
     });
     await page.screenshot({ path: path.join(shots, 'overlay.png') });
     expect(shown.message).toContain(
-      'content/agents/travel-policy-helper.md:6:5  interfaces[0].url  "not a url" is not an absolute URL',
+      'content/agents/travel-policy-helper.md:6:5  interfaces[0].url  "see the window" is not an absolute URL',
     );
+    // Not Astro's "Browser APIs are not available on the server", which a message naming `window` gets.
     expect(shown.hint).toContain(DEV_CONTENT_HINT.slice(0, 40));
     expect(shown.file).toContain('travel-policy-helper.md:6:5');
     expect(shown.stack).not.toMatch(/src\/core|node_modules|\bat /);
@@ -75,7 +77,10 @@ describe('npm run dev, a content error in the overlay', () => {
   });
 
   it('serves the page again once the file is fixed', async () => {
-    await writeFile(agentFile, (await readFile(agentFile, 'utf8')).replace('  - url: not a url', GOOD_URL));
+    await writeFile(
+      agentFile,
+      (await readFile(agentFile, 'utf8')).replace('  - url: see the window', GOOD_URL),
+    );
     await expect
       .poll(async () => (await fetch(`${server.origin}/agents/travel-policy-helper/`)).status, {
         timeout: 30_000,

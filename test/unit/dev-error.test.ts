@@ -47,6 +47,23 @@ describe('devOverlayError (npm run dev)', () => {
     expect(shown.hint).toBe(DEV_CONTENT_HINT);
   });
 
+  it('leaves an ardsite error without content findings (a missing key) as it is, stack and all', () => {
+    const error = new ArdsiteError('KEY_MISSING', 'no signing key');
+    const stack = error.stack;
+    expect(devOverlayError(error, root)).toBe(error);
+    expect(error.stack).toBe(stack);
+    expect((error as DevOverlayError).hint).toBeUndefined();
+  });
+
+  it('says only its name and code in toString(), so that Astro keeps the hint for a message naming `window`', () => {
+    const error = new ArdsiteError('BUILD_CONTENT_INVALID', 'bad', [
+      { code: 'SCHEMA_REQUIRED', severity: 'error', message: 'x', file: 'content/agents/window.md', line: 2 },
+    ]);
+    const shown = devOverlayError(error, root) as DevOverlayError;
+    expect(String(shown)).toBe('ArdsiteError: BUILD_CONTENT_INVALID');
+    expect(shown.message).toContain('content/agents/window.md');
+  });
+
   it('leaves an error that is not ardsite’s finding as it is, stack and all', () => {
     const bug = new TypeError('x is undefined');
     const stack = bug.stack;
