@@ -24,7 +24,7 @@ function correctionWords(corrected: readonly CorrectedOperation[]): string {
       ? `${evidence(corrected[0]!)} says it may change data`
       : `they may change data (${corrected.map((c) => `${c.id}: ${evidence(c)}`).join('; ')})`;
   return (
-    `a correction, not a narrowing: the release recorded ${list} as only reading, but ${why}, ` +
+    `the release recorded ${list} as only reading, but ${why}, ` +
     'as the card now says too; the agent could always change data there, so it gains no access'
   );
 }
@@ -44,10 +44,10 @@ export function releaseWords(outcome: ReleaseOutcome, dryRun: boolean): string {
       return 'already recorded';
     case 'narrowed':
       return corrected.length > 0
-        ? `already recorded (its RAM is narrower now, and ${correctionWords(corrected)}; ${next})`
+        ? `already recorded (its RAM is narrower now; besides, a correction: ${correctionWords(corrected)}; ${next})`
         : `already recorded (its RAM is narrower now; ${next})`;
     case 'corrected':
-      return `already recorded (${correctionWords(corrected)}; ${next})`;
+      return `already recorded (a correction, not a narrowing: ${correctionWords(corrected)}; ${next})`;
     case 'reworded':
       return `already recorded (its RAM is only reworded now, with the same access; ${next})`;
     case 'differs':

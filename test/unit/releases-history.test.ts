@@ -306,7 +306,7 @@ describe('npm run release on a version already recorded, with a RAM that gains n
     }));
     expect(narrowed).toMatchObject({ status: 'narrowed', corrected: [{ id: 'create-issue' }] });
     expect(releaseWords(narrowed, false)).toMatch(
-      /^already recorded \(its RAM is narrower now, and a correction, not a narrowing: the release recorded create-issue/,
+      /^already recorded \(its RAM is narrower now; besides, a correction: the release recorded create-issue/,
     );
     const reworded = await releaseAgain('spec', (ram) => ({
       ram: {
