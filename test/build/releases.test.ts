@@ -25,6 +25,7 @@ import {
 import { AGENT, CALENDAR, gainCalendarWrite, RELEASES_FIXTURE as FIXTURE } from '../helpers/releases.js';
 import { REPO_ROOT } from '../helpers/site.js';
 import { runScriptWithEnv } from '../helpers/cli.js';
+import { githubIssuesResource } from '../helpers/specs.js';
 
 const ORIGIN = 'https://trips.releases.example';
 
@@ -279,18 +280,7 @@ describe('a read-only operation that a stored spec, stored after the release, sa
   it('npm run release and --dry-run call it a correction, not a narrowing; the next version records it', async () => {
     const project = await copyProject(FIXTURE);
     const resource = path.join(project, 'content/resources/github.yaml');
-    const mcp = (pin: string) => `id: github
-interactionProtocol: MCP
-owner: CONSUMER
-displayName: GitHub issues
-description: Your repositories' issues.
-spec:
-  resourcePath: create_issue
-${pin}operations:
-  - id: create-issue
-    description: Opens an issue in one of your repositories.
-    readOnly: true
-`;
+    const mcp = (pin: string) => githubIssuesResource(pin, { readOnly: true });
     await writeFile(resource, mcp(''));
     const agent = path.join(project, AGENT);
     await writeFile(

@@ -50,3 +50,36 @@ export const NOTES_OPENAPI = {
     },
   },
 };
+
+/**
+ * The resource file of a person's GitHub issues reached over GitHub's MCP server (a stored `tools/list`,
+ * test/fixtures/specs/github-tools-list.json, whose create_issue has `readOnlyHint: false`): one operation,
+ * `create-issue`. `pin`: the lines that pin the stored spec ('' for none); `readOnly`: the author marks the
+ * operation `readOnly: true`; `method`: an `apiOperationSpec.httpMethod` for it.
+ */
+export function githubIssuesResource(
+  pin: string,
+  options: { readOnly?: boolean; method?: string } = {},
+): string {
+  return `id: github
+interactionProtocol: MCP
+owner: CONSUMER
+displayName: GitHub issues
+description: Your repositories' issues.
+spec:
+  resourcePath: create_issue
+${pin}operations:
+  - id: create-issue
+    description: Opens an issue in one of your repositories.
+${options.readOnly ? '    readOnly: true\n' : ''}${options.method ? `    apiOperationSpec: { httpMethod: ${options.method} }\n` : ''}`;
+}
+
+/** An access that files GitHub issues as the person ({@link githubIssuesResource}), without asking first. */
+export const FILE_GITHUB_ISSUE = {
+  id: 'file-issue',
+  operation: 'create-issue',
+  identityUsed: 'END_USER',
+  confirmationRequired: false,
+  accessJustification: 'To file bugs you report.',
+  necessity: 'OPTIONAL',
+};

@@ -16,7 +16,7 @@ import { currentSnapshot } from '../../src/core/releases/history.js';
 import type { ReleaseHistory } from '../../src/core/releases/release-record.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../helpers/site.js';
-import { storedSpec } from '../helpers/specs.js';
+import { FILE_GITHUB_ISSUE, githubIssuesResource, storedSpec } from '../helpers/specs.js';
 
 afterAll(removeSites);
 
@@ -175,29 +175,8 @@ describe('an MCP service: the stored spec and the author disagree, and it names 
     'github.json',
     JSON.parse(readFileSync(path.join(fixture('specs'), 'github-tools-list.json'), 'utf8')),
   );
-  const resource = (readOnly: boolean) => `id: github
-interactionProtocol: MCP
-owner: CONSUMER
-displayName: GitHub issues
-description: Your repositories' issues.
-spec:
-  resourcePath: create_issue
-${github.pin}operations:
-  - id: create-issue
-    description: Opens an issue in one of your repositories.
-${readOnly ? '    readOnly: true\n' : ''}`;
-  const agent = agentMd({
-    resourceAccesses: [
-      {
-        id: 'file-issue',
-        operation: 'create-issue',
-        identityUsed: 'END_USER',
-        confirmationRequired: false,
-        accessJustification: 'To file bugs you report.',
-        necessity: 'OPTIONAL',
-      },
-    ],
-  });
+  const resource = (readOnly: boolean) => githubIssuesResource(github.pin, { readOnly });
+  const agent = agentMd({ resourceAccesses: [FILE_GITHUB_ISSUE] });
   let site: SiteBuild;
   beforeAll(async () => {
     const root = await makeSite({

@@ -22,7 +22,7 @@ import { recordReleases, type ReleaseOutcome } from '../../src/core/releases/rec
 import type { Ram } from '../../src/core/schema/ram.js';
 import { releaseWords } from '../../scripts/lib/release-words.js';
 import { agentMd, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
-import { storedSpec } from '../helpers/specs.js';
+import { FILE_GITHUB_ISSUE, githubIssuesResource, storedSpec } from '../helpers/specs.js';
 
 let root: string;
 let model: ContentModel;
@@ -226,28 +226,13 @@ const GITHUB = storedSpec(
 
 /** An MCP resource whose create-issue the author marks `readOnly: true`; a stored spec or a method may disagree. */
 function github(evidence: 'spec' | 'method' | 'none'): string {
-  return `id: github
-interactionProtocol: MCP
-owner: CONSUMER
-displayName: GitHub issues
-description: Your repositories' issues.
-spec:
-  resourcePath: create_issue
-${evidence === 'spec' ? GITHUB.pin : ''}operations:
-  - id: create-issue
-    description: Opens an issue in one of your repositories.
-    readOnly: true
-${evidence === 'method' ? '    apiOperationSpec: { httpMethod: POST }\n' : ''}`;
+  return githubIssuesResource(evidence === 'spec' ? GITHUB.pin : '', {
+    readOnly: true,
+    ...(evidence === 'method' ? { method: 'POST' } : {}),
+  });
 }
 
-const FILE_ISSUE = {
-  id: 'file-issue',
-  operation: 'create-issue',
-  identityUsed: 'END_USER',
-  confirmationRequired: false,
-  accessJustification: 'To file bugs you report.',
-  necessity: 'OPTIONAL',
-};
+const FILE_ISSUE = FILE_GITHUB_ISSUE;
 
 /**
  * What `npm run release` (dry run) says of version 1.0.0 of an agent that files GitHub issues, recorded
