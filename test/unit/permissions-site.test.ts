@@ -14,6 +14,7 @@ import { prepareBuild } from '../../src/core/build/prepare.js';
 import { writeSyntheticPublisher } from '../../bench/synthetic.js';
 import { permissionSet } from '../../src/core/permissions/sets.js';
 import { PhaseTimer } from '../../src/core/timings.js';
+import type { AccessPermission } from '../../src/core/permissions/model.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
@@ -109,14 +110,16 @@ describe('permission sets of the example (travel-reservation, itinerary-concierg
 describe('content-valid: an OpenAPI notes service', () => {
   it('REQUIRED read and write: notes (the write needs it; the read is covered by it)', () => {
     const file = json(valid, '/agents/note-taker/permissions.json');
-    // notes.list alone would take notes.readonly; notes.create needs notes, at the same necessity.
+    // notes.list alone would take notes.readonly; notes.create needs notes, at the same necessity, and
+    // notes.list accepts notes too: notes.readonly would be redundant.
     expect(file.permissionSet).toEqual({
-      required: [
-        { resource: 'notes-api', scheme: 'oauth', type: 'oauth2', scopes: ['notes', 'notes.readonly'] },
-      ],
+      required: [{ resource: 'notes-api', scheme: 'oauth', type: 'oauth2', scopes: ['notes'] }],
     });
     const entry = valid.agents.find((a) => a.agent.slug === 'note-taker')!.entry;
-    expect(entry['ram:requiredScopes']).toEqual(['notes', 'notes.readonly']);
+    expect(entry['ram:requiredScopes']).toEqual(['notes']);
+    expect(entry['ram:scopes']).toEqual(['notes']);
+    // The skill that maps both accesses gets the same set.
+    expect(file.skillPermissionSets).toEqual({ 'take-notes': file.permissionSet });
   });
 });
 
@@ -126,7 +129,7 @@ describe('permissionSet', () => {
     resource: string,
     scopes: string[],
     identityUsed: 'END_USER' | 'AGENT' = 'END_USER',
-  ) => ({
+  ): AccessPermission => ({
     access: `${resource}-${necessity}`,
     operation: 'op',
     resource,
@@ -164,6 +167,100 @@ describe('permissionSet', () => {
   it('lists a scheme without scopes (an API key) once, at its strongest necessity', () => {
     expect(permissionSet([access('OPTIONAL', 'a', []), access('RECOMMENDED', 'a', [])])).toEqual({
       recommended: [{ resource: 'a', scheme: 's', type: 'oauth2' }],
+    });
+  });
+
+  // Google Calendar v3 (test/fixtures/specs/calendar-api.json): a Discovery method's scopes are
+  // alternatives of one scope each.
+  const calendar = (
+    id: string,
+    necessity: AccessPermission['necessity'],
+    least: string,
+    accepted: string[],
+  ): AccessPermission => ({
+    access: id,
+    operation: id,
+    resource: 'calendar',
+    necessity,
+    identityUsed: 'END_USER',
+    specOperation: id,
+    readOnly: id.endsWith('.list'),
+    accepted: accepted.map((s) => ({ requirements: [{ scheme: 'oauth2', type: 'oauth2', scopes: [s] }] })),
+    leastPrivilege: {
+      requirements: [{ scheme: 'oauth2', type: 'oauth2', scopes: [least] }],
+      grantsCount: 1,
+      alsoGrants: [],
+    },
+  });
+  const list = (necessity: AccessPermission['necessity']) =>
+    calendar('calendar.events.list', necessity, `${G}calendar.events.readonly`, [
+      `${G}calendar.events.readonly`,
+      `${G}calendar.events`,
+    ]);
+  const insert = (necessity: AccessPermission['necessity']) =>
+    calendar('calendar.events.insert', necessity, `${G}calendar.events`, [`${G}calendar.events`]);
+  const grant = (...scopes: string[]) => [{ resource: 'calendar', scheme: 'oauth2', type: 'oauth2', scopes }];
+
+  it('drops a scope the others of its necessity make redundant: list and insert REQUIRED ask calendar.events only', () => {
+    expect(permissionSet([list('REQUIRED'), insert('REQUIRED')])).toEqual({
+      required: grant(`${G}calendar.events`),
+    });
+    // The order of the accesses does not matter.
+    expect(permissionSet([insert('REQUIRED'), list('REQUIRED')])).toEqual({
+      required: grant(`${G}calendar.events`),
+    });
+  });
+
+  it('keeps the read-only scope at a stronger necessity than the write: list REQUIRED, insert OPTIONAL', () => {
+    expect(permissionSet([list('REQUIRED'), insert('OPTIONAL')])).toEqual({
+      required: grant(`${G}calendar.events.readonly`),
+      optional: grant(`${G}calendar.events`),
+    });
+  });
+
+  it('a weaker access that a stronger grant already satisfies adds nothing: insert REQUIRED, list OPTIONAL', () => {
+    expect(permissionSet([list('OPTIONAL'), insert('REQUIRED')])).toEqual({
+      required: grant(`${G}calendar.events`),
+    });
+  });
+
+  it('an access without accepted alternatives keeps its least privilege; the others may still go', () => {
+    const { accepted: _, ...bare } = list('REQUIRED');
+    // Without `accepted`, the list counts by its least privilege: both scopes stay, as before.
+    expect(permissionSet([bare, insert('REQUIRED')])).toEqual({
+      required: grant(`${G}calendar.events`, `${G}calendar.events.readonly`),
+    });
+    // A redundant scope of an access with alternatives goes beside one without them.
+    expect(permissionSet([bare, list('REQUIRED'), insert('REQUIRED')])).toEqual({
+      required: grant(`${G}calendar.events`, `${G}calendar.events.readonly`),
+    });
+    expect(permissionSet([access('REQUIRED', 'a', ['x']), access('REQUIRED', 'a', ['y'])])).toEqual({
+      required: [{ resource: 'a', scheme: 's', type: 'oauth2', scopes: ['x', 'y'] }],
+    });
+  });
+
+  it('drops a scheme whose scopes all go, and keeps one an access needs without scopes', () => {
+    // The reader takes OAuth `r` (its least privilege) or the API key; the writer needs the API key.
+    const key = { scheme: 'key', type: 'apiKey' as const, scopes: [] };
+    const oauth = { scheme: 'oauth', type: 'oauth2' as const, scopes: ['r'] };
+    const reader: AccessPermission = {
+      ...access('REQUIRED', 'a', []),
+      access: 'reader',
+      accepted: [{ requirements: [oauth] }, { requirements: [key] }],
+      leastPrivilege: { requirements: [oauth], grantsCount: 1, alsoGrants: [] },
+    };
+    const writer: AccessPermission = {
+      ...access('REQUIRED', 'a', []),
+      access: 'writer',
+      accepted: [{ requirements: [key] }],
+      leastPrivilege: { requirements: [key], grantsCount: 2, alsoGrants: [] },
+    };
+    expect(permissionSet([reader, writer])).toEqual({
+      required: [{ resource: 'a', scheme: 'key', type: 'apiKey' }],
+    });
+    // Alone, the reader keeps its least privilege.
+    expect(permissionSet([reader])).toEqual({
+      required: [{ resource: 'a', scheme: 'oauth', type: 'oauth2', scopes: ['r'] }],
     });
   });
 });

@@ -103,8 +103,10 @@ export interface PermissionGrant {
  * A permission set (seed 000's "permission sets … derived from the RAM"): the union of the
  * least-privilege grants of the accesses that act as the person (`identityUsed: END_USER`: what the
  * person is asked to allow; an access as the agent itself uses the agent's own credentials), by necessity. A scope sits at the strongest necessity of the
- * accesses that need it (REQUIRED before RECOMMENDED before OPTIONAL), and only there. Empty levels are
- * left out (DESIGN.md §3: nothing empty in a card).
+ * accesses that need it (REQUIRED before RECOMMENDED before OPTIONAL), and only there; a scope the other
+ * grants of its necessity and the stronger ones make redundant (each access of that necessity still has an
+ * accepted alternative they satisfy) is left out. Empty levels are left out (DESIGN.md §3: nothing empty in
+ * a card).
  */
 export interface PermissionSet {
   required?: PermissionGrant[];

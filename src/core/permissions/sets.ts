@@ -1,7 +1,8 @@
 /**
  * Permission sets (seed 000: "permission sets … derived from the RAM via offline tooling"; DESIGN.md §9):
- * for one agent, what each access needs ({@link AccessPermission}) and the union of the least-privilege
- * grants of the agent and of each of its skills, REQUIRED, RECOMMENDED and OPTIONAL kept apart.
+ * for one agent, what each access needs ({@link AccessPermission}) and the least-privilege grants of the
+ * agent and of each of its skills, without a scope the others make redundant, REQUIRED, RECOMMENDED and
+ * OPTIONAL kept apart.
  */
 import type { AgentModel } from '../content/model.js';
 import type { PermissionCatalog } from './catalog-model.js';
@@ -10,6 +11,7 @@ import type {
   AgentPermissions,
   PermissionGrant,
   PermissionSet,
+  SecurityAlternative,
   SpecSource,
 } from './model.js';
 
@@ -20,39 +22,131 @@ const LEVELS = [
   ['OPTIONAL', 'optional'],
 ] as const;
 
+/** The key of one scheme of one resource: `resource \0 scheme`. */
+type SchemeId = string;
+
 /**
- * The permission set of `accesses`: each scheme of each resource with the scopes the least privilege of
- * the accesses that act as the person (END_USER) needs, placed at the strongest necessity that needs it (a scope needed by a REQUIRED access
- * and by an OPTIONAL one is listed under `required` only). Grants are sorted by resource, then scheme.
+ * The alternatives that satisfy `a` (any one suffices): the spec's accepted ones, after its least-privilege
+ * one. An access whose spec names no alternatives (`accepted` absent) is satisfied by its least privilege
+ * only, as before alternatives were read.
+ */
+function alternativesOf(a: AccessPermission): readonly SecurityAlternative[] {
+  const least = { requirements: a.leastPrivilege!.requirements };
+  return a.accepted ? [least, ...a.accepted] : [least];
+}
+
+/**
+ * True when `granted` (scheme id → its scopes; a scheme is granted when it has an entry, even empty) holds
+ * every requirement of one alternative of `a`, each on `a`'s resource.
+ */
+function satisfied(a: AccessPermission, granted: ReadonlyMap<SchemeId, ReadonlySet<string>>): boolean {
+  return alternativesOf(a).some((alt) =>
+    alt.requirements.every((r) => {
+      const have = granted.get(`${a.resource}\u0000${r.scheme}`);
+      return have !== undefined && r.scopes.every((s) => have.has(s));
+    }),
+  );
+}
+
+/**
+ * The permission set of `accesses` (seed 000: "permission sets … derived from the RAM via offline tooling";
+ * DESIGN.md §9): each scheme of each resource with the scopes that the accesses acting as the person
+ * (END_USER) need, by necessity, strongest first. What it guarantees:
+ *
+ * - Every such access with a least privilege is satisfied by the grants at its necessity and the stronger
+ *   ones: some alternative its spec accepts (`accepted`; its least privilege when the spec lists none) has
+ *   every requirement granted on its resource (the scheme, and each of its scopes).
+ * - A necessity adds only scopes not already granted at a stronger one (a scope needed by a REQUIRED access
+ *   and by an OPTIONAL one is listed under `required` only), and an access whose need the stronger grants
+ *   already meet adds nothing.
+ * - No scope is redundant where it is placed: each necessity starts from the union of its accesses' least
+ *   privileges, then drops, in sorted order (resource, scheme, scope), each scope without which every access
+ *   of that necessity is still satisfied (list at `calendar.events.readonly` or `calendar.events`, insert at
+ *   `calendar.events`, both REQUIRED: `calendar.events` alone). Stronger grants are never dropped, so an
+ *   access of a stronger necessity stays satisfied by the stronger grants alone; a weaker access gets its
+ *   own grants at its necessity.
+ *
+ * Grants are sorted by resource, then scheme; a scheme without scopes (an API key) is listed once, at the
+ * strongest necessity that needs it. Pure; linear in the accesses times the alternatives of the accesses
+ * that name each candidate scope.
  */
 export function permissionSet(accesses: readonly AccessPermission[]): PermissionSet {
-  const placed = new Set<string>(); // resource \0 scheme \0 scope already at a stronger level
+  // What the stronger necessities grant: scheme id → scopes (an entry, even empty, grants the scheme).
+  const placed = new Map<SchemeId, Set<string>>();
   const set: PermissionSet = {};
   for (const [necessity, key] of LEVELS) {
-    const grants = new Map<string, PermissionGrant>();
-    for (const a of accesses) {
-      if (a.necessity !== necessity || a.identityUsed !== 'END_USER' || !a.leastPrivilege) continue;
-      for (const r of a.leastPrivilege.requirements) {
+    const tier = accesses.filter(
+      (a) => a.necessity === necessity && a.identityUsed === 'END_USER' && a.leastPrivilege,
+    );
+    // This necessity's union of least privileges, beyond the stronger grants.
+    const grants = new Map<SchemeId, PermissionGrant & { schemeOnly: boolean; fresh: Set<string> }>();
+    for (const a of tier) {
+      for (const r of a.leastPrivilege!.requirements) {
         const id = `${a.resource}\u0000${r.scheme}`;
-        const fresh = r.scopes.filter((s) => !placed.has(`${id}\u0000${s}`));
-        const schemeOnly = r.scopes.length === 0 && !placed.has(`${id}\u0000`);
+        const before = placed.get(id);
+        const fresh = r.scopes.filter((s) => !before?.has(s));
+        const schemeOnly = r.scopes.length === 0 && !before;
         if (fresh.length === 0 && !schemeOnly) continue;
-        const grant = grants.get(id) ?? { resource: a.resource, scheme: r.scheme, type: r.type };
-        if (fresh.length > 0) grant.scopes = [...new Set([...(grant.scopes ?? []), ...fresh])].sort();
+        const grant = grants.get(id) ?? {
+          resource: a.resource,
+          scheme: r.scheme,
+          type: r.type,
+          schemeOnly: false,
+          fresh: new Set<string>(),
+        };
+        grant.schemeOnly ||= schemeOnly;
+        for (const s of fresh) grant.fresh.add(s);
         grants.set(id, grant);
       }
     }
-    for (const [id, grant] of grants) {
-      placed.add(`${id}\u0000`);
-      for (const s of grant.scopes ?? []) placed.add(`${id}\u0000${s}`);
+    // Everything granted at this necessity and the stronger ones; a scheme whose fresh scopes all go is no
+    // longer granted here unless an access needs it without scopes.
+    const granted = new Map<SchemeId, Set<string>>();
+    for (const [id, scopes] of placed) granted.set(id, new Set(scopes));
+    for (const [id, grant] of grants) granted.set(id, new Set([...(placed.get(id) ?? []), ...grant.fresh]));
+    // The accesses of this necessity that name each candidate scope in some alternative: only they can
+    // stop being satisfied when it goes (all of them when its scheme goes with it).
+    const naming = new Map<string, Set<AccessPermission>>();
+    for (const a of tier)
+      for (const alt of alternativesOf(a))
+        for (const r of alt.requirements)
+          for (const s of r.scopes) {
+            const k = `${a.resource}\u0000${r.scheme}\u0000${s}`;
+            naming.set(k, (naming.get(k) ?? new Set()).add(a));
+          }
+    const candidates = [...grants.entries()]
+      .sort(([, x], [, y]) => compare(x.resource, y.resource) || compare(x.scheme, y.scheme))
+      .flatMap(([id, grant]) => [...grant.fresh].sort().map((scope) => ({ id, grant, scope })));
+    for (const { id, grant, scope } of candidates) {
+      const scopes = granted.get(id)!;
+      scopes.delete(scope);
+      const bare = scopes.size === 0 && !placed.has(id) && !grant.schemeOnly;
+      if (bare) granted.delete(id);
+      const dependants = bare ? tier : [...(naming.get(`${id}\u0000${scope}`) ?? [])];
+      if (dependants.every((a) => satisfied(a, granted))) {
+        grant.fresh.delete(scope);
+      } else {
+        scopes.add(scope);
+        if (bare) granted.set(id, scopes);
+      }
     }
-    if (grants.size > 0)
-      set[key] = [...grants.values()].sort(
+    const kept: PermissionGrant[] = [];
+    for (const [id, { schemeOnly, fresh, ...grant }] of grants) {
+      if (fresh.size === 0 && !schemeOnly) continue;
+      if (fresh.size > 0) grant.scopes = [...fresh].sort();
+      kept.push(grant);
+      placed.set(id, new Set([...(placed.get(id) ?? []), ...fresh]));
+    }
+    if (kept.length > 0)
+      set[key] = kept.sort(
         (x, y) => x.resource.localeCompare(y.resource) || x.scheme.localeCompare(y.scheme),
       );
   }
   return set;
 }
+
+/** Code-unit order, for a sort that does not depend on the locale. */
+const compare = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
 
 const isEmpty = (set: PermissionSet) => !set.required && !set.recommended && !set.optional;
 
