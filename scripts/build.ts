@@ -59,7 +59,7 @@ import { PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
-import { shownFolder } from './lib/shown-folder.js';
+import { shownFile, shownFolder } from './lib/shown-folder.js';
 import {
   makeOutputs,
   preloadAstro,
@@ -97,16 +97,19 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 /** Logs the content's warnings and where the signing key came from. */
 function logPrepared(prepared: PreparedBuild): void {
   for (const w of prepared.warnings) log(formatDiagnostic(w));
+  // A key file by the path a publisher can find it at from where they typed the command (not relative
+  // to the project: under `npm run` that would name the checkout's own key).
+  const source = prepared.key.file ? shownFile(prepared.key.file) : prepared.key.source;
   if (prepared.key.created) {
     log('');
-    log(`*** ardsite created a new signing key: ${prepared.key.source}`);
+    log(`*** ardsite created a new signing key: ${source}`);
     log("*** It is your site's identity (did:web). Keep it, back it up, never commit it (git ignores it).");
     log('*** For CI deploys, store it as a secret and pass it in ARDSITE_SIGNING_KEY.');
     log('');
   } else if (prepared.key.ephemeral) {
     log('Signing with a throw-away key (ARDSITE_DEV_KEY=1): this build is for tests, not for deployment.');
   } else {
-    log(`Signing with the key from ${prepared.key.source} (${prepared.key.kid}).`);
+    log(`Signing with the key from ${source} (${prepared.key.kid}).`);
   }
 }
 

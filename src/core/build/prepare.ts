@@ -199,6 +199,7 @@ async function prepareWith(
       created: resolved.created,
       ephemeral: resolved.ephemeral,
       kid: resolved.key.kid,
+      ...(resolved.file === undefined ? {} : { file: resolved.file }),
     },
   };
 }
