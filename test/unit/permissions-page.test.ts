@@ -151,6 +151,41 @@ ${calendar.pin}operations:
     ]);
   });
 
+  it('is quiet when the card also asks for a narrower scope the permission set left out as redundant', async () => {
+    const readAndWrite = `${resource}  - id: calendar-insert
+    description: Adds an event.
+    apiOperationSpec: { operationId: calendar.events.insert, httpMethod: POST }
+`;
+    const md = (scopes: string[]) =>
+      agent(scopes[0]!)
+        .replace(`list: ['${scopes[0]}']`, `list: [${scopes.map((s) => `'${s}'`).join(', ')}]`)
+        .replace(
+          '    necessity: REQUIRED\n',
+          `    necessity: REQUIRED
+  - id: write
+    operation: calendar-insert
+    identityUsed: END_USER
+    confirmationRequired: true
+    accessJustification: To add what you plan.
+    necessity: REQUIRED
+`,
+        );
+    const site = (scopes: string[]) =>
+      makeSite({
+        'content/resources/calendar.yaml': readAndWrite,
+        [calendar.file]: calendar.text,
+        'content/agents/a.md': md(scopes),
+      });
+    // calendar.events alone lets the agent list and add: the read-only scope asked beside it is narrower.
+    const quiet = await loadAndCheck({
+      root: await site([`${G}calendar.events.readonly`, `${G}calendar.events`]),
+    });
+    expect(quiet.diagnostics).toEqual([]);
+    // The whole calendar is still broader than calendar.events.
+    const broad = await loadAndCheck({ root: await site([`${G}calendar`]) });
+    expect(broad.diagnostics.map((d) => d.code)).toEqual(['PERMISSION_SCOPE_BROADER']);
+  });
+
   it('is quiet when the card asks for exactly the least-privilege scope, and the page says it will be asked', async () => {
     const root = await makeSite({
       'content/resources/calendar.yaml': resource,

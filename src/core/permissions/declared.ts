@@ -4,11 +4,13 @@
  * sets derived from the specs. A scope of a card requirement belongs to a resource when that resource's
  * stored spec defines the scope and either the scope is an absolute URL (as Google's are) or the card's
  * scheme names one of the spec scheme's OAuth or OpenID Connect URLs (the same provider). Such a scope
- * that the matching permission set does not hold is broader than needed.
+ * that the matching permission set does not hold is broader than needed, unless it grants no operation that
+ * the set's grants do not (a narrower scope the set left out as redundant).
  */
 import type { AgentModel } from '../content/model.js';
 import type { PermissionCatalog } from './catalog-model.js';
-import type { AgentPermissions, PermissionSet } from './model.js';
+import type { AgentPermissions, PermissionSet, SchemeRequirement } from './model.js';
+import { grantedOperations, type SpecIndex } from './spec-index.js';
 
 /** One scope a card asks for beyond what the RAM needs. */
 export interface BroaderScope {
@@ -61,6 +63,9 @@ interface CardScope {
   scope: string;
   /** The permission set the scope is measured against: the agent's, or the skill's when it has one. */
   set: PermissionSet | undefined;
+  /** The resource's stored spec, and the scheme of it that defines the scope (its name and type). */
+  index: SpecIndex;
+  specScheme: SchemeRequirement;
 }
 
 /**
@@ -79,12 +84,13 @@ function cardScopes(
     return stored ? [{ resource: r.id, index: stored.index }] : [];
   });
   if (specs.length === 0) return out;
-  const owner = (cardScheme: string, scope: string): string | undefined => {
+  const owner = (cardScheme: string, scope: string) => {
     const urls = new Set(cardSchemeUrls(schemes[cardScheme]));
     for (const { resource, index } of specs) {
-      for (const scheme of index.schemes.values()) {
+      for (const [name, scheme] of index.schemes) {
         if (!scheme.scopes.has(scope)) continue;
-        if (/^https?:\/\//.test(scope) || scheme.urls.some((u) => urls.has(u))) return resource;
+        if (/^https?:\/\//.test(scope) || scheme.urls.some((u) => urls.has(u)))
+          return { resource, index, specScheme: { scheme: name, type: scheme.type, scopes: [scope] } };
       }
     }
     return undefined;
@@ -98,15 +104,17 @@ function cardScopes(
     (requirements ?? []).forEach((requirement, i) => {
       for (const [cardScheme, { list }] of Object.entries(requirement.schemes)) {
         for (const scope of list) {
-          const resource = owner(cardScheme, scope);
-          if (resource === undefined) continue;
+          const owned = owner(cardScheme, scope);
+          if (owned === undefined) continue;
           out.push({
             where,
             path: [...base, i, 'schemes', cardScheme, 'list'],
-            resource,
+            resource: owned.resource,
             cardScheme,
             scope,
             set,
+            index: owned.index,
+            specScheme: owned.specScheme,
           });
         }
       }
@@ -124,6 +132,30 @@ function cardScopes(
 }
 
 /**
+ * True when the scope of `asked` grants no operation of `index` that `set`'s grants for `resource`, held
+ * together, do not grant already: a scope the permission set left out as redundant (`calendar.events.readonly`
+ * beside `calendar.events`), which is narrower than what the agent needs, not broader.
+ */
+function grantsNoMore(
+  index: SpecIndex,
+  asked: SchemeRequirement,
+  set: PermissionSet | undefined,
+  resource: string,
+): boolean {
+  const all = [...(set?.required ?? []), ...(set?.recommended ?? []), ...(set?.optional ?? [])];
+  const held = new Map<string, SchemeRequirement>();
+  for (const g of all) {
+    if (g.resource !== resource) continue;
+    const before = held.get(g.scheme);
+    const scopes = [...new Set([...(before?.scopes ?? []), ...(g.scopes ?? [])])];
+    held.set(g.scheme, { scheme: g.scheme, type: g.type, scopes });
+  }
+  if (held.size === 0) return false;
+  const granted = new Set(grantedOperations(index, { requirements: [...held.values()] }));
+  return grantedOperations(index, { requirements: [asked] }).every((op) => granted.has(op));
+}
+
+/**
  * The scopes `agent`'s card requirements ask for beyond its permission sets (`permissions`), one item per
  * scope and place. Resources are those of the agent's RAM with a stored spec in `catalog`. Pure.
  */
@@ -132,9 +164,10 @@ export function broaderScopes(
   catalog: PermissionCatalog,
   permissions: AgentPermissions | undefined,
 ): BroaderScope[] {
-  return cardScopes(agent, catalog, permissions).flatMap(({ set, ...named }) => {
+  return cardScopes(agent, catalog, permissions).flatMap(({ set, index, specScheme, ...named }) => {
     const needed = scopesOf(set, named.resource);
-    return needed.includes(named.scope) ? [] : [{ ...named, needed }];
+    if (needed.includes(named.scope) || grantsNoMore(index, specScheme, set, named.resource)) return [];
+    return [{ ...named, needed }];
   });
 }
 
