@@ -107,9 +107,14 @@ for (const target of targets) {
       bytes = readProjectFile(root, target.specFile!);
     }
   } catch (error) {
+    // Without a way to the spec's host (an offline or closed network), a copy of it kept by hand works the
+    // same: say how.
+    const byHand = target.url
+      ? `; to store a copy you have, save it under content/specs/, write its path as specFile in the resource’s spec, and run npm run specs again to pin it`
+      : '';
     fail(
       target,
-      `cannot ${target.url ? `fetch ${target.url}` : `read ${target.specFile}`}: ${(error as Error).message}`,
+      `cannot ${target.url ? `fetch ${target.url}` : `read ${target.specFile}`}: ${(error as Error).message}${byHand}`,
     );
     continue;
   }

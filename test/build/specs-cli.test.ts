@@ -5,7 +5,7 @@
  * file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -99,6 +99,29 @@ describe('npm run specs', () => {
     expect(again.stdout).toBe(
       `Every spec of ${root}/ is stored and pinned: nothing to do (--update fetches them again).\n`,
     );
+  });
+
+  it('a spec it cannot fetch fails, and says how to store a copy kept by hand; that copy is then pinned', async () => {
+    await rm(path.join(served, 'openapi.json'), { force: true });
+    const root = await makeSite({ 'content/resources/notes.yaml': RESOURCE, 'content/agents/a.md': AGENT });
+    const run = await runScript('specs.ts', '--root', root, resolve);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'to store a copy you have, save it under content/specs/, write its path as specFile in the resource’s spec, and run npm run specs again to pin it',
+    );
+    // Done as it says: the copy is pinned, and check is clean.
+    const text = `${JSON.stringify(NOTES_OPENAPI, null, 2)}\n`;
+    await mkdir(path.join(root, 'content/specs'), { recursive: true });
+    await writeFile(path.join(root, 'content/specs/notes-copy.json'), text);
+    const file = path.join(root, 'content/resources/notes.yaml');
+    await writeFile(
+      file,
+      RESOURCE.replace('operations:\n', 'specFile: content/specs/notes-copy.json\noperations:\n'),
+    );
+    const pinned = await runScript('specs.ts', '--root', root, resolve);
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(await readFile(file, 'utf8')).toContain(`specDigest: ${digestOf(text)}`);
+    expect((await loadAndCheck({ root })).diagnostics).toEqual([]);
   });
 
   it('--update fetches again and reports what changed: a scope gone, a least privilege broadened', async () => {
