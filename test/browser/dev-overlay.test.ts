@@ -30,7 +30,10 @@ beforeAll(async () => {
   const port = String(40_000 + Math.floor(Math.random() * 20_000));
   [browser, server] = await Promise.all([
     launchChromium(),
-    startServerScript('dev.ts', ['--root', root, '--port', port], /(http:\/\/127\.0\.0\.1:\d+)\//),
+    // A throw-away key: under CI (as .ci/run sets it) no key is ever created, and the fixed page needs one.
+    startServerScript('dev.ts', ['--root', root, '--port', port], /(http:\/\/127\.0\.0\.1:\d+)\//, {
+      env: { ARDSITE_DEV_KEY: '1' },
+    }),
   ]);
 }, 120_000);
 

@@ -76,20 +76,21 @@ export interface RunningServer {
 }
 
 /**
- * Starts `scripts/<script>` with `args` (as {@link runScript}, `NO_COLOR` set) and resolves once its output
- * matches `ready`, whose first group is the origin it serves. Rejects with what it wrote when it does not
- * within `timeoutMs`, or exits first.
+ * Starts `scripts/<script>` with `args` (as {@link runScript}, `NO_COLOR` set, `env` laid over the
+ * environment) and resolves once its output matches `ready`, whose first group is the origin it serves.
+ * Rejects with what it wrote when it does not within `timeoutMs`, or exits first.
  */
 export function startServerScript(
   script: string,
   args: readonly string[],
   ready: RegExp,
-  timeoutMs = 90_000,
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
   const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   let text = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
