@@ -143,19 +143,28 @@ function nonJsonKind(value: unknown): string | undefined {
  * @returns where and what the first such value is, or `undefined` when `root` is all JSON.
  */
 export function nonJsonValue(root: unknown): NonJsonValue | undefined {
-  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: root, path: [] }];
+  // Each value with where it sits (its parent's entry and its key); the path is made only for the culprit.
+  type At = { value: unknown; parent: At | undefined; key: PropertyKey };
+  const stack: At[] = [{ value: root, parent: undefined, key: '' }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const at = stack.pop()!;
+    const { value } = at;
     const what = nonJsonKind(value);
-    if (what !== undefined) return { path, what };
+    if (what !== undefined) {
+      const path: PropertyKey[] = [];
+      for (let a: At | undefined = at; a?.parent !== undefined; a = a.parent) path.unshift(a.key);
+      return { path, what };
+    }
     if (typeof value !== 'object' || value === null) continue;
-    const members: Array<[PropertyKey, unknown]> = Array.isArray(value)
-      ? Array.from(value, (item, i) => [i, item])
-      : Object.entries(value);
     // Pushed last first, so that the first member is looked at first.
-    for (let i = members.length - 1; i >= 0; i--) {
-      const [key, item] = members[i]!;
-      stack.push({ value: item, path: [...path, key] });
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], parent: at, key: i });
+    } else {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (value as Record<string, unknown>)[key], parent: at, key });
+      }
     }
   }
   return undefined;
