@@ -7,26 +7,22 @@
  */
 import path from 'node:path';
 
-/** `target` (absolute) relative to the folder the command was typed in when inside it, else absolute. */
-function shownPath(target: string): string {
-  const typedIn = process.env.INIT_CWD;
-  const base = typedIn && path.isAbsolute(typedIn) ? typedIn : process.cwd();
-  const relative = path.relative(base, target);
-  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-  return relative === '' ? '.' : outside ? target : relative;
-}
-
-/** `folder` (absolute) as the summary lines show it. */
-export function shownFolder(folder: string): string {
-  const shown = shownPath(folder);
-  return shown.endsWith(path.sep) ? shown : `${shown}/`;
-}
-
 /**
- * `file` (absolute) as a command's messages name it, by the rule of {@link shownFolder}: the signing key
- * a build created in `../acme-agents/` is `../acme-agents/.ardsite/keys/signing.jwk.json` or an absolute
- * path, never `.ardsite/keys/signing.jwk.json`, which under `npm run` is the checkout's own key.
+ * `file` (absolute) as a command's messages name it: relative to the folder the command was typed in when
+ * inside it, else absolute. The signing key a build created in `../acme-agents/` is
+ * `../acme-agents/.ardsite/keys/signing.jwk.json` or an absolute path, never `.ardsite/keys/signing.jwk.json`,
+ * which under `npm run` is the checkout's own key.
  */
 export function shownFile(file: string): string {
-  return shownPath(file);
+  const typedIn = process.env.INIT_CWD;
+  const base = typedIn && path.isAbsolute(typedIn) ? typedIn : process.cwd();
+  const relative = path.relative(base, file);
+  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  return relative === '' ? '.' : outside ? file : relative;
+}
+
+/** `folder` (absolute) as the summary lines show it, by the rule of {@link shownFile}, with a trailing slash. */
+export function shownFolder(folder: string): string {
+  const shown = shownFile(folder);
+  return shown.endsWith(path.sep) ? shown : `${shown}/`;
 }
