@@ -47,10 +47,8 @@ import {
 } from '../helpers/direct-checks.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
-const SEED_RAM = [
-  path.resolve(REPO_ROOT, '../shared/testdata/seed/travel-agent-ram.json'),
-  path.join(REPO_ROOT, 'test/fixtures/seed/travel-agent-ram.json'),
-];
+/** The RAM proposal's example, as copied into test/fixtures/seed/ (content-ram.test.ts checks the copy). */
+const SEED_RAM = path.join(REPO_ROOT, 'test/fixtures/seed/travel-agent-ram.json');
 const AGENTS = ['itinerary-concierge', 'travel-policy-helper', 'travel-reservation'] as const;
 const WITH_RAM = ['itinerary-concierge', 'travel-reservation'];
 const HYBRID = 'travel-reservation';
@@ -342,10 +340,7 @@ describe('the example build', () => {
   });
 
   it("the travel-reservation RAM equals the seed's JSON example, camelCased by this test", async () => {
-    let seedText: string | undefined;
-    for (const file of SEED_RAM) seedText ??= await readFile(file, 'utf8').catch(() => undefined);
-    expect(seedText, 'the seed RAM example').toBeDefined();
-    const seed = camelCaseKeys(JSON.parse(seedText!));
+    const seed = camelCaseKeys(JSON.parse(await readFile(SEED_RAM, 'utf8')));
     const keys = (v: unknown): string[] =>
       Array.isArray(v)
         ? v.flatMap(keys)

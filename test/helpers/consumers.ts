@@ -25,10 +25,10 @@ import { decodeProtectedHeader, flattenedVerify, importJWK, type JWK } from 'jos
 /** A JSON object as read from a file. */
 export type Json = Record<string, unknown>;
 
-/** The official A2A v0.3.0 JSON Schema (a copy in ../shared/testdata/a2a/, see its README.txt). */
+/** The official A2A v0.3.0 JSON Schema (test/fixtures/a2a/, its source and licence in the README there). */
 export const A2A_V03_SCHEMA = path.resolve(
   path.dirname(new URL(import.meta.url).pathname),
-  '../../../shared/testdata/a2a/a2a-v0.3.0.schema.json',
+  '../fixtures/a2a/a2a-v0.3.0.schema.json',
 );
 
 let validateCard: ((card: unknown) => string[]) | undefined;

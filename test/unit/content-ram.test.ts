@@ -3,13 +3,14 @@
  * RAM; the seed's JSON example loads unchanged; the RAM closure holds exactly what the accesses use; and
  * one resource or operation defined in two files merges when the definitions are deep-equal.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAndCheck, type CheckedContent } from '../../src/core/content/index.js';
 import { ramClosure } from '../../src/core/content/ram-closure.js';
 import type { Diagnostic } from '../../src/core/errors.js';
-import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { sharedTestdata } from '../helpers/shared-testdata.js';
+import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../helpers/site.js';
 
 afterAll(removeSites);
 
@@ -194,10 +195,9 @@ describe('snake_case and camelCase input give the same RAM', () => {
 });
 
 describe("the seed's JSON example", () => {
-  const shared = path.resolve(REPO_ROOT, '../shared/testdata/seed/travel-agent-ram.json');
+  const shared = sharedTestdata('seed/travel-agent-ram.json');
   const copy = path.join(fixture('seed'), 'travel-agent-ram.json');
-  const seedFile = existsSync(shared) ? shared : copy;
-  const seedBytes = readFileSync(seedFile);
+  const seedBytes = readFileSync(copy);
   const seed: unknown = JSON.parse(seedBytes.toString('utf8'));
 
   it('is what the example-like travel-reservation.ram.json holds, byte for byte', () => {
@@ -206,8 +206,8 @@ describe("the seed's JSON example", () => {
     ).toBe(true);
   });
 
-  it.skipIf(!existsSync(shared))('has an exact copy in test/fixtures/seed/', () => {
-    expect(readFileSync(copy).equals(readFileSync(shared))).toBe(true);
+  it.skipIf(shared === undefined)('has an exact copy in test/fixtures/seed/', () => {
+    expect(readFileSync(copy).equals(readFileSync(shared!))).toBe(true);
   });
 
   it('is emitted by the example-like travel-reservation agent, key by key in camelCase', async () => {
