@@ -202,7 +202,12 @@ describe('npm run import over real cards', () => {
     );
     expect(() =>
       importAgentCard({ name: 'N', url: 'http://example.com/', skills: [] }, { source: 'x.json' }),
-    ).toThrow(/no interface/);
+    ).toThrow(
+      'x.json names no interface ardsite can publish (an https URL, or host:port for GRPC): interfaces[0].url: "http://example.com/" must use https:',
+    );
+    expect(() =>
+      importAgentCard({ name: 'N', url: 'https://a.test/', skills: [{ name: 'S' }] }, { source: 'x.json' }),
+    ).toThrow('x.json has no skill ardsite can keep: skills[0]: a skill without an id');
     // V8 gives no position for an unexpected token: the line and column are found again.
     const notJson = path.join(parent, 'not-json.json');
     await writeFile(notJson, '{\n  "name": "N",\n  "skills": [ , ]\n}\n');

@@ -264,7 +264,7 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   if (interfaces.length === 0)
     throw new ArdsiteError(
       'IMPORT_NOT_A_CARD',
-      `${options.source} names no interface ardsite can publish (an https URL, or host:port for GRPC)`,
+      `${options.source} names no interface ardsite can publish (an https URL, or host:port for GRPC)${whyNot(notes, /interfaces|^url$/i)}`,
     );
   front.interfaces = interfaces;
   const capabilities = capabilitiesOf(card, notes);
@@ -280,7 +280,10 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   }
   const skills = skillsOf(card, schemes, notes);
   if (skills.length === 0)
-    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${options.source} has no skill ardsite can keep`);
+    throw new ArdsiteError(
+      'IMPORT_NOT_A_CARD',
+      `${options.source} has no skill ardsite can keep${whyNot(notes, /^skills\[\d+\]$/)}`,
+    );
   front.skills = skills;
   const ram = ramOf(card, notes);
   if (ram && ram.accesses.length > 0) {
@@ -307,6 +310,12 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
     ...(ram?.resourceFiles ?? []),
   ]);
   return { kind: 'agent', slug, files, warnings, dropped: notes.dropped, changed: notes.changed };
+}
+
+/** The dropped fields whose path matches `field`, as `: <field>: <reason>; …` for an error message. */
+function whyNot(notes: ImportNotes, field: RegExp): string {
+  const found = notes.dropped.filter((n) => field.test(n.field));
+  return found.length > 0 ? `: ${found.map((n) => `${n.field}: ${n.reason}`).join('; ')}` : '';
 }
 
 /** The warning of `--as-own`: whose card it was, and what signing it claims. */
