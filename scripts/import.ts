@@ -14,7 +14,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadPublisherFile } from '../src/core/content/load.js';
 import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
+import type { JsonRecord } from '../src/core/a2a-forms.js';
 import { importAgentCard, type ImportOptions } from '../src/core/import/import-card.js';
+import { entryOfCard, manifestUrlOf } from '../src/core/import/their-entry.js';
 import { jsonErrorPlace } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
@@ -50,8 +52,12 @@ if (positionals.length !== 1) {
 const from = positionals[0]!;
 const root = projectFolder(values.root!);
 
-/** The card's text, and for a URL the exact bytes read. */
-async function readCard(): Promise<{ text: string; readFrom?: { url: string; bytes: Uint8Array } }> {
+/** The card's text, and for a URL the exact bytes read and the entry its site's manifest gives for it. */
+async function readCard(): Promise<{
+  text: string;
+  readFrom?: { url: string; bytes: Uint8Array };
+  theirEntry?: JsonRecord;
+}> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(from)) {
     if (!/^https:\/\//i.test(from))
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from}: a card is read over https only`);
@@ -64,7 +70,19 @@ async function readCard(): Promise<{ text: string; readFrom?: { url: string; byt
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read: ${(error as Error).message}`);
     });
     if (!doc) throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read`);
-    return { text: new TextDecoder().decode(doc.bytes), readFrom: { url: from, bytes: doc.bytes } };
+    // The card's own site may list it in its ARD manifest: that entry names it as its publisher does.
+    const manifest = await reader.read(manifestUrlOf(from)).catch(() => undefined);
+    let theirEntry: JsonRecord | undefined;
+    try {
+      theirEntry = manifest && entryOfCard(JSON.parse(new TextDecoder().decode(manifest.bytes)), from);
+    } catch {
+      theirEntry = undefined; // no manifest, or not JSON: the card is listed under a made-up identifier
+    }
+    return {
+      text: new TextDecoder().decode(doc.bytes),
+      readFrom: { url: from, bytes: doc.bytes },
+      ...(theirEntry ? { theirEntry } : {}),
+    };
   }
   const text = await readFile(path.resolve(from)).catch((error: NodeJS.ErrnoException) => {
     const why =
@@ -128,6 +146,7 @@ try {
     asOwn: values['as-own']!,
     ...(values.slug ? { slug: values.slug } : {}),
     ...(read.readFrom ? { readFrom: read.readFrom } : {}),
+    ...(read.theirEntry ? { theirEntry: read.theirEntry } : {}),
     ...(base ? { baseUrl: base } : {}),
   });
   // Every file is checked before any is written: an import is all or nothing.

@@ -24,6 +24,27 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const cardFile = (file: string) => path.join(fixture('import-cards'), file);
 const TRIPS = cardFile('ram-extension-hybrid-snake.json'); // provider and interfaces on trips.test
 const OWN = cardFile('own-relative-contact-mcp.json'); // provider www.importer.test, a relative interface
+const TRIPS_URL = 'https://agents.trips.test/cards/ram-extension-hybrid-snake.json';
+const TRIPS_DIGEST = `sha256:${createHash('sha256').update(readFileSync(TRIPS)).digest('hex')}`;
+/** Their entry for the card, as their own manifest would list it (the signature is not checked here). */
+const THEIR_ENTRY = {
+  identifier: 'urn:air:agents.trips.test:travel:trip-booker',
+  displayName: 'Trip Booker',
+  type: 'application/a2a-agent-card+json',
+  url: TRIPS_URL,
+  digest: TRIPS_DIGEST,
+  trustManifest: {
+    identity: 'did:web:agents.trips.test',
+    identityType: 'did',
+    subject: {
+      identifier: 'urn:air:agents.trips.test:travel:trip-booker',
+      type: 'application/a2a-agent-card+json',
+      digest: TRIPS_DIGEST,
+    },
+    // A compact JWS of the right shape (RFC 7515 Appendix F): the build checks its form, not its key.
+    signature: `${Buffer.from(JSON.stringify({ alg: 'ES256', kid: 'did:web:agents.trips.test#k1' })).toString('base64url')}..c2ln`,
+  },
+};
 
 let parent: string;
 let root: string;
@@ -47,18 +68,19 @@ beforeAll(async () => {
     'Importer',
   );
   if (made.code !== 0) throw new Error(made.stderr);
-  // One server plays every host: it answers the fixture file its path names.
-  server = http.createServer((req, res) => res.end(readFileSync(cardFile(path.basename(req.url!)))));
+  // One server plays every host: it answers the fixture file its path names, and an ARD manifest that
+  // lists the trips card under its publisher's identifier, with their trustManifest.
+  server = http.createServer((req, res) => {
+    if (req.url === '/.well-known/ard.json') return res.end(JSON.stringify({ entries: [THEIR_ENTRY] }));
+    const file = cardFile(path.basename(req.url!));
+    if (!existsSync(file)) return res.writeHead(404).end();
+    res.end(readFileSync(file));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   runs.fromFile = await importCard(TRIPS, '--slug', 'trips-file');
-  runs.fromUrl = await importCard(
-    'https://agents.trips.test/cards/ram-extension-hybrid-snake.json',
-    '--slug',
-    'trips-url',
-    ...resolveTo('agents.trips.test'),
-  );
+  runs.fromUrl = await importCard(TRIPS_URL, '--slug', 'trips-url', ...resolveTo('agents.trips.test'));
   runs.asOwn = await importCard(TRIPS, '--slug', 'trips-own', '--as-own');
   runs.ownFromUrl = await importCard(
     'https://agents.importer.test/cards/own-relative-contact-mcp.json',
@@ -99,15 +121,17 @@ describe('npm run import of another publisher’s card', () => {
     expect(runs.fromUrl!.stdout).toMatch(/^wrote content\/entries\/trips-url\.yaml\nlisted trips-url /);
   });
 
-  it('read from a URL, points at their card with the digest of the bytes read; built, it is listed unsigned', async () => {
+  it('read from a URL, points at their card with the digest of the bytes read, under the identifier and trustManifest their own manifest gives; built, not signed by us', async () => {
     expect(built.code, built.stderr).toBe(0);
-    // The identifier names the host the card was read from, the domain of its publisher's ARD files.
-    const entry = await manifestEntry('urn:air:agents.trips.test:agents:trips-url');
+    // Their own manifest lists the card: its identifier and trustManifest are kept, as theirs.
+    const entry = await manifestEntry(THEIR_ENTRY.identifier);
     expect(entry).toBeDefined();
-    expect(entry!.url).toBe('https://agents.trips.test/cards/ram-extension-hybrid-snake.json');
-    expect(entry!.digest).toBe(`sha256:${createHash('sha256').update(readFileSync(TRIPS)).digest('hex')}`);
+    expect(entry!.url).toBe(TRIPS_URL);
+    expect(entry!.digest).toBe(TRIPS_DIGEST);
+    expect(entry!.trustManifest).toEqual(THEIR_ENTRY.trustManifest);
+    // Listed as they list it: their entry has no version (the card's 2.1.0 would break their subject).
+    expect(entry!.version).toBeUndefined();
     expect(entry!.type).toBe('application/a2a-agent-card+json');
-    expect(entry!.trustManifest).toBeUndefined();
     expect(existsSync(path.join(built.outDir, 'agents', 'trips-url'))).toBe(false);
   });
 

@@ -20,6 +20,21 @@ const AGENT_CARD_TYPE = 'application/a2a-agent-card+json';
 /** The namespace of an identifier made for another publisher's card, whose own namespace is not known. */
 const FOREIGN_NAMESPACE = 'agents';
 
+/** The members of their own entry kept as they wrote them, those an entry file may hold (DESIGN.md §1). */
+const LISTED_AS_THEIRS = [
+  'displayName',
+  'type',
+  'version',
+  'description',
+  'tags',
+  'capabilities',
+  'representativeQueries',
+  'updatedAt',
+  'metadata',
+  'trustManifest',
+  'trustManifests',
+] as const;
+
 /** What {@link foreignEntryFile} is given. */
 export interface ForeignEntryInput {
   /** The card as read (its own field names), kept inline when it was read from a file. */
@@ -33,6 +48,11 @@ export interface ForeignEntryInput {
   readFrom?: { url: string; bytes: Uint8Array };
   /** The card's addresses on other sites (src/core/import/card-origin.ts), at least one. */
   foreign: readonly ForeignAddress[];
+  /**
+   * The entry their own manifest gives for this card (src/core/import/their-entry.ts): its identifier is
+   * used, and its trustManifest(s) kept when its digest is that of the bytes read.
+   */
+  theirEntry?: JsonRecord;
   /** The publisher's `domain` and `namespace`, for the rare card whose other site is no FQDN. */
   publisher: { domain: string; namespace: string };
 }
@@ -71,8 +91,10 @@ export function foreignEntryFile(given: ForeignEntryInput): ForeignEntryFile {
   const theirDomain = foreignDomain(given.foreign);
   const declared = declaredIdentifier(card);
   const declaredUrn = declared ? parseAirUrn(declared) : undefined;
-  const identifier =
-    declaredUrn && typeof declaredUrn !== 'string' && declaredUrn.domain !== publisher.domain
+  const theirs = given.theirEntry;
+  const identifier = theirs
+    ? (theirs.identifier as string)
+    : declaredUrn && typeof declaredUrn !== 'string' && declaredUrn.domain !== publisher.domain
       ? declared!
       : formatAirUrn(
           theirDomain
@@ -96,12 +118,22 @@ export function foreignEntryFile(given: ForeignEntryInput): ForeignEntryFile {
   const queries = strings(skills.flatMap((s) => (Array.isArray(s.examples) ? s.examples : []))).slice(0, 5);
   if (queries.length > 0) entry.representativeQueries = queries;
   if (!given.readFrom) entry.data = given.input;
+  // Their entry for these very bytes is listed as they wrote it, with their signed statements
+  // (DESIGN.md §1, ARD draft §3.5): a trustManifest's subject binds their type and version, not ours.
+  const signed = theirs !== undefined && theirs.digest === entry.digest;
+  if (signed) {
+    for (const key of LISTED_AS_THEIRS)
+      if (theirs[key] !== undefined) entry[key] = theirs[key];
+      else if (key === 'version') delete entry.version;
+  }
   const header = [
     `# Imported by npm run import from ${given.source}.`,
     `# Another publisher's card (on ${sitesInWords(given.foreign)}): listed in this site's manifest as theirs, pinned by digest,`,
     ownIdentifier
       ? `# under this site's domain, because their address names no domain an identifier can hold.`
-      : `# never signed by this site. Its identifier names their domain; use the one their own ARD manifest gives, if they publish one.`,
+      : theirs
+        ? `# never signed by this site. Its identifier is the one their own ARD manifest gives${signed ? ', with their trustManifest' : ''}.`
+        : `# never signed by this site. Its identifier names their domain; use the one their own ARD manifest gives, if they publish one.`,
     given.readFrom
       ? `# The digest is of the bytes read from url; when they change their card, import it again.`
       : `# Read from a file: the card is listed inline as data. Import it from its https URL to point at it instead.`,

@@ -42,6 +42,8 @@ export interface ImportOptions {
   publisher?: PublisherSite & { namespace: string; contactEmail?: string };
   /** The https URL the card was read from and the exact bytes read, when it was read from a URL. */
   readFrom?: { url: string; bytes: Uint8Array };
+  /** The entry the manifest at the card's origin gives for it (src/core/import/their-entry.ts). */
+  theirEntry?: JsonRecord;
   /** What a relative address of the card is resolved against; default: `readFrom.url`. */
   baseUrl?: string;
   /** Take another publisher's card over as the publisher's own agent, signed with its key (`--as-own`). */
@@ -339,6 +341,7 @@ function foreignEntry(
     slug,
     source: options.source,
     ...(options.readFrom ? { readFrom: options.readFrom } : {}),
+    ...(options.theirEntry ? { theirEntry: options.theirEntry } : {}),
     foreign,
     publisher,
   });
