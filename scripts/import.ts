@@ -1,7 +1,10 @@
 /**
- * `npm run import -- <card file or https URL> [--root <project>] [--slug <slug>]`: turns an existing
- * A2A AgentCard into `content/agents/<slug>.md` and `content/resources/*.yaml` for its RAM
- * (src/core/import/import-card.ts), and lists what it dropped or changed and why. A URL is read with the
+ * `npm run import -- <card file or https URL> [--root <project>] [--slug <slug>] [--as-own] [--base-url <URL>]`:
+ * turns an existing A2A AgentCard into `content/agents/<slug>.md` and `content/resources/*.yaml` for its
+ * RAM (src/core/import/import-card.ts), and lists what it dropped or changed and why. Another publisher's
+ * card (an address on another site than publisher.yaml's `domain`) becomes `content/entries/<slug>.yaml`,
+ * their entry pointing at their card, with a warning; `--as-own` takes it over as an agent instead, with
+ * a warning. A relative address is resolved against the URL the card was read from, or `--base-url`. A URL is read with the
  * verifier's network reader (src/core/verify/http-reader.ts): https only, no private addresses (unless
  * `--allow-private`), a 1 MiB cap and a timeout; `--resolve host=URL` as for verify and pin. Never overwrites a file that exists with other content. Exit 0 imported, 1 refused,
  * 2 bad usage.
@@ -9,8 +12,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ArdsiteError } from '../src/core/errors.js';
-import { importAgentCard } from '../src/core/import/import-card.js';
+import { loadPublisherFile } from '../src/core/content/load.js';
+import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
+import type { JsonRecord } from '../src/core/a2a-forms.js';
+import { importAgentCard, type ImportOptions } from '../src/core/import/import-card.js';
+import { entryOfCard, manifestUrlOf } from '../src/core/import/their-entry.js';
 import { jsonErrorPlace } from '../src/core/json-position.js';
 import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
@@ -21,13 +27,17 @@ import { terminalText } from '../src/core/terminal-text.js';
 const MAX_CARD_BYTES = 1024 * 1024;
 
 const usage =
-  'usage: npm run import -- <card file or https URL> [--root <project folder>] [--slug <slug>] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
+  'usage: npm run import -- <card file or https URL> [--root <project folder>] [--slug <slug>] [--as-own] [--base-url https://host/] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
 const { values, positionals } = parseCommandLine(
   {
     allowPositionals: true,
     options: {
       root: { type: 'string', default: process.cwd() },
       slug: { type: 'string' },
+      /** Take another publisher's card over as an agent of this site, signed with its key. */
+      'as-own': { type: 'boolean', default: false },
+      /** What a relative address of a card read from a file is resolved against. */
+      'base-url': { type: 'string' },
       /** host=URL: read https://host/… from that server instead (tests, a card not yet deployed). */
       resolve: { type: 'string', multiple: true, default: [] },
       'allow-private': { type: 'boolean', default: false },
@@ -42,7 +52,12 @@ if (positionals.length !== 1) {
 const from = positionals[0]!;
 const root = projectFolder(values.root!);
 
-async function readCard(): Promise<string> {
+/** The card's text, and for a URL the exact bytes read and the entry its site's manifest gives for it. */
+async function readCard(): Promise<{
+  text: string;
+  readFrom?: { url: string; bytes: Uint8Array };
+  theirEntry?: JsonRecord;
+}> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(from)) {
     if (!/^https:\/\//i.test(from))
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from}: a card is read over https only`);
@@ -55,7 +70,19 @@ async function readCard(): Promise<string> {
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read: ${(error as Error).message}`);
     });
     if (!doc) throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read`);
-    return new TextDecoder().decode(doc.bytes);
+    // The card's own site may list it in its ARD manifest: that entry names it as its publisher does.
+    const manifest = await reader.read(manifestUrlOf(from)).catch(() => undefined);
+    let theirEntry: JsonRecord | undefined;
+    try {
+      theirEntry = manifest && entryOfCard(JSON.parse(new TextDecoder().decode(manifest.bytes)), from);
+    } catch {
+      theirEntry = undefined; // no manifest, or not JSON: the card is listed under a made-up identifier
+    }
+    return {
+      text: new TextDecoder().decode(doc.bytes),
+      readFrom: { url: from, bytes: doc.bytes },
+      ...(theirEntry ? { theirEntry } : {}),
+    };
   }
   const text = await readFile(path.resolve(from)).catch((error: NodeJS.ErrnoException) => {
     const why =
@@ -68,7 +95,32 @@ async function readCard(): Promise<string> {
   });
   if (text.byteLength > MAX_CARD_BYTES)
     throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is larger than ${MAX_CARD_BYTES} bytes`);
-  return text.toString('utf8');
+  return { text: text.toString('utf8') };
+}
+
+/** The publisher's site, which tells its own cards from others'. @throws ArdsiteError on a bad file. */
+async function publisherOf(): Promise<NonNullable<ImportOptions['publisher']>> {
+  const { publisher, diagnostics } = await loadPublisherFile({ root });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (!publisher || errors.length > 0)
+    throw new ArdsiteError(
+      errors[0]?.code ?? 'FILE_MISSING',
+      `npm run import needs content/publisher.yaml's domain to tell your cards from others', and the file has errors:\n  ${errors.map(formatDiagnostic).join('\n  ')}`,
+    );
+  return {
+    domain: publisher.domain,
+    namespace: publisher.namespace,
+    ...(publisher.organizationUrl ? { organizationUrl: publisher.organizationUrl } : {}),
+    ...(publisher.contactEmail ? { contactEmail: publisher.contactEmail } : {}),
+  };
+}
+
+function baseUrl(): string | undefined {
+  const given = values['base-url'];
+  if (given === undefined) return undefined;
+  if (!URL.canParse(given) || new URL(given).protocol !== 'https:')
+    throw new ArdsiteError('IMPORT_RELATIVE_URL', `--base-url "${given}" must be an absolute https URL`);
+  return given;
 }
 
 try {
@@ -77,7 +129,10 @@ try {
       'IMPORT_NOT_A_CARD',
       `${root} has no content/ folder: make a project with npm run new first, or pass --root`,
     );
-  const text = (await readCard()).replace(/^\uFEFF/, '');
+  const base = baseUrl();
+  const publisher = await publisherOf();
+  const read = await readCard();
+  const text = read.text.replace(/^\uFEFF/, '');
   let card: unknown;
   try {
     card = JSON.parse(text);
@@ -85,17 +140,25 @@ try {
     const at = jsonErrorPlace(text, error);
     throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON${at}: ${(error as Error).message}`);
   }
-  const result = importAgentCard(card, { source: from, ...(values.slug ? { slug: values.slug } : {}) });
+  const result = importAgentCard(card, {
+    source: from,
+    publisher,
+    asOwn: values['as-own']!,
+    ...(values.slug ? { slug: values.slug } : {}),
+    ...(read.readFrom ? { readFrom: read.readFrom } : {}),
+    ...(read.theirEntry ? { theirEntry: read.theirEntry } : {}),
+    ...(base ? { baseUrl: base } : {}),
+  });
   // Every file is checked before any is written: an import is all or nothing.
   const writes: Array<[string, string]> = [];
   for (const [file, text] of result.files) {
     const target = path.join(root, file);
     const existing = await readFile(target, 'utf8').catch(() => undefined);
     if (existing === undefined) writes.push([target, text]);
-    else if (file.startsWith('content/agents/'))
+    else if (file.startsWith('content/agents/') || file.startsWith('content/entries/'))
       throw new ArdsiteError(
         'IMPORT_SLUG_TAKEN',
-        `${file} exists: the project has an agent ${result.slug} already; choose another --slug`,
+        `${file} exists: the project has ${result.kind === 'agent' ? 'an agent' : 'an entry'} ${result.slug} already; choose another --slug`,
       );
     else if (existing !== text)
       process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
@@ -110,8 +173,12 @@ try {
     process.stdout.write(terminalText(`changed  ${n.field}: ${n.reason}`) + '\n');
   for (const n of result.dropped)
     process.stdout.write(terminalText(`dropped  ${n.field}: ${n.reason}`) + '\n');
+  for (const w of result.warnings) process.stderr.write(terminalText(`warning  ${w}`) + '\n');
+  const next = `Next: npm run check -- --root ${shellWord(values.root!)}`;
   process.stdout.write(
-    `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. Next: npm run check -- --root ${shellWord(values.root!)}\n`,
+    result.kind === 'entry'
+      ? `listed ${result.slug} as another publisher's entry (not signed by you). ${next}\n`
+      : `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. ${next}\n`,
   );
 } catch (error) {
   if (!(error instanceof ArdsiteError)) throw error;

@@ -1,11 +1,14 @@
 /**
  * `npm run serve`: the site with its lookup API (registry mode, README "Registry mode"): the static files
  * of `dist/` with their `_headers`, and POST /search, POST /explore and GET /agents under the registry's
- * base path (ARD draft §4.2), in one Node process (DESIGN.md §7). When `dist/` holds no registry build
- * (no server bundle, or one of another build), the site is first built in registry mode.
+ * base path (ARD draft §4.2), in one Node process (DESIGN.md §7). When `dist/` holds no built site, the
+ * site is first built in registry mode, saying so. When it holds a built site without its registry build
+ * (a static build, or one that replaced the registry build), a registry build would replace those files
+ * (a build that may have been verified or deployed): serve says so and stops, unless `--rebuild`.
  *
  * Usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>]
- *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+ *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build | --rebuild]
+ *                      [-- --quiet]
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
  * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
  * a throw-away secret when it is unset. Exit 1 when the server cannot start. A relative --dir is read
@@ -13,6 +16,7 @@
  * (scripts/lib/serving-options.ts `servedFolders`).
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ArdsiteError } from '../src/core/errors.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
@@ -21,8 +25,9 @@ import { startRegistryServer } from '../src/core/registry/server.js';
 import { parseResolve } from '../src/core/verify/http-reader.js';
 import { parseCommandLine } from './lib/args.js';
 import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
+import { shownFolder } from './lib/shown-folder.js';
 
-const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build | --rebuild] [-- --quiet]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
@@ -31,6 +36,8 @@ const { values } = parseCommandLine(
       dev: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true, default: [] },
       'no-build': { type: 'boolean', default: false },
+      /** Replace a built site that has no registry build with a registry build of the content. */
+      rebuild: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
   },
@@ -81,7 +88,18 @@ async function main(): Promise<void> {
   } catch (error) {
     if (!(error instanceof ArdsiteError) || error.code !== 'REGISTRY_BUILD_MISSING' || values['no-build'])
       throw error;
-    log(`${error.message.split(';')[0]}: building the site in registry mode first.`);
+    const why = error.message.split(';')[0]!;
+    const shown = shownFolder(dir);
+    if (existsSync(path.join(dir, '.well-known', 'ard.json')) && !values.rebuild)
+      throw new ArdsiteError(
+        'REGISTRY_BUILD_MISSING',
+        `${why}. Serving the lookup API needs a registry build, which builds the content again and replaces the files in ${shown} (new signatures and dates: a build you verified or deployed would no longer be what is served). To do so, run npm run serve -- --rebuild; or build first with npm run build -- --registry, or serve another folder with --dir`,
+      );
+    log(
+      values.rebuild && existsSync(path.join(dir, '.well-known', 'ard.json'))
+        ? `${why}: replacing the site in ${shown} with a registry build (--rebuild).`
+        : `${why}: building the site in registry mode first.`,
+    );
     await buildRegistry();
   }
   const server = await startRegistryServer({

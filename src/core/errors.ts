@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
   /** `npm run import` would write an agent file that exists: the project has an agent of that slug. */
   IMPORT_SLUG_TAKEN: 'The project already has an agent of that slug.',
+  /** `npm run import` was given a card whose addresses are templates still to fill in (`https://<HOST>/…`). */
+  IMPORT_TEMPLATE_URL: 'The card is a template: an address holds a placeholder.',
+  /** `npm run import` read a relative interface address from a file, with no `--base-url` to resolve it. */
+  IMPORT_RELATIVE_URL: 'A relative interface address has nothing to resolve against.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
   /**

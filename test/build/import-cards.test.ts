@@ -50,8 +50,14 @@ beforeAll(async () => {
     'Importer',
   );
   if (made.code !== 0) throw new Error(made.stderr);
+  // These cards are other publishers' (their addresses are on other sites): taken over as agents
+  // (--as-own), to check that every value ardsite can express is kept (test/build/import-foreign.test.ts
+  // checks the default, an entry of theirs).
   for (const [file, slug] of CARDS)
-    imports.set(slug, await runScript('import.ts', cardFile(file), '--root', root, '--slug', slug));
+    imports.set(
+      slug,
+      await runScript('import.ts', cardFile(file), '--root', root, '--slug', slug, '--as-own'),
+    );
   check = await runScript('check.ts', '--root', root);
   built = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
 }, 240_000);
@@ -119,7 +125,7 @@ describe('npm run import over real cards', () => {
     // The example's concierge card: its extension carries the skill map, the permission sets and the page
     // facts beside the RAM, which the top-level copy does not.
     const card = path.join(await buildExampleSite(), 'agents', 'itinerary-concierge', 'agent-card.json');
-    const run = await runScript('import.ts', card, '--root', root, '--slug', 'concierge-copy');
+    const run = await runScript('import.ts', card, '--root', root, '--slug', 'concierge-copy', '--as-own');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('resourceAccessManifest');
   });
@@ -165,6 +171,7 @@ describe('npm run import over real cards', () => {
       'fetched',
       '--resolve',
       `cards.example.test=http://127.0.0.1:${port}`,
+      '--as-own',
     );
     expect(fetched.code, fetched.stderr).toBe(0);
     expect(await readFile(path.join(root, 'content/agents/fetched.md'), 'utf8')).toContain(
@@ -181,6 +188,7 @@ describe('npm run import over real cards', () => {
       root,
       '--slug',
       'weather-desk',
+      '--as-own',
     );
     expect([again.code, again.stderr]).toEqual([
       1,
@@ -194,7 +202,12 @@ describe('npm run import over real cards', () => {
     );
     expect(() =>
       importAgentCard({ name: 'N', url: 'http://example.com/', skills: [] }, { source: 'x.json' }),
-    ).toThrow(/no interface/);
+    ).toThrow(
+      'x.json names no interface ardsite can publish (an https URL, or host:port for GRPC): interfaces[0].url: "http://example.com/" must use https:',
+    );
+    expect(() =>
+      importAgentCard({ name: 'N', url: 'https://a.test/', skills: [{ name: 'S' }] }, { source: 'x.json' }),
+    ).toThrow('x.json has no skill ardsite can keep: skills[0]: a skill without an id');
     // V8 gives no position for an unexpected token: the line and column are found again.
     const notJson = path.join(parent, 'not-json.json');
     await writeFile(notJson, '{\n  "name": "N",\n  "skills": [ , ]\n}\n');

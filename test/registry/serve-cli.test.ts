@@ -3,10 +3,11 @@
  * the pageToken secret (naming the variable), builds the example site in registry mode first when
  * `dist/` holds no registry build, honours PORT and HOST, and with an existing registry build starts at
  * once with the secret from the variable publisher.yaml names; a relative `--dir` is read from the project
- * folder (`--root`), as `npm run preview` reads it (test/build/command-lines.test.ts).
+ * folder (`--root`), as `npm run preview` reads it (test/build/command-lines.test.ts); a built site
+ * without its registry build is not replaced unless `--rebuild`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, fixedKeyEnv, removeProjects } from '../helpers/build.js';
@@ -126,4 +127,26 @@ describe('npm run serve', () => {
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
   });
+
+  it('does not replace a built site that has no registry build, unless --rebuild, and says so', async () => {
+    // A site built without its registry build: the static files of the build above, no server bundle.
+    await cp(path.join(root, 'site'), path.join(root, 'dist'), { recursive: true });
+    const before = await readFile(path.join(root, 'dist/.well-known/ard.json'), 'utf8');
+    const env = { ...fixedKeyEnv(), MY_REGISTRY_KEY: 'k'.repeat(48) };
+    const refused = serve([], env);
+    expect(await refused.exit).toBe(1);
+    expect(refused.stderr()).toMatch(
+      /holds no registry server bundle .*\. Serving the lookup API needs a registry build, which builds the content again and replaces the files in .*dist\/ .*npm run serve -- --rebuild.*\[REGISTRY_BUILD_MISSING\]/s,
+    );
+    expect(refused.stderr()).not.toMatch(/building the site/);
+    expect(await readFile(path.join(root, 'dist/.well-known/ard.json'), 'utf8')).toBe(before);
+    // --rebuild goes on, and says what it replaces before it builds.
+    const [port] = await freePorts(1);
+    const rebuilt = serve(['--rebuild', '--port', String(port)], env);
+    await waitFor(rebuilt, /replacing the site in .*dist\/ with a registry build \(--rebuild\)/, 60_000);
+    await waitFor(rebuilt, /lookup API at/, 240_000);
+    expect((await call(`http://127.0.0.1:${port}/ard/v1/agents`)).status).toBe(200);
+    rebuilt.child.kill('SIGTERM');
+    expect(await rebuilt.exit).toBe(0);
+  }, 300_000);
 });

@@ -23,6 +23,10 @@ import {
   urlField,
   type ImportNote,
 } from './agent-fields.js';
+import { refuseTemplateAddresses, resolveRelativeAddresses } from './card-addresses.js';
+import { foreignAddresses, sitesInWords, type ForeignAddress, type PublisherSite } from './card-origin.js';
+import { foreignEntryFile } from './foreign-entry.js';
+import { otherFieldNote } from './other-fields.js';
 
 /** Options of {@link importAgentCard}. */
 export interface ImportOptions {
@@ -30,13 +34,34 @@ export interface ImportOptions {
   slug?: string;
   /** Where the card came from (a file path or URL), written in the agent file's comments. */
   source: string;
+  /**
+   * The importing publisher (content/publisher.yaml `domain`, `organizationUrl`, `namespace`,
+   * `contactEmail`): a card with an address on another site is then listed as their entry. Without it,
+   * the card is taken as the publisher's own.
+   */
+  publisher?: PublisherSite & { namespace: string; contactEmail?: string };
+  /** The https URL the card was read from and the exact bytes read, when it was read from a URL. */
+  readFrom?: { url: string; bytes: Uint8Array };
+  /** The entry the manifest at the card's origin gives for it (src/core/import/their-entry.ts). */
+  theirEntry?: JsonRecord;
+  /** What a relative address of the card is resolved against; default: `readFrom.url`. */
+  baseUrl?: string;
+  /** Take another publisher's card over as the publisher's own agent, signed with its key (`--as-own`). */
+  asOwn?: boolean;
 }
 
 /** What {@link importAgentCard} made. */
 export interface ImportResult {
+  /** `agent`: an agent the publisher signs; `entry`: another publisher's card, listed as their entry. */
+  kind: 'agent' | 'entry';
   slug: string;
-  /** Project-relative path → file text: the agent file and one file per resource of its RAM. */
+  /**
+   * Project-relative path → file text: the agent file and one file per resource of its RAM, or the one
+   * entry file (`content/entries/<slug>.yaml`).
+   */
   files: Map<string, string>;
+  /** What the operator must know before publishing: whose card it is, what signing it would claim. */
+  warnings: string[];
   /** Fields of the card the agent file does not carry, and why. */
   dropped: ImportNote[];
   /** Fields kept in another form, and how. */
@@ -178,16 +203,22 @@ function ramOf(card: JsonRecord, notes: ImportNotes): RamParts | undefined {
   return { resourceFiles, accesses, topLevel: topLevel !== undefined };
 }
 
-function comments(notes: ImportNotes, source: string): string {
+function comments(notes: ImportNotes, source: string, warnings: readonly string[]): string {
   const lines = [`# Imported by npm run import from ${source}`];
+  for (const w of warnings) lines.push(`# Warning: ${w}`);
   for (const n of notes.changed) lines.push(`# Changed: ${n.field}: ${n.reason}`);
   for (const n of notes.dropped) lines.push(`# Not kept: ${n.field}: ${n.reason}`);
   return `${lines.map((l) => l.replace(/\n/g, ' ')).join('\n')}\n`;
 }
 
 /**
- * Imports `input`, a parsed AgentCard. Throws `ArdsiteError` `IMPORT_NOT_A_CARD` when it is not an
- * object with a `name`, or has no interface ardsite can publish or no skill it can keep.
+ * Imports `input`, a parsed AgentCard (A2A v0.3 §5.5, v1.0 `AgentCard`). A card with an address on
+ * another site than the publisher's (src/core/import/card-origin.ts) becomes an entry of theirs that
+ * points at it (DESIGN.md §1), unless `asOwn`; any other card becomes an agent file and its resources.
+ * @throws ArdsiteError `IMPORT_NOT_A_CARD` when it is not an object with a `name`, or has no interface
+ *   ardsite can publish or no skill it can keep; `IMPORT_TEMPLATE_URL` when an address is a template
+ *   (`https://<HOST>/…`); `IMPORT_RELATIVE_URL` when an interface address is relative and there is no
+ *   base URL to resolve it against.
  */
 export function importAgentCard(input: unknown, options: ImportOptions): ImportResult {
   if (!isRecord(input) || typeof input.name !== 'string' || input.name.trim() === '')
@@ -201,6 +232,14 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   const slug = options.slug ?? slugOf(card.name as string);
   if (!/^[a-z0-9._-]+$/.test(slug))
     throw new ArdsiteError('IMPORT_NOT_A_CARD', `--slug "${slug}" must match [a-z0-9._-]+`);
+  refuseTemplateAddresses(card, options.source);
+  const base = options.baseUrl ?? options.readFrom?.url;
+  if (base) resolveRelativeAddresses(card, base, options.source, notes);
+  const foreign = options.publisher ? foreignAddresses(card, options.publisher, options.readFrom?.url) : [];
+  if (foreign.length > 0 && !options.asOwn) return foreignEntry(input, card, slug, foreign, options);
+  // Without a base, a relative interface address is an error (naming it) rather than a silent drop.
+  if (!base) resolveRelativeAddresses(card, undefined, options.source, notes);
+  const warnings = foreign.length > 0 ? [takenOverWarning(card, foreign, options.publisher!.domain)] : [];
 
   const front: JsonRecord = { name: card.name };
   front.description =
@@ -227,7 +266,7 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   if (interfaces.length === 0)
     throw new ArdsiteError(
       'IMPORT_NOT_A_CARD',
-      `${options.source} names no interface ardsite can publish (an https URL, or host:port for GRPC)`,
+      `${options.source} names no interface ardsite can publish (an https URL, or host:port for GRPC)${whyNot(notes, /interfaces|^url$/i)}`,
     );
   front.interfaces = interfaces;
   const capabilities = capabilitiesOf(card, notes);
@@ -243,7 +282,10 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   }
   const skills = skillsOf(card, schemes, notes);
   if (skills.length === 0)
-    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${options.source} has no skill ardsite can keep`);
+    throw new ArdsiteError(
+      'IMPORT_NOT_A_CARD',
+      `${options.source} has no skill ardsite can keep${whyNot(notes, /^skills\[\d+\]$/)}`,
+    );
   front.skills = skills;
   const ram = ramOf(card, notes);
   if (ram && ram.accesses.length > 0) {
@@ -259,13 +301,57 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   if (card.signatures !== undefined)
     notes.drop('signatures', 'ardsite signs the card it builds with the site’s own key');
   for (const key of Object.keys(card))
-    if (!CARD_FIELDS.has(key)) notes.drop(key, 'not an AgentCard field ardsite writes');
+    if (!CARD_FIELDS.has(key))
+      for (const note of otherFieldNote(key, card[key], slug, options.publisher?.contactEmail))
+        notes.drop(note.field, note.reason);
 
   const body = `${front.description as string}\n`;
-  const agent = `---\n${comments(notes, options.source)}${stringify(front, { lineWidth: 0 })}---\n\n${body}`;
+  const agent = `---\n${comments(notes, options.source, warnings)}${stringify(front, { lineWidth: 0 })}---\n\n${body}`;
   const files = new Map<string, string>([
     [`content/agents/${slug}.md`, agent],
     ...(ram?.resourceFiles ?? []),
   ]);
-  return { slug, files, dropped: notes.dropped, changed: notes.changed };
+  return { kind: 'agent', slug, files, warnings, dropped: notes.dropped, changed: notes.changed };
+}
+
+/** The dropped fields whose path matches `field`, as `: <field>: <reason>; …` for an error message. */
+function whyNot(notes: ImportNotes, field: RegExp): string {
+  const found = notes.dropped.filter((n) => field.test(n.field));
+  return found.length > 0 ? `: ${found.map((n) => `${n.field}: ${n.reason}`).join('; ')}` : '';
+}
+
+/** The warning of `--as-own`: whose card it was, and what signing it claims. */
+function takenOverWarning(card: JsonRecord, foreign: readonly ForeignAddress[], domain: string): string {
+  const provider = isRecord(card.provider) ? card.provider.organization : undefined;
+  return `taken over as your own (--as-own): ${typeof provider === 'string' ? `the card names ${JSON.stringify(provider)} as its provider and ` : ''}its addresses are on other sites than ${domain}: ${sitesInWords(foreign)}; the build will sign it with your key as ${domain}'s own agent. Do so only if you run it, or they agreed`;
+}
+
+/** The default for another publisher's card: an entry of theirs that points at it (DESIGN.md §1). */
+function foreignEntry(
+  input: JsonRecord,
+  card: JsonRecord,
+  slug: string,
+  foreign: readonly ForeignAddress[],
+  options: ImportOptions,
+): ImportResult {
+  const publisher = options.publisher!;
+  const made = foreignEntryFile({
+    input,
+    card,
+    slug,
+    source: options.source,
+    ...(options.readFrom ? { readFrom: options.readFrom } : {}),
+    ...(options.theirEntry ? { theirEntry: options.theirEntry } : {}),
+    foreign,
+    publisher,
+  });
+  const warning = `another publisher's card: its addresses are on other sites than ${publisher.domain}: ${sitesInWords(foreign)}. Listed as their entry ${made.identifier} in ${made.file}, pointing at their card${options.readFrom ? '' : ' (inline, as it was read from a file)'}; ${made.ownIdentifier ? 'its identifier names your domain, as their address names no domain, so the build signs this listing' : 'never signed by you'}. To take it over as your own agent, signed with your key, import it again with --as-own`;
+  return {
+    kind: 'entry',
+    slug,
+    files: new Map([[made.file, made.text]]),
+    warnings: [warning],
+    dropped: [],
+    changed: [],
+  };
 }
