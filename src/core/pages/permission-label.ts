@@ -10,7 +10,16 @@
  * It is made from the page's own view ({@link PermissionView}), which is made from the signed card, its RAM
  * and the permission file: the label says nothing the page below it does not say.
  */
-import type { AccessView, PageGroup, PermissionView, ResourceView } from './permissions.js';
+import type { ContentModel } from '../content/model.js';
+import type { AgentBuild } from '../site-build.js';
+import type { PageTree } from './paths.js';
+import {
+  permissionView,
+  type AccessView,
+  type PageGroup,
+  type PermissionView,
+  type ResourceView,
+} from './permissions.js';
 import type { PageWords } from './words/index.js';
 
 /** One action of the agent on one service. */
@@ -119,4 +128,22 @@ export function permissionLabel(view: PermissionView, organization: string): Per
     ...(outside.length > 0 ? { sendsTo: w.sendsTo(outside) } : {}),
     details: w.details,
   };
+}
+
+/**
+ * The label of one agent for the index and the agent page (their one line per service), in `words` and the
+ * language of `tree` as {@link permissionView} takes them; undefined for an agent with no access (those pages
+ * then say so in a sentence). Pure.
+ */
+export function agentLabel(
+  build: AgentBuild,
+  model: Pick<
+    ContentModel,
+    'resources' | 'operations' | 'permissions' | 'publisher' | 'publisherSource' | 'texts'
+  >,
+  words?: PageWords,
+  tree?: PageTree,
+): PermissionLabel | undefined {
+  const view = permissionView(build, model, words, tree);
+  return view.hasAccess ? permissionLabel(view, model.publisher.organization) : undefined;
 }
