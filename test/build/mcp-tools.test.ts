@@ -152,5 +152,10 @@ describe('the writing tool itself, marked readOnly: true', () => {
     const page = await readFile(path.join(build.outDir, 'agents/a/permissions/index.html'), 'utf8');
     expect(page).toContain('It may change data');
     expect(page).not.toContain('It only reads data');
+    // The label on top says so too, in words: the tool list wins over the publisher's readOnly: true.
+    const label = /<section[^>]*data-label[^>]*>([\s\S]*?)<\/section>/.exec(page)?.[1] ?? '';
+    const text = label.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(text).toContain('Books a table for you: changes data, without asking you first, optional');
+    expect(text).not.toContain('only reads');
   });
 });
