@@ -37,7 +37,7 @@ describe('the label of the example trip planner (itinerary-concierge)', () => {
     ).toEqual([
       [
         'Google Calendar Events',
-        'your account, as you',
+        'your service, as you',
         [
           'Returns events on the specified calendar: only reads',
           'Creates a new event on a calendar: changes data, asks you first, optional',
@@ -63,7 +63,7 @@ describe('the label of the example trip planner (itinerary-concierge)', () => {
     const view = permissionView(agentOf(example, 'itinerary-concierge'), example.model, PT_BR);
     const label = permissionLabel(view, 'Example Travel Co.');
     expect(label.heading).toBe('Visão rápida');
-    expect(label.services[0]!.who).toBe('sua conta, em seu nome');
+    expect(label.services[0]!.who).toBe('seu serviço, em seu nome');
     expect(label.services[0]!.actions[1]!.notes).toEqual([
       'altera dados',
       'pergunta a você antes',

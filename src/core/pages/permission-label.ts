@@ -112,8 +112,9 @@ export function permissionLabel(view: PermissionView, organization: string): Per
       who: whoText(r, group.key, organization, w),
       actions: r.accesses.map((a) => ({
         anchor: a.anchor,
-        text: actionText(a.whatItDoes),
-        ...(a.whatItDoesLang ? { textLang: a.whatItDoesLang } : {}),
+        // The access's heading: its action, told apart from another access doing the same one.
+        text: actionText(a.heading),
+        ...(a.whatItDoesLang && a.heading === a.whatItDoes ? { textLang: a.whatItDoesLang } : {}),
         notes: actionNotes(a, w),
         higherRisk: a.higherRisk,
         mayDelete: a.mayDelete,

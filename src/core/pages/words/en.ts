@@ -385,7 +385,7 @@ export const EN = {
   label: {
     heading: 'At a glance',
     /** Whose account it is: one of the visitor's own services, an outside one, or the publisher's. */
-    yours: 'your account',
+    yours: 'your service',
     outside: 'outside service',
     publisher: (organization: string) => `run by ${organization}`,
     asYou: 'as you',

@@ -416,7 +416,7 @@ export const PT_BR: PageWords = {
 
   label: {
     heading: 'Visão rápida',
-    yours: 'sua conta',
+    yours: 'seu serviço',
     outside: 'serviço externo',
     publisher: (organization: string) => `mantido por ${organization}`,
     asYou: 'em seu nome',
