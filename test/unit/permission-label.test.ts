@@ -59,6 +59,15 @@ describe('the label of the example trip planner (itinerary-concierge)', () => {
     );
   });
 
+  it('the RAM proposal’s agent: two accesses doing the same action with the same facts are one line', () => {
+    const view = permissionView(agentOf(example, 'travel-reservation'), example.model);
+    expect(view.groups[0]!.resources[0]!.accesses).toHaveLength(2);
+    const calendar = permissionLabel(view, 'Example Travel Co.').services[0]!;
+    expect(calendar.actions.map((a) => `${a.text}: ${a.notes.join(', ')}`)).toEqual([
+      'Creates a new event on a calendar: changes data, asks you first, optional',
+    ]);
+  });
+
   it('in Portuguese, with the same facts', () => {
     const view = permissionView(agentOf(example, 'itinerary-concierge'), example.model, PT_BR);
     const label = permissionLabel(view, 'Example Travel Co.');

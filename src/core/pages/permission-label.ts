@@ -97,6 +97,39 @@ function whoText(
 }
 
 /**
+ * The actions of one service: each access's action without its final period, told apart by as whom it acts
+ * when another access does the same action with another identity; two accesses whose lines would read the
+ * same (the same action and facts) are one line.
+ */
+function labelActions(resource: ResourceView, words: PageWords): LabelAction[] {
+  const seen = new Set<string>();
+  const actions: LabelAction[] = [];
+  for (const a of resource.accesses) {
+    const action = actionText(a.whatItDoes);
+    const twoIdentities = resource.accesses.some(
+      (o) => o.whatItDoes === a.whatItDoes && o.actsAsYou !== a.actsAsYou,
+    );
+    const text = twoIdentities
+      ? words.permissions.sameActionAs(action, a.actsAsYou ? 'you' : 'itself')
+      : action;
+    const notes = actionNotes(a, words.label);
+    const key = `${text}\u0000${notes.join('\u0000')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    actions.push({
+      anchor: a.anchor,
+      text,
+      ...(a.whatItDoesLang && !twoIdentities ? { textLang: a.whatItDoesLang } : {}),
+      notes,
+      higherRisk: a.higherRisk,
+      mayDelete: a.mayDelete,
+      changesData: a.mayChangeData,
+    });
+  }
+  return actions;
+}
+
+/**
  * The label of the permission page `view` (its groups in page order: the visitor's own services first).
  * `organization` names the publisher for its own services. Pure; an agent with no access has no service.
  */
@@ -110,16 +143,7 @@ export function permissionLabel(view: PermissionView, organization: string): Per
       ...(r.displayNameLang ? { nameLang: r.displayNameLang } : {}),
       group: group.key,
       who: whoText(r, group.key, organization, w),
-      actions: r.accesses.map((a) => ({
-        anchor: a.anchor,
-        // The access's heading: its action, told apart from another access doing the same one.
-        text: actionText(a.heading),
-        ...(a.whatItDoesLang && a.heading === a.whatItDoes ? { textLang: a.whatItDoesLang } : {}),
-        notes: actionNotes(a, w),
-        higherRisk: a.higherRisk,
-        mayDelete: a.mayDelete,
-        changesData: a.mayChangeData,
-      })),
+      actions: labelActions(r, view.words),
     })),
   );
   const outside = services.filter((s) => s.group !== 'yours').map((s) => s.name);
