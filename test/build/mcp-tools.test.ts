@@ -152,6 +152,8 @@ describe('the writing tool itself, marked readOnly: true', () => {
     const page = await readFile(path.join(build.outDir, 'agents/a/permissions/index.html'), 'utf8');
     expect(page).toContain('It may change data');
     expect(page).not.toContain('It only reads data');
+    // Its openWorldHint is absent (MCP's default: true): the access says it may reach beyond the server.
+    expect(page).toMatch(/<dd data-more-effect>It may also reach other services or sites beyond this one/);
     // The label on top says so too, in words: the tool list wins over the publisher's readOnly: true.
     const label = /<section[^>]*data-label[^>]*>([\s\S]*?)<\/section>/.exec(page)?.[1] ?? '';
     const text = label.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
