@@ -95,6 +95,12 @@ export const ERROR_CODES = {
   RAM_API_SPEC_NOT_REST: 'apiOperationSpec only applies to REST operations.',
   /** One object spells one field both in camelCase and in snake_case. */
   RAM_CASE_CONFLICT: 'A field is written both in camelCase and snake_case.',
+  /**
+   * An MCP operation's `apiOperationSpec.operationId` names another tool than its resource's
+   * `spec.resourcePath`: the RAM proposal models one MCP tool per resource (`resource_path`, "the exact Tool
+   * name"), whose one operation is its call.
+   */
+  RAM_MCP_TOOL_MISMATCH: "An MCP operation names another tool than its resource's resourcePath.",
   /** (warning) A resource or operation is defined but no access of any agent uses it. */
   RAM_UNUSED: 'A resource or operation is not used by any access.',
   /** (warning) A CONSUMER (2P) resource is accessed with the agent's own identity. */

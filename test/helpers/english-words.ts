@@ -120,6 +120,14 @@ export const SAMPLES: Readonly<Record<string, readonly unknown[][]>> = {
     [0, 0, 1],
   ],
   'permissions.summaryHigherRisk': [[0], [1], [7]],
+  'permissions.publisherGroupHeading': [[M]],
+  'permissions.publisherGroupIntro': [[M]],
+  'label.publisher': [[M]],
+  'label.action': [
+    [M, []],
+    [M, [M, M]],
+  ],
+  'label.sendsTo': [[[M]], [[M, M]]],
   'grants.alsoAllows': [[0], [1], [7]],
   'grants.broader': [
     [M, []],

@@ -74,6 +74,24 @@ function checkCatalog(model: ContentModel, r: Reporter): void {
         `operation "${operation.id}" is on a REST resource and needs apiOperationSpec.httpMethod (GET, POST, …)`,
       );
     }
+    // One MCP tool per resource (the RAM proposal's ResourceSpec.resource_path): an operationId naming
+    // another tool is an error. With a stored tools/list, resolution reports it with the tools the list has.
+    const tool = operation.apiOperationSpec?.operationId;
+    const resourceTool = res.resource.spec?.resourcePath;
+    if (
+      protocol === 'MCP' &&
+      tool !== undefined &&
+      resourceTool !== undefined &&
+      tool !== resourceTool &&
+      res.specFile === undefined
+    ) {
+      r.add(
+        origin.source,
+        [...origin.path, 'apiOperationSpec', 'operationId'],
+        'RAM_MCP_TOOL_MISMATCH',
+        `operation "${operation.id}" names the tool "${tool}", but its resource "${res.resource.id}" is the tool "${resourceTool}": an MCP resource is one tool (spec.resourcePath: its name) and its operation is that tool's call, so define a resource for "${tool}"`,
+      );
+    }
     if ((protocol === 'MCP' || protocol === 'A2A') && operation.apiOperationSpec) {
       r.add(
         origin.source,

@@ -10,6 +10,7 @@ import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './chang
 import type { AgentBuild, SiteBuild } from '../site-build.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
+import { agentLabel, type PermissionLabel } from './permission-label.js';
 import { langField, PageTexts, type SchemeTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
 import { agentLanguage, wordsFor, type PageWords } from './words/index.js';
@@ -90,6 +91,8 @@ export interface AgentPageView {
   provider: { organization: string; url: string };
   documentationUrl?: string;
   footprint: string;
+  /** One line per service the agent acts on (src/core/pages/permission-label.ts); absent when it acts on none. */
+  label?: PermissionLabel;
   skills: SkillView[];
   interfaces: InterfaceView[];
   /** Optional A2A capabilities the agent declares, in words. */
@@ -296,6 +299,7 @@ export function agentPageView(
   if (front.capabilities?.pushNotifications) features.push(w.agent.pushNotifications);
   if (front.capabilities?.extendedAgentCard) features.push(w.agent.extendedCard);
   const provider = build.provider;
+  const label = agentLabel(build, site.model, w, tree);
   const view: AgentPageView = {
     language,
     words: w,
@@ -310,6 +314,7 @@ export function agentPageView(
     version: front.version,
     provider,
     footprint: footprintLine(agent.ram, w),
+    ...(label ? { label } : {}),
     skills: front.skills.map((s, i) => {
       const skillName = texts.skill(agent, i, 'name');
       const skillDescription = texts.skill(agent, i, 'description');

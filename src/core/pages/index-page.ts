@@ -7,6 +7,7 @@ import { parseAirUrn } from '../urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { SiteBuild } from '../site-build.js';
 import { footprintLine } from './footprint-line.js';
+import { agentLabel, type PermissionLabel } from './permission-label.js';
 import { langField, PageTexts } from './page-texts.js';
 import {
   agentPagePath,
@@ -29,6 +30,8 @@ export interface IndexAgentView {
   pagePath: string;
   permissionsPath: string;
   footprint: string;
+  /** One line per service the agent acts on (src/core/pages/permission-label.ts); absent when it acts on none. */
+  label?: PermissionLabel;
   /** The "new permissions" notice while a version that gained access is new (DESIGN.md §9). */
   newPermissions?: NewPermissionsNoticeView;
 }
@@ -113,6 +116,7 @@ export function indexView(
     agents: site.agents.map((build) => {
       const { agent } = build;
       const notice = newPermissionsNoticeView(build, w, prefix);
+      const label = agentLabel(build, site.model, w, tree);
       const name = texts.agentName(agent);
       const description = texts.agentDescription(agent);
       return {
@@ -124,6 +128,7 @@ export function indexView(
         pagePath: agentPagePath(agent.slug, prefix),
         permissionsPath: permissionsPagePath(agent.slug, prefix),
         footprint: footprintLine(agent.ram, w, 'after-label'),
+        ...(label ? { label } : {}),
         ...(notice ? { newPermissions: notice } : {}),
       };
     }),

@@ -12,7 +12,8 @@ import { footprintLine } from './footprint-line.js';
 import { grantView, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
-import { mayChangeData } from '../ram-effects.js';
+import { accessEffects } from './access-effects.js';
+import { runByPublisher } from './publisher-service.js';
 import {
   actsAsYou,
   agentLanguage,
@@ -63,6 +64,12 @@ export interface AccessView {
   mayChangeData: boolean;
   /** "It may change data …" or "It only reads data." */
   effectText: string;
+  /** It may delete or overwrite data (a REST DELETE; an MCP tool's `destructiveHint`). */
+  mayDelete: boolean;
+  /** The MCP tool may reach beyond its server (its `openWorldHint`). */
+  reachesOutside: boolean;
+  /** The sentences of {@link AccessView.mayDelete} and {@link AccessView.reachesOutside}, in page order. */
+  moreEffects: string[];
   necessity: NecessityLevel;
   /** The necessity level and what it means, one sentence. */
   necessityText: string;
@@ -95,9 +102,15 @@ export interface ResourceView {
   accesses: AccessView[];
 }
 
-/** The resources of one owner group: "Your accounts and data" or "Outside services". */
+/**
+ * The section of the page a resource is in: its owner group (the RAM proposal's `ResourceOwner`), except
+ * that an outside resource run by the publisher itself (src/core/pages/publisher-service.ts) has its own.
+ */
+export type PageGroup = OwnerGroup | 'publisher';
+
+/** The resources of one section: "Your accounts and data", the publisher's services, or "Outside services". */
 export interface ResourceGroupView {
-  key: OwnerGroup;
+  key: PageGroup;
   heading: string;
   /** A sentence introducing the group, or saying it is empty. */
   intro: string;
@@ -227,7 +240,9 @@ export function permissionView(
     const operation = operations.get(access.operation);
     const resource = operation && resources.get(operation.resource);
     if (!operation || !resource) continue;
-    const changes = mayChangeData(resource, operation, signedReadOnly.has(operation.id));
+    const permission = build.permissions?.accesses.find((a) => a.access === access.id);
+    const effects = accessEffects(resource, operation, signedReadOnly.has(operation.id), permission);
+    const changes = effects.changesData;
     const level = necessityLevel(access.necessity);
     const whatItDoes = texts.operation(operation);
     const why = texts.justification(agent, access.id, access.accessJustification);
@@ -253,6 +268,12 @@ export function permissionView(
               ? p.mayChangeServiceSays
               : p.mayChangeUnsaid
           : p.onlyReads,
+        mayDelete: effects.mayDelete,
+        reachesOutside: effects.reachesOutside,
+        moreEffects: [
+          ...(effects.mayDelete ? [p.mayDelete] : []),
+          ...(effects.reachesOutside ? [p.reachesOutside] : []),
+        ],
         necessity: level,
         necessityText: p.necessityExplanation[level],
         higherRisk: isHigherRisk(access, changes),
@@ -336,8 +357,10 @@ export function permissionView(
     higherRisk: views.filter((v) => v.higherRisk).length,
   };
 
+  const pageGroup = (r: RamResource): PageGroup =>
+    runByPublisher(r, model.publisher) ? 'publisher' : ownerGroup(r);
   const group = (key: OwnerGroup): ResourceGroupView => {
-    const members = resourceViews.filter((r) => ownerGroup(resources.get(r.id)!) === key);
+    const members = resourceViews.filter((r) => pageGroup(resources.get(r.id)!) === key);
     // An empty "Your accounts and data" says it uses none of your accounts only when no outside service is
     // reached as you either: acting as you there is using your own account there.
     const intro =
@@ -351,6 +374,21 @@ export function permissionView(
           ? p.groupIntro.outsideEmpty
           : p.groupIntro.outside;
     return { key, heading: p.groupHeading[key], intro, resources: members };
+  };
+
+  // The publisher's own services, when some outside resource is one: not filed as "run by others".
+  const publisherGroup = (): ResourceGroupView[] => {
+    const members = resourceViews.filter((r) => pageGroup(resources.get(r.id)!) === 'publisher');
+    if (members.length === 0) return [];
+    const org = model.publisher.organization;
+    return [
+      {
+        key: 'publisher',
+        heading: p.publisherGroupHeading(org),
+        intro: p.publisherGroupIntro(org),
+        resources: members,
+      },
+    ];
   };
 
   const agentName = texts.agentName(agent);
@@ -380,7 +418,7 @@ export function permissionView(
       { key: 'necessity', text: p.summaryNecessity(counts.required, counts.recommended, counts.optional) },
       { key: 'higher-risk', text: p.summaryHigherRisk(counts.higherRisk) },
     ],
-    groups: views.length > 0 ? [group('yours'), group('outside')] : [],
+    groups: views.length > 0 ? [group('yours'), ...publisherGroup(), group('outside')] : [],
     necessityLegend: (['required', 'recommended', 'optional'] as const).map((level) => ({
       label: p.necessityLabel[level],
       text: capitalize(p.necessityMeaning[level]),

@@ -2,7 +2,9 @@
  * A stored MCP `tools/list` result (MCP 2025-06-18, "Tools": `{ "tools": [Tool, …] }`, or the whole
  * JSON-RPC response carrying it in `result`) as a {@link SpecIndex}: one operation per tool, named by its
  * `name`, read-only when its `annotations.readOnlyHint` is true (the default is false), destructive per
- * `annotations.destructiveHint` (default true for a tool that is not read-only). A tools/list result
+ * `annotations.destructiveHint` (default true for a tool that is not read-only), reaching outside the server per
+ * `annotations.openWorldHint` (default true: "may interact with an open world of external entities"). A
+ * tools/list result
  * names no authorisation: MCP authorises the server as a whole (MCP "Authorization"), so the operations
  * carry no alternatives.
  */
@@ -49,6 +51,7 @@ export function parseMcpTools(doc: unknown, file: string): SpecIndex {
       readOnly,
       ...(typeof tool.description === 'string' ? { description: firstLine(tool.description) } : {}),
       ...(readOnly ? {} : { destructive: annotations.destructiveHint !== false }),
+      openWorld: annotations.openWorldHint !== false,
       security: [],
     };
   });

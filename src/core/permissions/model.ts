@@ -81,6 +81,13 @@ export interface AccessPermission {
   specOperation: string;
   /** True when the spec says the operation only reads (a safe HTTP method; MCP `readOnlyHint`). */
   readOnly: boolean;
+  /**
+   * MCP only (MCP 2025-06-18 "Tool annotations"): true when the tool, which is not read-only, may perform
+   * destructive updates (`destructiveHint`, default true); absent for a read and for REST operations.
+   */
+  destructive?: boolean;
+  /** MCP only: the tool's `openWorldHint` (default true), whether it may reach entities outside its server. */
+  openWorld?: boolean;
   /** Every alternative the spec accepts (any one suffices); absent when the spec names no authorisation. */
   accepted?: SecurityAlternative[];
   /** The least-privilege alternative; absent when the spec names no authorisation for the operation. */

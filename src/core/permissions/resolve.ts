@@ -1,7 +1,8 @@
 /**
  * Finds a RAM Operation in its resource's spec (seed 000 `ApiOperationSpec`, `ResourceSpec`): by
  * `apiOperationSpec.operationId` when it is found, else by `spec.resourcePath` plus `httpMethod` (the
- * seed's precedence and fallback); an MCP tool by its name in `spec.resourcePath`. Then compares what the
+ * seed's precedence and fallback); an MCP tool by its name in `spec.resourcePath`, which an
+ * `apiOperationSpec.operationId`, when given, must repeat (one tool per resource). Then compares what the
  * author wrote with the spec: the HTTP method (an error when it differs) and `readOnly` (a warning, except
  * for a `readOnly: true` beside the author's own write method, which the content checks already report:
  * `RAM_READ_ONLY_WRITE_METHOD`).
@@ -13,7 +14,11 @@ import { operationName, type SpecIndex, type SpecOperation } from './spec-index.
 
 /** A problem found while resolving one operation, before it is placed in a file. */
 export interface ResolutionProblem {
-  code: 'SPEC_OPERATION_UNRESOLVED' | 'SPEC_HTTP_METHOD_MISMATCH' | 'SPEC_READ_WRITE_MISMATCH';
+  code:
+    | 'SPEC_OPERATION_UNRESOLVED'
+    | 'SPEC_HTTP_METHOD_MISMATCH'
+    | 'SPEC_READ_WRITE_MISMATCH'
+    | 'RAM_MCP_TOOL_MISMATCH';
   severity: 'error' | 'warning';
   message: string;
   /** The field of the operation (or resource) the problem is about, relative to the operation. */
@@ -38,6 +43,70 @@ function pathShape(path: string): string {
 
 const didYouMean = (hint: string | undefined) => (hint === undefined ? '' : ` (did you mean "${hint}"?)`);
 
+/** The names of the tools of a stored tools/list, for messages: `a, b, c` (or "no tool"). */
+function toolNames(index: SpecIndex): string {
+  const names = index.operations.map(operationName);
+  return names.length === 0 ? 'no tool' : names.join(', ');
+}
+
+/**
+ * Finds the MCP tool of `resource` in a stored tools/list (`index`). The RAM proposal models one MCP tool
+ * per resource: `ResourceSpec.resource_path` is "the exact Tool name", and the resource's one operation is
+ * its call (the MCP "tools/call" method, so an `ApiOperationSpec` is not needed). An
+ * `apiOperationSpec.operationId` that names another tool would describe another resource's operation: an
+ * error (`RAM_MCP_TOOL_MISMATCH`), as is a tool the list does not have (`SPEC_OPERATION_UNRESOLVED`); each
+ * message names the tools the stored list has.
+ */
+function resolveTool(resource: RamResource, operation: RamOperation, index: SpecIndex): Resolution {
+  const names = index.operations.map(operationName);
+  const listed = `the stored ${index.title} lists ${toolNames(index)}`;
+  const resourcePath = resource.spec?.resourcePath;
+  const named = operation.apiOperationSpec?.operationId;
+  if (named !== undefined && named !== resourcePath) {
+    const known = index.operations.some((op) => op.id === named);
+    return {
+      problems: [
+        known
+          ? {
+              code: 'RAM_MCP_TOOL_MISMATCH',
+              severity: 'error',
+              field: 'apiOperationSpec.operationId',
+              message: `operation "${operation.id}" names the tool "${named}", but its resource "${resource.id}" is the tool ${resourcePath === undefined ? '(no spec.resourcePath)' : `"${resourcePath}"`}: an MCP resource is one tool (spec.resourcePath: its name) and its operation is that tool's call, so define a resource for "${named}" (${listed})`,
+            }
+          : {
+              code: 'SPEC_OPERATION_UNRESOLVED',
+              severity: 'error',
+              field: 'apiOperationSpec.operationId',
+              message: `operation "${operation.id}" names the tool "${named}", which is not in the stored ${index.title}${didYouMean(suggest(named, names))}: it lists ${toolNames(index)}`,
+            },
+      ],
+    };
+  }
+  if (resourcePath === undefined)
+    return {
+      problems: [
+        {
+          code: 'SPEC_OPERATION_UNRESOLVED',
+          severity: 'error',
+          field: 'resource.spec.resourcePath',
+          message: `resource "${resource.id}" names no tool: set spec.resourcePath to the tool's name (${listed})`,
+        },
+      ],
+    };
+  const found = index.operations.find((op) => op.id === resourcePath);
+  if (found) return { found, problems: [] };
+  return {
+    problems: [
+      {
+        code: 'SPEC_OPERATION_UNRESOLVED',
+        severity: 'error',
+        field: 'resource.spec.resourcePath',
+        message: `the tool "${resourcePath}" is not in the stored ${index.title}${didYouMean(suggest(resourcePath, names))}: it lists ${toolNames(index)}`,
+      },
+    ],
+  };
+}
+
 /**
  * Resolves `operation` of `resource` against `index`. `readOnly` is the author's flag (authoring data),
  * undefined when not given. Pure; linear in the spec's operations.
@@ -54,26 +123,9 @@ export function resolveOperation(
   let found: SpecOperation | undefined;
 
   if (index.format === 'mcp-tools') {
-    const names = index.operations.map(operationName);
-    if (resourcePath === undefined) {
-      problems.push({
-        code: 'SPEC_OPERATION_UNRESOLVED',
-        severity: 'error',
-        field: 'resource.spec.resourcePath',
-        message: `resource "${resource.id}" names no tool: set spec.resourcePath to the tool's name (${index.title} lists ${names.join(', ') || 'no tool'})`,
-      });
-      return { problems };
-    }
-    found = index.operations.find((op) => op.id === resourcePath);
-    if (!found) {
-      problems.push({
-        code: 'SPEC_OPERATION_UNRESOLVED',
-        severity: 'error',
-        field: 'resource.spec.resourcePath',
-        message: `the tool "${resourcePath}" is not in the stored ${index.title}${didYouMean(suggest(resourcePath, names))}`,
-      });
-      return { problems };
-    }
+    const mcp = resolveTool(resource, operation, index);
+    if (!mcp.found) return mcp;
+    found = mcp.found;
   } else {
     if (api?.operationId !== undefined) found = index.operations.find((op) => op.id === api.operationId);
     const method = api?.httpMethod?.toUpperCase();

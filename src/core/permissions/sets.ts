@@ -191,6 +191,8 @@ function derive(agent: AgentModel, catalog: PermissionCatalog): AgentPermissions
       identityUsed: access.identityUsed,
       specOperation: resolved.specOperation,
       readOnly: resolved.spec.readOnly,
+      ...(resolved.spec.destructive !== undefined ? { destructive: resolved.spec.destructive } : {}),
+      ...(resolved.spec.openWorld !== undefined ? { openWorld: resolved.spec.openWorld } : {}),
       ...(resolved.accepted.length > 0 ? { accepted: resolved.accepted } : {}),
       ...(resolved.leastPrivilege ? { leastPrivilege: resolved.leastPrivilege } : {}),
     });

@@ -20,8 +20,10 @@ export interface SpecOperation {
   readOnly: boolean;
   /** The spec's own one-line account of the operation (Discovery `description`, OpenAPI `summary`, MCP tool `description`). */
   description?: string;
-  /** MCP `destructiveHint`, when the tool gives it. */
+  /** MCP `destructiveHint` of a tool that is not read-only (MCP's default: true). */
   destructive?: boolean;
+  /** MCP `openWorldHint` (MCP's default: true): the tool may reach entities outside its server. */
+  openWorld?: boolean;
   /**
    * The alternatives the spec accepts (any one suffices); `[]` when the spec names none. An alternative
    * with no requirement means "no authorisation needed" (OpenAPI `{}`).

@@ -37,7 +37,8 @@ export const ResourceSpec = z
       examples: ['https://www.googleapis.com/discovery/v1/apis/calendar/v3/rest'],
     }),
     resourcePath: nonEmptyString.optional().meta({
-      description: 'The resource inside that contract (a path or resource name).',
+      description:
+        'The resource inside that contract: a REST path template, or an MCP tool’s exact name (one tool per MCP resource, whose operation is its call).',
       examples: ['events'],
     }),
   })
@@ -113,7 +114,7 @@ export const ApiOperationSpec = z
     }),
     operationId: nonEmptyString.optional().meta({
       description:
-        'The operation’s id in that description (OpenAPI operationId, Discovery method id, MCP tool name).',
+        'The operation’s id in that description (OpenAPI operationId, Discovery method id). On an MCP operation it may only repeat the resource’s `spec.resourcePath` (`RAM_MCP_TOOL_MISMATCH`).',
       examples: ['calendar.events.list'],
     }),
     httpMethod: HttpMethod.optional().meta({ description: 'The HTTP method of a REST operation.' }),

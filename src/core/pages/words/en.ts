@@ -304,6 +304,12 @@ export const EN = {
     mayChangeServiceSays:
       'It may change data: the publisher says it only reads, but the service’s own description says it may change data.',
     onlyReads: 'It only reads data.',
+    mayDelete: 'It may delete or overwrite data, which may not be undone.',
+    reachesOutside:
+      'It may also reach other services or sites beyond this one: the tool’s own description says so.',
+    publisherGroupHeading: (organization: string) => `Services of ${organization}`,
+    publisherGroupIntro: (organization: string) =>
+      `Run by ${organization}, who publishes this agent, not by others. The agent sends them some of your data to get an answer.`,
     necessityLabel: { required: 'Required', recommended: 'Recommended', optional: 'Optional' },
     necessityMeaning: NECESSITY_MEANING,
     necessityExplanation: {
@@ -372,6 +378,33 @@ export const EN = {
         return 'One action is marked higher risk: it acts as you, may change your data and does not ask you first.';
       return `${capitalize(L.count(n, ACTION))} are marked higher risk: they act as you, may change your data and do not ask you first.`;
     },
+  },
+
+  // --- the label atop the permission page, and its lines on the index and agent pages ------------
+  // (src/core/pages/permission-label.ts, src/components/PermissionLabel.astro)
+  label: {
+    heading: 'At a glance',
+    /** Whose account it is: one of the visitor's own services, an outside one, or the publisher's. */
+    yours: 'your service',
+    outside: 'outside service',
+    publisher: (organization: string) => `run by ${organization}`,
+    asYou: 'as you',
+    asItself: 'with its own account',
+    asBoth: 'as you and with its own account',
+    onlyReads: 'only reads',
+    changesData: 'changes data',
+    mayDelete: 'may delete or overwrite: may not be undone',
+    asksFirst: 'asks you first',
+    withoutAsking: 'without asking you first',
+    optional: 'optional',
+    higherRisk: 'higher risk',
+    reachesOutside: 'may reach other services',
+    /** One action and its facts: "Creates an event: changes data, asks you first". */
+    action: (text: string, notes: readonly string[]) =>
+      notes.length === 0 ? text : `${text}: ${notes.join(', ')}`,
+    /** The outside services that get data from the agent, named. */
+    sendsTo: (names: readonly string[]) => `Some of your data goes to ${L.and(names)}.`,
+    details: 'Every detail, with the reasons, is below.',
   },
 
   // --- what the visitor will be asked to allow (src/core/pages/permission-grants.ts) -------------

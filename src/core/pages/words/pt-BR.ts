@@ -336,6 +336,12 @@ export const PT_BR: PageWords = {
     mayChangeServiceSays:
       'Pode alterar dados: quem publica diz que ele só lê dados, mas a descrição do próprio serviço diz que ele pode alterar dados.',
     onlyReads: 'Só lê dados.',
+    mayDelete: 'Pode apagar ou sobrescrever dados, e talvez isso não possa ser desfeito.',
+    reachesOutside:
+      'Também pode acessar outros serviços ou sites além deste: a descrição da própria ferramenta diz isso.',
+    publisherGroupHeading: (organization: string) => `Serviços de ${organization}`,
+    publisherGroupIntro: (organization: string) =>
+      `Mantidos por ${organization}, que publica este agente, e não por outras empresas. O agente envia a eles alguns dos seus dados para conseguir uma resposta.`,
     necessityLabel: { required: 'Obrigatório', recommended: 'Recomendado', optional: 'Opcional' },
     necessityMeaning: NECESSITY_MEANING,
     necessityExplanation: {
@@ -406,6 +412,28 @@ export const PT_BR: PageWords = {
       if (n === 1) return `Uma ação está marcada como “Risco maior”: nela, ${how}.`;
       return `${capitalize(count(n, ACTION))} estão marcadas como “Risco maior”: nelas, ${how}.`;
     },
+  },
+
+  label: {
+    heading: 'Visão rápida',
+    yours: 'seu serviço',
+    outside: 'serviço externo',
+    publisher: (organization: string) => `mantido por ${organization}`,
+    asYou: 'em seu nome',
+    asItself: 'com a conta do agente',
+    asBoth: 'em seu nome e com a conta do agente',
+    onlyReads: 'só lê',
+    changesData: 'altera dados',
+    mayDelete: 'pode apagar ou sobrescrever: talvez não dê para desfazer',
+    asksFirst: 'pergunta a você antes',
+    withoutAsking: 'sem perguntar a você antes',
+    optional: 'opcional',
+    higherRisk: 'risco maior',
+    reachesOutside: 'pode acessar outros serviços',
+    action: (text: string, notes: readonly string[]) =>
+      notes.length === 0 ? text : `${text}: ${notes.join(', ')}`,
+    sendsTo: (names: readonly string[]) => `Alguns dos seus dados vão para ${L.and(names)}.`,
+    details: 'Todos os detalhes, com os motivos, estão abaixo.',
   },
 
   grants: {
