@@ -123,8 +123,16 @@ export const ERROR_CODES = {
   SPEC_HTTP_METHOD_MISMATCH: "The operation's HTTP method disagrees with the spec.",
   /** (warning) The author's `readOnly` disagrees with what the spec says the operation does. */
   SPEC_READ_WRITE_MISMATCH: 'readOnly disagrees with the spec.',
-  /** (warning) An access is declared with scopes broader than the least-privilege ones its spec needs. */
-  PERMISSION_SCOPE_BROADER: 'The declared scopes are broader than the operation needs.',
+  /**
+   * (warning) A card asks for a scope broader than the narrowest ones its spec lists for the agent's
+   * accesses, and no access names it as needed with a reason (`neededScope`).
+   */
+  PERMISSION_SCOPE_BROADER: 'The card asks for a broader scope than its accesses explain.',
+  /**
+   * An access's `neededScope` is not a scope its operation's stored spec accepts, or the operation has no
+   * stored spec to check it against.
+   */
+  ACCESS_SCOPE_NOT_ACCEPTED: "The access's neededScope is not one its operation's spec accepts.",
   /** A card's permission sets or permission file disagree with what its RAM and specs give. */
   PERMISSION_FILE_MISMATCH: "The card's permission file does not match its digest.",
 

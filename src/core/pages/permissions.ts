@@ -9,7 +9,7 @@ import type { AgentBuild } from '../site-build.js';
 import { pageFacts } from '../card.js';
 import { broaderScopes, resourcesNamedByCard } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
-import { grantView, type GrantView } from './permission-grants.js';
+import { grantView, type GrantAction, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
 import { mayChangeData } from '../ram-effects.js';
@@ -284,6 +284,14 @@ export function permissionView(
     }
   }
 
+  // What each access does and why it needs its named scope, in the page's language, for the grants.
+  const actions = new Map<string, GrantAction>();
+  for (const { view } of accessViews.values()) actions.set(view.id, { whatItDoes: view.whatItDoes });
+  for (const a of build.permissions?.accesses ?? []) {
+    const action = actions.get(a.access);
+    if (action && a.neededScope)
+      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
+  }
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
   const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
   const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
@@ -311,6 +319,7 @@ export function permissionView(
         broader,
         named.has(resource.id),
         w,
+        actions,
       );
     return view;
   });

@@ -381,7 +381,7 @@ export const EN = {
     atLeastHeading: 'You will be asked to allow at least:',
     // When the card asks for more than the actions need: what it asks for first, then the least privilege.
     askedHeading: 'What the agent asks you to allow:',
-    neededHeading: 'What its declared actions would need, and no more:',
+    neededHeading: 'The narrowest permissions the service lists for its declared actions:',
     nothingToAllow: 'Nothing: the agent does not use your account on this service.',
     scopesNotNamed:
       'This service does not say which permissions it asks for, so they are not known here. The agent uses your account on it, as below.',
@@ -398,9 +398,20 @@ export const EN = {
       const need =
         needed.length === 0
           ? 'its declared actions need no permission of yours here'
-          : `its declared actions need only “${needed.join('”, “')}”`;
-      return `The agent asks for “${asked}”, which allows more than it needs: ${need}.`;
+          : `the narrowest the service lists for its declared actions is “${needed.join('”, “')}”, and the publisher does not say why it needs more`;
+      return `The agent asks for “${asked}”, which allows more: ${need}.`;
     },
+    /** Beside a permission the spec gives as the narrowest for the actions, with no word from the publisher. */
+    narrowest: 'The narrowest permission the service lists for these actions.',
+    /** Before the publisher's reason for a permission it names as needed (the reason follows, in its words). */
+    neededBecause: 'The publisher says the agent needs this permission:',
+    /** When the publisher names a permission broader than the narrowest the service lists. */
+    narrowerListed: (narrower: string) =>
+      `The service lists a narrower permission for these actions, “${narrower}”, which the publisher says is not enough.`,
+    /** A limit the service's own description of a permission states (“but not the email body”). */
+    leavesOut: (clause: string) => `The service’s own description limits it: “${clause}”.`,
+    /** The actions a permission is for. */
+    scopeFor: (actions: readonly string[]) => `For: ${L.and(actions.map((a) => `“${a}”`))}.`,
   },
 
   // --- what changed between versions (src/core/pages/changes-view.ts) ----------------------------

@@ -412,7 +412,7 @@ export const PT_BR: PageWords = {
     heading: 'O serviço vai pedir a sua autorização para:',
     atLeastHeading: 'O serviço vai pedir a sua autorização para, no mínimo:',
     askedHeading: 'O que o agente pede para você autorizar:',
-    neededHeading: 'Do que as ações que ele declara precisariam, e nada mais:',
+    neededHeading: 'As permissões mais restritas que o serviço lista para as ações que ele declara:',
     nothingToAllow: 'Nada: o agente não usa a sua conta neste serviço.',
     scopesNotNamed:
       'Este serviço não diz quais permissões pede, por isso elas não são conhecidas aqui. O agente usa a sua conta nele, como mostrado abaixo.',
@@ -431,9 +431,15 @@ export const PT_BR: PageWords = {
       const need =
         needed.length === 0
           ? 'as ações que ele declara não precisam de nenhuma permissão sua aqui'
-          : `as ações que ele declara só precisam de ${quotedList(needed)}`;
-      return `O agente pede “${asked}”, que libera mais do que ele precisa: ${need}.`;
+          : `a mais restrita que o serviço lista para as ações que ele declara é ${quotedList(needed)}, e quem publica não diz por que ele precisa de mais`;
+      return `O agente pede “${asked}”, que libera mais: ${need}.`;
     },
+    narrowest: 'A permissão mais restrita que o serviço lista para estas ações.',
+    neededBecause: 'Quem publica diz que o agente precisa desta permissão:',
+    narrowerListed: (narrower: string) =>
+      `O serviço lista uma permissão mais restrita para estas ações, “${narrower}”, que, segundo quem publica, não basta.`,
+    leavesOut: (clause: string) => `A própria descrição do serviço a limita: “${clause}”.`,
+    scopeFor: (actions: readonly string[]) => `Para: ${quotedList(actions)}.`,
   },
 
   changes: {
