@@ -133,6 +133,12 @@ export const ERROR_CODES = {
    * stored spec to check it against.
    */
   ACCESS_SCOPE_NOT_ACCEPTED: "The access's neededScope is not one its operation's spec accepts.",
+  /**
+   * (warning) The card asks the user to sign in (an OAuth 2.0 flow a person approves, or OpenID Connect), but
+   * no access of its RAM acts as the user: what it does with the account is undeclared.
+   */
+  SIGN_IN_WITHOUT_RAM_ACCESS:
+    'The card asks the user to sign in, but the RAM declares nothing done as the user.',
   /** A card's permission sets or permission file disagree with what its RAM and specs give. */
   PERMISSION_FILE_MISMATCH: "The card's permission file does not match its digest.",
 

@@ -7,6 +7,7 @@ import { parseAirUrn } from '../urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { SiteBuild } from '../site-build.js';
 import { footprintLine } from './footprint-line.js';
+import { signInFacts } from '../permissions/sign-in.js';
 import { langField, PageTexts } from './page-texts.js';
 import {
   agentPagePath,
@@ -123,7 +124,7 @@ export function indexView(
         version: agent.front.version,
         pagePath: agentPagePath(agent.slug, prefix),
         permissionsPath: permissionsPagePath(agent.slug, prefix),
-        footprint: footprintLine(agent.ram, w, 'after-label'),
+        footprint: footprintLine(agent.ram, w, 'after-label', signInFacts(agent).userSchemes.length > 0),
         ...(notice ? { newPermissions: notice } : {}),
       };
     }),

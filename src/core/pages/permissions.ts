@@ -9,6 +9,7 @@ import type { AgentBuild } from '../site-build.js';
 import { pageFacts } from '../card.js';
 import { broaderScopes, resourcesNamedByCard } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
+import { signInFacts } from '../permissions/sign-in.js';
 import { grantView, type GrantAction, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
@@ -128,7 +129,7 @@ export interface PermissionCounts {
 }
 
 /** Keys of the summary items, in page order. */
-export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk';
+export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk' | 'sign-in';
 
 /** One line of the summary on top of the page. */
 export interface SummaryItem {
@@ -363,6 +364,8 @@ export function permissionView(
   };
 
   const agentName = texts.agentName(agent);
+  // The card signs the visitor in, but no access acts as them: the summary says so (sign-in.ts).
+  const signIn = signInFacts(agent);
   const view: PermissionView = {
     language: words && !tree ? w.locale.tag : language,
     words: w,
@@ -372,7 +375,7 @@ export function permissionView(
     agentPath: agentPagePath(agent.slug, prefix),
     pagePath: permissionsPagePath(agent.slug),
     hasAccess: views.length > 0,
-    noAccessText: w.footprint.noAccess,
+    noAccessText: signIn.userSchemes.length > 0 ? w.footprint.signInUndeclared : w.footprint.noAccess,
     counts,
     summary: [
       {
@@ -388,6 +391,9 @@ export function permissionView(
       { key: 'asks-first', text: p.summaryAsksFirst(counts.asksFirst, counts.accesses) },
       { key: 'necessity', text: p.summaryNecessity(counts.required, counts.recommended, counts.optional) },
       { key: 'higher-risk', text: p.summaryHigherRisk(counts.higherRisk) },
+      ...(signIn.userSchemes.length > 0 && signIn.asUserResources.length === 0
+        ? [{ key: 'sign-in' as const, text: p.summarySignInUndeclared }]
+        : []),
     ],
     groups: views.length > 0 ? [group('yours'), group('outside')] : [],
     necessityLegend: (['required', 'recommended', 'optional'] as const).map((level) => ({

@@ -171,6 +171,11 @@ export const EN = {
   footprint: {
     noAccess: 'This agent does not access any of your accounts or outside services.',
     noAccessShort: 'does not access any of your accounts or outside services',
+    /** Instead of `noAccess` when the card asks the visitor to sign in but no access acts as them. */
+    signInUndeclared:
+      'Its card asks you to sign in with your own account, but its publisher does not declare what the agent then does with your accounts and data, so that is not known here.',
+    /** Instead of `noAccessShort` in the same case. */
+    signInUndeclaredShort: 'asks you to sign in with your account, but does not declare what it does there',
     yours: (n: number) => `acts on ${L.number(n)} ${L.form(n, YOUR_SERVICE)}`,
     outside: (n: number) => `shares data with ${L.count(n, OUTSIDE_SERVICE)}`,
     join: (parts: readonly string[]) => parts.join(' · '),
@@ -195,6 +200,14 @@ export const EN = {
     answersWith: 'It answers with',
     signInHeading: 'Sign-in',
     noSignIn: 'The agent declares no sign-in.',
+    /** Instead of `noSignIn` when the agent acts as the visitor on some service (`signInAsYou` follows). */
+    noSignInDescribed: 'Its card does not describe how you sign in.',
+    /** The services it reaches as the visitor, with their own account. */
+    signInAsYou: (services: readonly string[]) =>
+      `It acts as you, with your own account, on ${L.and(services)}: you will be asked to let it use your account there.`,
+    /** The card signs the visitor in, but no access of its RAM acts as them. */
+    signInNothingDeclared:
+      'Its card asks you to sign in with your own account, but its publisher does not declare what the agent does with it.',
     scopesIntro: 'Permissions it can ask you for:',
     transport: {
       JSONRPC: 'JSON-RPC 2.0 over HTTPS',
@@ -346,6 +359,9 @@ export const EN = {
             : `${services}: on ${L.number(asYou)} as you, on ${L.number(asItself)} with its own account.`;
       return outsideAsYou === 0 ? own : `${own} It also uses ${accounts}.`;
     },
+    /** A summary line when the card asks the visitor to sign in, but no access acts as them. */
+    summarySignInUndeclared:
+      'Its card asks you to sign in with your own account, but no action below is declared as done with it: what it does with your account is not declared.',
     summaryOutside: (n: number) =>
       n === 0
         ? 'It does not share data with any outside service.'
