@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   IMPORT_NOT_A_CARD: 'Not an A2A AgentCard that can be imported.',
   /** `npm run import` would write an agent file that exists: the project has an agent of that slug. */
   IMPORT_SLUG_TAKEN: 'The project already has an agent of that slug.',
+  /**
+   * A per-language text written in a one-line YAML map (`{ en: a, b, pt-BR: c }`) was cut at a comma: the
+   * rest was read as another key. Quote the text.
+   */
+  TEXT_UNQUOTED_COMMA: 'A text in a one-line YAML map was cut at a comma; quote it.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
   /**
