@@ -142,6 +142,20 @@ describe('an agent that reads receipt bodies (Gmail)', () => {
     expect(build.permissions!.permissionSet!.required![0]!.scopes).toEqual([`${G}gmail.readonly`]);
   });
 
+  it('a card asking for more than the needed scope (all of Gmail) still asks for more than it needs', async () => {
+    const root = await gmailSite(fareAgent('https://mail.google.com/', `${G}gmail.readonly`));
+    const { diagnostics } = await loadAndCheck({ root });
+    expect(diagnostics).toMatchObject([
+      {
+        code: 'PERMISSION_SCOPE_BROADER',
+        message: expect.stringContaining(`asks for https://mail.google.com/ of Gmail`),
+      },
+    ]);
+    const { grant } = await grantOf(root);
+    expect(grant.broader).toHaveLength(1);
+    expect(grant.scopes.map((s) => [s.scope, s.basis])).toEqual([[`${G}gmail.readonly`, 'needed']]);
+  });
+
   it('a neededScope the spec does not accept for the operation is an error at its line', async () => {
     const md = fareAgent(`${G}gmail.send`, `${G}gmail.send`);
     const root = await gmailSite(md);
