@@ -110,7 +110,7 @@ for (const target of targets) {
     // Without a way to the spec's host (an offline or closed network), a copy of it kept by hand works the
     // same: say how.
     const byHand = target.url
-      ? `; to store a copy you have, save it under content/specs/, write its path as specFile in the resource’s spec, and run npm run specs again to pin it`
+      ? `; to store a copy you have, save it under content/specs/, write its path as specFile at the top level of the resource’s file (beside spec:, not under it), and run npm run specs again to pin it`
       : '';
     fail(
       target,

@@ -36,6 +36,11 @@ export const ERROR_CODES = {
   IMPORT_TEMPLATE_URL: 'The card is a template: an address holds a placeholder.',
   /** `npm run import` read a relative interface address from a file, with no `--base-url` to resolve it. */
   IMPORT_RELATIVE_URL: 'A relative interface address has nothing to resolve against.',
+  /**
+   * A per-language text written in a one-line YAML map (`{ en: a, b, pt-BR: c }`) was cut at a comma: the
+   * rest was read as another key. Quote the text.
+   */
+  TEXT_UNQUOTED_COMMA: 'A text in a one-line YAML map was cut at a comma; quote it.',
   /** (warning) A content file sits in a subfolder, where it is not read. */
   CONTENT_IGNORED: 'A content file in a subfolder is not read.',
   /**
@@ -133,8 +138,22 @@ export const ERROR_CODES = {
   SPEC_HTTP_METHOD_MISMATCH: "The operation's HTTP method disagrees with the spec.",
   /** (warning) The author's `readOnly` disagrees with what the spec says the operation does. */
   SPEC_READ_WRITE_MISMATCH: 'readOnly disagrees with the spec.',
-  /** (warning) An access is declared with scopes broader than the least-privilege ones its spec needs. */
-  PERMISSION_SCOPE_BROADER: 'The declared scopes are broader than the operation needs.',
+  /**
+   * (warning) A card asks for a scope broader than the narrowest ones its spec lists for the agent's
+   * accesses, and no access names it as needed with a reason (`neededScope`).
+   */
+  PERMISSION_SCOPE_BROADER: 'The card asks for a broader scope than its accesses explain.',
+  /**
+   * An access's `neededScope` is not a scope its operation's stored spec accepts, or the operation has no
+   * stored spec to check it against.
+   */
+  ACCESS_SCOPE_NOT_ACCEPTED: "The access's neededScope is not one its operation's spec accepts.",
+  /**
+   * (warning) The card asks the user to sign in (an OAuth 2.0 flow a person approves, or OpenID Connect), but
+   * no access of its RAM acts as the user: what it does with the account is undeclared.
+   */
+  SIGN_IN_WITHOUT_RAM_ACCESS:
+    'The card asks the user to sign in, but the RAM declares nothing done as the user.',
   /** A card's permission sets or permission file disagree with what its RAM and specs give. */
   PERMISSION_FILE_MISMATCH: "The card's permission file does not match its digest.",
 

@@ -107,7 +107,7 @@ describe('npm run specs', () => {
     const run = await runScript('specs.ts', '--root', root, resolve);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'to store a copy you have, save it under content/specs/, write its path as specFile in the resource’s spec, and run npm run specs again to pin it',
+      'to store a copy you have, save it under content/specs/, write its path as specFile at the top level of the resource’s file (beside spec:, not under it), and run npm run specs again to pin it',
     );
     // Done as it says: the copy is pinned, and check is clean.
     const text = `${JSON.stringify(NOTES_OPENAPI, null, 2)}\n`;

@@ -340,14 +340,15 @@ describe('the example build', () => {
   });
 
   it("the travel-reservation RAM equals the seed's JSON example, camelCased by this test", async () => {
-    const seed = camelCaseKeys(JSON.parse(await readFile(SEED_RAM, 'utf8')));
+    const seedText = await readFile(SEED_RAM, 'utf8');
+    const seed = camelCaseKeys(JSON.parse(seedText));
     const keys = (v: unknown): string[] =>
       Array.isArray(v)
         ? v.flatMap(keys)
         : v && typeof v === 'object'
           ? Object.entries(v).flatMap(([k, x]) => [k, ...keys(x)])
           : [];
-    expect(keys(JSON.parse(seedText!))).toContain('resource_accesses');
+    expect(keys(JSON.parse(seedText))).toContain('resource_accesses');
     expect(keys(seed).filter((k) => k.includes('_'))).toEqual([]);
     expect(card(HYBRID).resourceAccessManifest).toEqual(seed);
   });

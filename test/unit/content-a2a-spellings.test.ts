@@ -67,7 +67,7 @@ describe('OAuth written the A2A v0.3 way (type: oauth2, security:)', () => {
     const { stdout, code } = await runScript('check.ts', '--root', root);
     expect(code).toBe(1);
     expect(stdout.split('\n').at(-2)).toBe(
-      `checked ${root}/: 2 agents, 0 resources, 0 entries, 2 errors, 0 warnings`,
+      `checked ${root}/: 2 agents, 0 resources, 0 entries, 2 errors, 1 warning`,
     );
   });
 

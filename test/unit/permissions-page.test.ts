@@ -132,21 +132,24 @@ ${calendar.pin}operations:
         file: 'content/agents/a.md',
         path: 'securityRequirements[0].schemes.google.list',
         line: lineOf(md, 'list:'),
-        message: expect.stringContaining(`its accesses need only ${G}calendar.events.readonly`),
+        message: expect.stringContaining(
+          `the narrowest scopes the stored spec lists for its accesses are ${G}calendar.events.readonly`,
+        ),
       },
     ]);
     const site = (await prepareBuild({ root, env })).site;
     const view = permissionView(site.agents[0]!, site.model).groups[0]!.resources[0]!;
-    // What the card asks for comes first, under its own heading; the least privilege is what it would need.
+    // What the card asks for comes first, under its own heading; the narrowest the spec lists follows,
+    // never called what the agent needs.
     expect(view.grant).toMatchObject({
       askedHeading: 'What the agent asks you to allow:',
-      heading: 'What its declared actions would need, and no more:',
+      heading: 'The narrowest permissions the service lists for its declared actions:',
       scopes: [{ scope: `${G}calendar.events.readonly` }],
     });
     expect(view.grant!.broader).toEqual([
       {
         label: 'Asks for more than it needs',
-        text: `The agent asks for “See, edit, share, and permanently delete all the calendars you can access using Google Calendar (${G}calendar)”, which allows more than it needs: its declared actions need only “${G}calendar.events.readonly”.`,
+        text: `The agent asks for “See, edit, share, and permanently delete all the calendars you can access using Google Calendar (${G}calendar)”, which allows more: the narrowest the service lists for its declared actions is “${G}calendar.events.readonly”, and the publisher does not say why it needs more.`,
       },
     ]);
   });

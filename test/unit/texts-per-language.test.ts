@@ -48,6 +48,7 @@ describe('the fields given per language', () => {
       'resources[].description',
       'resources[].operations[].description',
       'resourceAccesses[].accessJustification',
+      'resourceAccesses[].neededScope.reason',
     ]);
     expect(perLanguageFields(AgentFrontMatter).find((f) => f.pattern.at(-1) === 'examples')?.list).toBe(true);
     expect(fields(ResourceFile)).toEqual(['displayName', 'description', 'operations[].description']);
@@ -56,6 +57,7 @@ describe('the fields given per language', () => {
       'resources[].description',
       'operations[].description',
       'resourceAccesses[].accessJustification',
+      'resourceAccesses[].neededScope.reason',
     ]);
     expect(fields(OtherEntryFile)).toEqual(['displayName', 'description']);
   });

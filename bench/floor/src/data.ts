@@ -124,6 +124,8 @@ function makeAgent(n: number): FloorAgent {
     inputModes: ['text/plain'],
     outputModes: ['text/plain', 'application/json'],
     securitySchemes: [],
+    noSignInText: ENGLISH_WORDS.agent.noSignIn,
+    signInNotes: [],
     requirements: [],
     identifier,
     digest,

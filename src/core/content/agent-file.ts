@@ -273,6 +273,7 @@ function toAgentAccess(a: ResourceAccessInput, source: SourceDoc, p: PropertyKey
       necessity: a.necessity,
     },
     skills: a.skills ?? [],
+    ...(a.neededScope ? { neededScope: a.neededScope } : {}),
     origin: { source, path: p },
   };
 }

@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../errors.js';
 import { checkPermissions } from '../permissions/checks.js';
 import { loadPermissionCatalog } from '../permissions/catalog.js';
+import { signInFindings } from '../permissions/sign-in.js';
 import type { PhaseTimer } from '../timings.js';
 import { checkContent } from './checks.js';
 import { checkNamedFiles } from './file-checks.js';
@@ -32,6 +33,7 @@ export async function loadAndCheck(
   const { model, diagnostics } = await loadContent(options);
   if (model) {
     diagnostics.push(...checkContent(model), ...checkNamedFiles(model));
+    for (const agent of model.agents) diagnostics.push(...signInFindings(agent));
     const loaded = await (options.timer
       ? options.timer.time('specs/resolution', () => loadPermissionCatalog(model))
       : loadPermissionCatalog(model));

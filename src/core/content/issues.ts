@@ -118,14 +118,20 @@ export function issuesToDiagnostics(
     let message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       const known = knownKeysAt(schema, rel);
+      // A key the object one level up has (`specFile` written under `spec:`): say where it belongs.
+      const holder = rel.at(-1);
+      const above = typeof holder === 'string' ? knownKeysAt(schema, rel.slice(0, -1)) : [];
       for (const key of issue.keys) {
         const hint = suggest(key, known);
+        const upHint = above.includes(key)
+          ? ` here: it belongs one level up, beside "${String(holder)}:", not under it`
+          : '';
         out.push(
           source.diagnostic(
             {
               code: 'SCHEMA_UNKNOWN_KEY',
               severity: 'error',
-              message: `unknown key "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}`,
+              message: `unknown key "${key}"${upHint || (hint ? ` (did you mean "${hint}"?)` : '')}`,
               path: formatPath([...full, key]),
             },
             [...full, key],

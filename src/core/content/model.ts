@@ -41,6 +41,11 @@ export interface CatalogOperation {
 export interface AgentAccess {
   access: RamResourceAccess;
   skills: string[];
+  /**
+   * Authoring data (docs/permissions.md "Needed scopes"): the scope the access needs, with the reason, when
+   * the narrowest scope its spec lists would not do.
+   */
+  neededScope?: { scope: string; reason: string };
   origin: Origin;
 }
 

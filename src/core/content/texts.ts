@@ -21,6 +21,7 @@ import { formatPath, type Diagnostic } from '../errors.js';
 import { isLanguageTag, sameLanguage, siteLanguages, type LanguageSettings } from '../languages.js';
 import { formatBytes } from './bounds.js';
 import { markdownNestingDiagnostic } from './markdown-nesting.js';
+import { cutAtComma } from './text-comma.js';
 import { rel, type ContentReader } from './read.js';
 import type { SourceDoc } from './source.js';
 
@@ -223,6 +224,18 @@ export function takeTextsPerLanguage(
     let defaultText: unknown;
     let firstText: unknown;
     const seen = new Set<string>();
+    const cut = cutAtComma(map, languages);
+    if (cut) {
+      // One error for the whole map: the other keys and the missing text all follow from the comma.
+      report(
+        'TEXT_UNQUOTED_COMMA',
+        `the ${cut.language} text was cut at a comma: in a map written on one line ({ … }) a comma ends a text, so "${cut.rest}" was read as another key. Quote the text: ${cut.language}: "${cut.text}, ${cut.rest}" (or write the map on several lines)`,
+        [...at, cut.rest.split(', ')[0]!],
+      );
+      const fallbackText = map[fallback];
+      setAt(copy, at, typeof fallbackText === 'string' ? fallbackText : '');
+      continue;
+    }
     for (const [key, text] of Object.entries(map)) {
       const language = languages.find((t) => sameLanguage(t, key));
       if (!language) {

@@ -11,6 +11,7 @@ import type { AgentBuild, SiteBuild } from '../site-build.js';
 import { MANIFEST_PATH } from '../site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentLabel, type PermissionLabel } from './permission-label.js';
+import { signInFacts } from '../permissions/sign-in.js';
 import { langField, PageTexts, type SchemeTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
 import { agentLanguage, wordsFor, type PageWords } from './words/index.js';
@@ -100,6 +101,16 @@ export interface AgentPageView {
   inputModes: string[];
   outputModes: string[];
   securitySchemes: SecuritySchemeView[];
+  /**
+   * The sentence for a card without security schemes: "declares no sign-in" only when no access acts as
+   * the visitor either; absent when the card declares some.
+   */
+  noSignInText?: string;
+  /**
+   * What the RAM adds to the card's sign-in (src/core/permissions/sign-in.ts): the services it reaches as
+   * the visitor, or that the card signs the visitor in with nothing declared as done with it.
+   */
+  signInNotes: string[];
   /** What a caller needs to use the agent at all, one item per alternative; empty when none is declared. */
   requirements: string[];
   /** {@link AgentPageView.requirements} as one sentence; absent when none is declared. */
@@ -300,6 +311,7 @@ export function agentPageView(
   if (front.capabilities?.extendedAgentCard) features.push(w.agent.extendedCard);
   const provider = build.provider;
   const label = agentLabel(build, site.model, w, tree);
+  const signIn = signInFacts(agent);
   const view: AgentPageView = {
     language,
     words: w,
@@ -313,7 +325,7 @@ export function agentPageView(
     ...langField('body', body),
     version: front.version,
     provider,
-    footprint: footprintLine(agent.ram, w),
+    footprint: footprintLine(agent.ram, w, 'alone', signIn.userSchemes.length > 0),
     ...(label ? { label } : {}),
     skills: front.skills.map((s, i) => {
       const skillName = texts.skill(agent, i, 'name');
@@ -344,6 +356,7 @@ export function agentPageView(
       ),
       w,
     ),
+    signInNotes: [],
     requirements: requirementsText(front.securityRequirements, schemes, w, schemeTexts),
     identifier: agent.identifier,
     digest: build.digest,
@@ -364,6 +377,15 @@ export function agentPageView(
   if (view.requirements.length === 1)
     view.requirementSentence = w.agent.requirementOne(view.requirements[0]!);
   if (view.requirements.length > 1) view.requirementSentence = w.agent.requirementMany(view.requirements);
+  // Sign-in from the card and the RAM together: never "no sign-in" for an agent that acts as the visitor.
+  const asYou = signIn.asUserResources.flatMap((id) => {
+    const resource = agent.ram.resources.find((r) => r.id === id);
+    return resource ? [texts.resource(resource, 'displayName').text] : [];
+  });
+  if (!signIn.cardDeclaresSecurity)
+    view.noSignInText = asYou.length > 0 ? w.agent.noSignInDescribed : w.agent.noSignIn;
+  if (asYou.length > 0) view.signInNotes.push(w.agent.signInAsYou(asYou));
+  else if (signIn.userSchemes.length > 0) view.signInNotes.push(w.agent.signInNothingDeclared);
   if (typeof build.entry.updatedAt === 'string') view.updatedAt = build.entry.updatedAt;
   const notice = newPermissionsNoticeView(build, w, prefix);
   if (notice) view.newPermissions = notice;

@@ -25,17 +25,21 @@ export function footprintCounts(ram: Pick<Ram, 'resources'>): FootprintCounts {
  * outside services", leaving out a zero part, or `w.footprint.noAccessShort` when both are zero. No
  * trailing period. `position` `'alone'` (default) starts it with a capital, as a line of its own;
  * `'after-label'` leaves it as the words give it, to follow a label that ends in a colon ("What it may
- * access: acts on …"), where a capital is wrong in Portuguese and needless in English.
+ * access: acts on …"), where a capital is wrong in Portuguese and needless in English. `asksSignIn`: the
+ * agent's card asks the visitor to sign in (src/core/permissions/sign-in.ts): then an empty RAM is
+ * `w.footprint.signInUndeclaredShort`, never "does not access any of your accounts".
  */
 export function footprintLine(
   ram: Pick<Ram, 'resources'>,
   w: PageWords,
   position: 'alone' | 'after-label' = 'alone',
+  asksSignIn = false,
 ): string {
   const { yourServices, outsideServices } = footprintCounts(ram);
   const parts: string[] = [];
   if (yourServices > 0) parts.push(w.footprint.yours(yourServices));
   if (outsideServices > 0) parts.push(w.footprint.outside(outsideServices));
-  const line = parts.length === 0 ? w.footprint.noAccessShort : w.footprint.join(parts);
+  const empty = asksSignIn ? w.footprint.signInUndeclaredShort : w.footprint.noAccessShort;
+  const line = parts.length === 0 ? empty : w.footprint.join(parts);
   return position === 'alone' ? capitalize(line) : line;
 }

@@ -8,6 +8,7 @@ import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './chang
 import type { SiteBuild } from '../site-build.js';
 import { footprintLine } from './footprint-line.js';
 import { agentLabel, type PermissionLabel } from './permission-label.js';
+import { signInFacts } from '../permissions/sign-in.js';
 import { langField, PageTexts } from './page-texts.js';
 import {
   agentPagePath,
@@ -127,7 +128,7 @@ export function indexView(
         version: agent.front.version,
         pagePath: agentPagePath(agent.slug, prefix),
         permissionsPath: permissionsPagePath(agent.slug, prefix),
-        footprint: footprintLine(agent.ram, w, 'after-label'),
+        footprint: footprintLine(agent.ram, w, 'after-label', signInFacts(agent).userSchemes.length > 0),
         ...(label ? { label } : {}),
         ...(notice ? { newPermissions: notice } : {}),
       };

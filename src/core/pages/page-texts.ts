@@ -120,13 +120,28 @@ export class PageTexts {
 
   /** The `accessJustification` of the agent's access `id`, whose default text is `text`. */
   justification(agent: Pick<AgentModel, 'accesses'>, id: string, text: string): PageText {
+    return this.accessText(agent, id, ['accessJustification'], text);
+  }
+
+  /** The `neededScope.reason` of the agent's access `id` (docs/permissions.md "Needed scopes"), default `text`. */
+  neededReason(agent: Pick<AgentModel, 'accesses'>, id: string, text: string): PageText {
+    return this.accessText(agent, id, ['neededScope', 'reason'], text);
+  }
+
+  /** The text at `field` of the agent's access `id`, whose default text is `text`. */
+  private accessText(
+    agent: Pick<AgentModel, 'accesses'>,
+    id: string,
+    field: readonly string[],
+    text: string,
+  ): PageText {
     let byId = accessesOf.get(agent as AgentModel);
     if (!byId) {
       byId = new Map(agent.accesses.map((a) => [a.access.id, a]));
       accessesOf.set(agent as AgentModel, byId);
     }
     const origin = byId.get(id)?.origin;
-    return this.pick(text, origin?.source, [...(origin?.path ?? []), 'accessJustification']);
+    return this.pick(text, origin?.source, [...(origin?.path ?? []), ...field]);
   }
 
   /** The description and scope meanings of the agent's security scheme `name` (A2A `SecurityScheme`). */

@@ -7,9 +7,21 @@
  */
 import type { PermissionCatalog } from '../permissions/catalog-model.js';
 import type { BroaderScope } from '../permissions/declared.js';
-import type { AgentPermissions } from '../permissions/model.js';
+import type { AccessPermission, AgentPermissions } from '../permissions/model.js';
+import { alternativesOf, grantedFor, permissionSet } from '../permissions/sets.js';
 import { grantedOperations, operationName } from '../permissions/spec-index.js';
+import { langField, type PageText } from './page-texts.js';
+import { limitClause } from './scope-limits.js';
+import type { NecessityLevel } from './words.js';
 import type { PageWords } from './words/index.js';
+
+/** What the grant view needs of one access of the agent: its action and reason in the page's language. */
+export interface GrantAction {
+  /** What the access does (the operation's description), in the page's language. */
+  whatItDoes: string;
+  /** Why it needs its named scope (`neededScope.reason`), when it names one. */
+  neededReason?: PageText;
+}
 
 /** One permission the visitor will be asked to allow. */
 export interface ScopeView {
@@ -17,6 +29,28 @@ export interface ScopeView {
   scope: string;
   /** The service's own description of it (the consent screen's words), or a sentence saying there is none. */
   description: string;
+  /**
+   * The clause of the service's description that limits the permission, in a sentence ("The service’s own
+   * description limits it: “but not the email body”."); absent when it states none.
+   */
+  limitText?: string;
+  /** The strongest necessity of the actions it is for (the permission set's level that holds it). */
+  necessity: NecessityLevel;
+  /** That necessity and what it means, one sentence. */
+  necessityText: string;
+  /** The actions it is for, in a sentence ("For: “Reads your receipts”."). */
+  forText: string;
+  /**
+   * `needed`: an access names it as needed with a reason ({@link ScopeView.reasons}); `narrowest`: the
+   * narrowest the service lists for the actions, nothing more is claimed.
+   */
+  basis: 'needed' | 'narrowest';
+  /** For `narrowest`, the sentence that says so; for `needed`, the words before the reasons. */
+  basisText: string;
+  /** The publisher's reasons, each with its language when it is not the page's. */
+  reasons: Array<{ text: string; textLang?: string }>;
+  /** For `needed`: the narrower permission the service lists for those actions, in a sentence. */
+  narrowerText?: string;
   /** How many other operations of the service the permission allows. */
   alsoAllowsCount: number;
   alsoAllowsText: string;
@@ -51,10 +85,24 @@ export interface GrantView {
 }
 
 /**
+ * True when `scope` is granted for access `a`: it is in what the permission set grants for it (its needed
+ * scope, else its least privilege), or, when none of those is shown (`shown`: the scopes the page lists;
+ * the set left them out as redundant), it is in an alternative that satisfies the access. Pure.
+ */
+function isFor(a: AccessPermission, scope: string, shown: ReadonlySet<string>): boolean {
+  const own = grantedFor(a)?.requirements.flatMap((r) => r.scopes) ?? [];
+  if (own.some((s) => shown.has(s))) return own.includes(scope);
+  return alternativesOf(a).some((alt) => alt.requirements.some((r) => r.scopes.includes(scope)));
+}
+
+/**
  * The grant view of own resource `resource` for an agent with `permissions` (its permission file, or
  * undefined) and `broader` (src/core/permissions/declared.ts `broaderScopes`), in the words of `w`.
  * `cardNamesScopes`: whether the agent's card names some scope of this resource (declared.ts
- * `resourcesNamedByCard`). Pure.
+ * `resourcesNamedByCard`). `actions`: access id → its action and needed scope's reason in the page's
+ * language. Each scope says which actions it is for and how much they need it, whether the publisher names
+ * it as needed (with the reason) or it is the narrowest the spec lists for them (nothing more claimed), and
+ * what the service's own description says it leaves out. Pure.
  */
 export function grantView(
   resource: string,
@@ -63,6 +111,7 @@ export function grantView(
   broader: readonly BroaderScope[],
   cardNamesScopes: boolean,
   w: PageWords,
+  actions: ReadonlyMap<string, GrantAction> = new Map(),
 ): GrantView {
   const g = w.grants;
   const stored = catalog?.specs.get(resource);
@@ -72,14 +121,34 @@ export function grantView(
     return view;
   }
   const set = permissions?.permissionSet;
-  const grants = [...(set?.required ?? []), ...(set?.recommended ?? []), ...(set?.optional ?? [])].filter(
-    (g) => g.resource === resource,
+  const levels = [
+    ['required', set?.required],
+    ['recommended', set?.recommended],
+    ['optional', set?.optional],
+  ] as const;
+  const grants = levels.flatMap(([level, list]) =>
+    (list ?? []).filter((x) => x.resource === resource).map((grant) => ({ level, grant })),
+  );
+  const mine = (permissions?.accesses ?? []).filter(
+    (a) => a.resource === resource && a.identityUsed === 'END_USER',
   );
   const used = new Set(
     (permissions?.accesses ?? []).filter((a) => a.resource === resource).map((a) => a.specOperation),
   );
+  const shown = new Set(grants.flatMap(({ grant }) => grant.scopes ?? []));
+  // What the set would hold on the spec's word alone: the narrowest scopes it lists for these actions.
+  const specOnly = permissionSet(mine.map(({ neededScope: _, ...a }) => a));
+  const narrowest = [
+    ...new Set(
+      [...(specOnly.required ?? []), ...(specOnly.recommended ?? []), ...(specOnly.optional ?? [])].flatMap(
+        (x) => x.scopes ?? [],
+      ),
+    ),
+  ];
+  const described = (scope: string) =>
+    [...stored.index.schemes.values()].find((x) => x.scopes.has(scope))?.scopes.get(scope);
   const seen = new Set<string>();
-  for (const grant of grants) {
+  for (const { level, grant } of grants) {
     for (const scope of grant.scopes ?? []) {
       if (seen.has(scope)) continue;
       seen.add(scope);
@@ -87,9 +156,31 @@ export function grantView(
       const others = grantedOperations(stored.index, {
         requirements: [{ scheme: grant.scheme, type: grant.type, scopes: [scope] }],
       }).filter((op) => !used.has(operationName(op)));
+      const description = scheme?.scopes.get(scope);
+      const limit = limitClause(description);
+      const forAccesses = mine.filter((a) => isFor(a, scope, shown));
+      const needing = forAccesses.filter((a) => a.neededScope?.scope === scope);
+      const reasons = needing.flatMap((a) => {
+        const reason = actions.get(a.access)?.neededReason ?? { text: a.neededScope!.reason };
+        return [{ text: reason.text, ...langField('text', reason) }];
+      });
+      const narrower = needing.length > 0 ? narrowest.filter((x) => !shown.has(x)) : [];
+      const names = [...new Set(forAccesses.map((a) => actions.get(a.access)?.whatItDoes ?? a.operation))];
       view.scopes.push({
         scope,
-        description: scheme?.scopes.get(scope) || g.scopeWithoutDescription,
+        description: description || g.scopeWithoutDescription,
+        ...(limit ? { limitText: g.leavesOut(limit) } : {}),
+        necessity: level,
+        necessityText: w.permissions.necessityExplanation[level],
+        forText: names.length > 0 ? g.scopeFor(names) : '',
+        basis: needing.length > 0 ? 'needed' : 'narrowest',
+        basisText: needing.length > 0 ? g.neededBecause : g.narrowest,
+        reasons: [...new Map(reasons.map((r) => [r.text, r])).values()],
+        ...(narrower.length > 0
+          ? {
+              narrowerText: g.narrowerListed(narrower.map((x) => `${described(x) || x} (${x})`).join('”, “')),
+            }
+          : {}),
         alsoAllowsCount: others.length,
         alsoAllowsText: g.alsoAllows(others.length),
         alsoAllowsSummary: g.alsoAllowsSummary,

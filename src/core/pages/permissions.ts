@@ -9,7 +9,8 @@ import type { AgentBuild } from '../site-build.js';
 import { pageFacts } from '../card.js';
 import { broaderScopes, resourcesNamedByCard } from '../permissions/declared.js';
 import { footprintLine } from './footprint-line.js';
-import { grantView, type GrantView } from './permission-grants.js';
+import { signInFacts } from '../permissions/sign-in.js';
+import { grantView, type GrantAction, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
 import { accessEffects } from './access-effects.js';
@@ -141,7 +142,7 @@ export interface PermissionCounts {
 }
 
 /** Keys of the summary items, in page order. */
-export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk';
+export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk' | 'sign-in';
 
 /** One line of the summary on top of the page. */
 export interface SummaryItem {
@@ -305,6 +306,14 @@ export function permissionView(
     }
   }
 
+  // What each access does and why it needs its named scope, in the page's language, for the grants.
+  const actions = new Map<string, GrantAction>();
+  for (const { view } of accessViews.values()) actions.set(view.id, { whatItDoes: view.whatItDoes });
+  for (const a of build.permissions?.accesses ?? []) {
+    const action = actions.get(a.access);
+    if (action && a.neededScope)
+      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
+  }
   const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
   const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
   const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
@@ -332,6 +341,7 @@ export function permissionView(
         broader,
         named.has(resource.id),
         w,
+        actions,
       );
     return view;
   });
@@ -392,6 +402,8 @@ export function permissionView(
   };
 
   const agentName = texts.agentName(agent);
+  // The card signs the visitor in, but no access acts as them: the summary says so (sign-in.ts).
+  const signIn = signInFacts(agent);
   const view: PermissionView = {
     language: words && !tree ? w.locale.tag : language,
     words: w,
@@ -401,7 +413,7 @@ export function permissionView(
     agentPath: agentPagePath(agent.slug, prefix),
     pagePath: permissionsPagePath(agent.slug),
     hasAccess: views.length > 0,
-    noAccessText: w.footprint.noAccess,
+    noAccessText: signIn.userSchemes.length > 0 ? w.footprint.signInUndeclared : w.footprint.noAccess,
     counts,
     summary: [
       {
@@ -417,6 +429,9 @@ export function permissionView(
       { key: 'asks-first', text: p.summaryAsksFirst(counts.asksFirst, counts.accesses) },
       { key: 'necessity', text: p.summaryNecessity(counts.required, counts.recommended, counts.optional) },
       { key: 'higher-risk', text: p.summaryHigherRisk(counts.higherRisk) },
+      ...(signIn.userSchemes.length > 0 && signIn.asUserResources.length === 0
+        ? [{ key: 'sign-in' as const, text: p.summarySignInUndeclared }]
+        : []),
     ],
     groups: views.length > 0 ? [group('yours'), ...publisherGroup(), group('outside')] : [],
     necessityLegend: (['required', 'recommended', 'optional'] as const).map((level) => ({

@@ -90,8 +90,30 @@ export interface AccessPermission {
   openWorld?: boolean;
   /** Every alternative the spec accepts (any one suffices); absent when the spec names no authorisation. */
   accepted?: SecurityAlternative[];
-  /** The least-privilege alternative; absent when the spec names no authorisation for the operation. */
+  /**
+   * The narrowest alternative the spec lists for the operation (the one granting the fewest of its
+   * operations); absent when the spec names no authorisation for the operation. What the spec allows, not a
+   * claim about what the agent needs: {@link AccessPermission.neededScope} says that when it differs.
+   */
   leastPrivilege?: LeastPrivilege;
+  /**
+   * The scope the publisher says the access needs, with the reason (docs/permissions.md "Needed scopes"):
+   * then the permission sets grant it instead of {@link AccessPermission.leastPrivilege}.
+   */
+  neededScope?: NeededScope;
+}
+
+/**
+ * What an access needs by its publisher's word (the authored `neededScope`, docs/permissions.md "Needed
+ * scopes"): an alternative the spec accepts for the operation that holds the scope named, and why.
+ */
+export interface NeededScope {
+  /** The scope named, as the spec writes it. */
+  scope: string;
+  /** The accepted alternative granted for the access: the one with the fewest scopes that holds `scope`. */
+  requirements: SchemeRequirement[];
+  /** Why the access needs it, in the site's default language (the publisher's words). */
+  reason: string;
 }
 
 /** One scheme of one resource that a permission set asks the person to allow. */

@@ -6,9 +6,11 @@
  */
 import type { AgentModel } from '../content/model.js';
 import type { PermissionCatalog } from './catalog-model.js';
+import { alternativeWithScope } from './spec-index.js';
 import type {
   AccessPermission,
   AgentPermissions,
+  NeededScope,
   PermissionGrant,
   PermissionSet,
   SecurityAlternative,
@@ -28,11 +30,30 @@ type SchemeId = string;
 /**
  * The alternatives that satisfy `a` (any one suffices): the spec's accepted ones, after its least-privilege
  * one. An access whose spec names no alternatives (`accepted` absent) is satisfied by its least privilege
- * only, as before alternatives were read.
+ * only, as before alternatives were read. An access with a needed scope (docs/permissions.md "Needed
+ * scopes") is satisfied only by its needed scope's alternative and the accepted ones that hold the scope.
+ * Pure.
  */
-function alternativesOf(a: AccessPermission): readonly SecurityAlternative[] {
+export function alternativesOf(a: AccessPermission): readonly SecurityAlternative[] {
+  if (a.neededScope) {
+    // The publisher says the access needs this scope: only an alternative that holds it satisfies it.
+    const { scope, requirements } = a.neededScope;
+    const holding = (a.accepted ?? []).filter((alt) =>
+      alt.requirements.some((r) => r.scopes.includes(scope)),
+    );
+    return [{ requirements }, ...holding];
+  }
   const least = { requirements: a.leastPrivilege!.requirements };
   return a.accepted ? [least, ...a.accepted] : [least];
+}
+
+/**
+ * What the permission set grants for `a`: its needed scope's alternative when the publisher named one
+ * (docs/permissions.md "Needed scopes"), else the narrowest the spec lists (its least privilege).
+ */
+export function grantedFor(a: AccessPermission): SecurityAlternative | undefined {
+  if (a.neededScope) return { requirements: a.neededScope.requirements };
+  return a.leastPrivilege ? { requirements: a.leastPrivilege.requirements } : undefined;
 }
 
 /**
@@ -55,7 +76,9 @@ function satisfied(a: AccessPermission, granted: ReadonlyMap<SchemeId, ReadonlyS
  *
  * - Every such access with a least privilege is satisfied by the grants at its necessity and the stronger
  *   ones: some alternative its spec accepts (`accepted`; its least privilege when the spec lists none) has
- *   every requirement granted on its resource (the scheme, and each of its scopes).
+ *   every requirement granted on its resource (the scheme, and each of its scopes). An access whose
+ *   publisher named the scope it needs (`neededScope`) is granted that scope's alternative, and is
+ *   satisfied only by an alternative that holds the scope.
  * - A necessity adds only scopes not already granted at a stronger one (a scope needed by a REQUIRED access
  *   and by an OPTIONAL one is listed under `required` only), and an access whose need the stronger grants
  *   already meet adds nothing.
@@ -76,12 +99,12 @@ export function permissionSet(accesses: readonly AccessPermission[]): Permission
   const set: PermissionSet = {};
   for (const [necessity, key] of LEVELS) {
     const tier = accesses.filter(
-      (a) => a.necessity === necessity && a.identityUsed === 'END_USER' && a.leastPrivilege,
+      (a) => a.necessity === necessity && a.identityUsed === 'END_USER' && grantedFor(a),
     );
-    // This necessity's union of least privileges, beyond the stronger grants.
+    // This necessity's union of needed scopes and least privileges, beyond the stronger grants.
     const grants = new Map<SchemeId, PermissionGrant & { schemeOnly: boolean; fresh: Set<string> }>();
     for (const a of tier) {
-      for (const r of a.leastPrivilege!.requirements) {
+      for (const r of grantedFor(a)!.requirements) {
         const id = `${a.resource}\u0000${r.scheme}`;
         const before = placed.get(id);
         const fresh = r.scopes.filter((s) => !before?.has(s));
@@ -172,10 +195,25 @@ export function agentPermissions(
   return result;
 }
 
+/**
+ * `{ neededScope }` for an access whose publisher named `named` (docs/permissions.md "Needed scopes"), with
+ * the alternative of `accepted` that holds it; `{}` when none was named, or when the spec does not accept it
+ * (`npm run check` reports that: ./checks.ts).
+ */
+function neededScopeOf(
+  named: { scope: string; reason: string } | undefined,
+  accepted: readonly SecurityAlternative[],
+): { neededScope?: NeededScope } {
+  const alternative = named && alternativeWithScope(accepted, named.scope);
+  if (!named || !alternative) return {};
+  const requirements = alternative.requirements.map((r) => ({ ...r, scopes: [...r.scopes] }));
+  return { neededScope: { scope: named.scope, requirements, reason: named.reason } };
+}
+
 /** The work of {@link agentPermissions}. */
 function derive(agent: AgentModel, catalog: PermissionCatalog): AgentPermissions | undefined {
   const accesses: AccessPermission[] = [];
-  for (const { access } of agent.accesses) {
+  for (const { access, neededScope } of agent.accesses) {
     const resolved = catalog.operations.get(access.operation);
     if (
       !resolved ||
@@ -195,6 +233,7 @@ function derive(agent: AgentModel, catalog: PermissionCatalog): AgentPermissions
       ...(resolved.spec.openWorld !== undefined ? { openWorld: resolved.spec.openWorld } : {}),
       ...(resolved.accepted.length > 0 ? { accepted: resolved.accepted } : {}),
       ...(resolved.leastPrivilege ? { leastPrivilege: resolved.leastPrivilege } : {}),
+      ...neededScopeOf(neededScope, resolved.accepted),
     });
   }
   if (accesses.length === 0) return undefined;

@@ -82,6 +82,30 @@ export function grantedOperations(index: SpecIndex, alternative: SecurityAlterna
   );
 }
 
+/**
+ * The alternative of `accepted` (an operation's accepted alternatives, any one suffices) that holds
+ * `scope`, with the fewest scopes (ties: the first by scheme and scope); undefined when none holds it: the
+ * spec does not accept that scope for the operation (OpenAPI 3.1 §4.8.30 Security Requirement Object; a
+ * Discovery method's `scopes`). Pure.
+ */
+export function alternativeWithScope(
+  accepted: readonly SecurityAlternative[],
+  scope: string,
+): SecurityAlternative | undefined {
+  const holding = accepted.filter((alt) => alt.requirements.some((r) => r.scopes.includes(scope)));
+  const size = (alt: SecurityAlternative) => alt.requirements.reduce((n, r) => n + r.scopes.length, 0);
+  return holding.sort(
+    (a, b) =>
+      size(a) - size(b) ||
+      (alternativeKey(a) < alternativeKey(b) ? -1 : alternativeKey(a) > alternativeKey(b) ? 1 : 0),
+  )[0];
+}
+
+/** Every scope `accepted` names, sorted and unique: what an access may name as its `neededScope`. */
+export function acceptedScopes(accepted: readonly SecurityAlternative[]): string[] {
+  return [...new Set(accepted.flatMap((alt) => alt.requirements.flatMap((r) => r.scopes)))].sort();
+}
+
 /** A stable key of an alternative, for ties: its schemes and scopes in order. */
 function alternativeKey(alt: SecurityAlternative): string {
   return alt.requirements.map((r) => `${r.scheme}:${r.scopes.join(',')}`).join(' ');

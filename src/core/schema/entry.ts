@@ -139,8 +139,9 @@ export const OtherEntryFile = z
       examples: ['Trip tools'],
     }),
     type: mediaType.meta({
-      description: 'The media type of what the entry points at (an MCP server card, an AgentCard, …).',
-      examples: ['application/mcp-server+json'],
+      description:
+        'The media type of what the entry points at, an IANA media type string (ARD draft §3.2.1): application/mcp-server-card+json for an MCP server card, application/a2a-agent-card+json for an AgentCard, …',
+      examples: ['application/mcp-server-card+json'],
     }),
     url: nonEmptyString.optional().meta({
       description:

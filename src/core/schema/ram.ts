@@ -3,7 +3,7 @@
  * `package a2a.v1`) in its proto3 JSON mapping: camelCase field names, enums as their names.
  *
  * Authoring-only fields (never emitted in a card): `manageAccessUrl`, `specFile` and `specDigest` on a
- * Resource, `readOnly` on an Operation, `skills` on a ResourceAccess. The loader strips them when it builds the emitted RAM.
+ * Resource, `readOnly` on an Operation, `skills` and `neededScope` on a ResourceAccess. The loader strips them when it builds the emitted RAM.
  *
  * The `*_UNSPECIFIED` enum values parse here (they are valid proto names) and are refused by the RAM
  * integrity check with its own code (`RAM_UNSPECIFIED_ENUM`), so the author gets the precise reason.
@@ -156,7 +156,27 @@ export const Operation = z
   })
   .meta({ spec: 'seed 000 Operation' });
 
-/** `ResourceAccess` (seed 000) plus the authoring-only `skills` list (DESIGN.md §1). */
+/**
+ * The scope an access needs and why (authoring only, docs/permissions.md "Needed scopes"): what the publisher
+ * says the access needs where the narrowest scope the spec lists for its operation would not do (RFC 6749
+ * §3.3 scope; the RAM proposal leaves permission sets to tooling).
+ */
+export const NeededScope = z
+  .strictObject({
+    scope: nonEmptyString.meta({
+      description: 'The scope, exactly as the stored spec names it; one the spec accepts for the operation.',
+      examples: ['https://www.googleapis.com/auth/gmail.readonly'],
+    }),
+    reason: nonEmptyString.meta({
+      ...PER_LANGUAGE,
+      description:
+        'What data the access needs that a narrower scope leaves out, and why, addressed to the user.',
+      examples: ['The fare is in the body of the receipt email, which the metadata scope leaves out.'],
+    }),
+  })
+  .meta({ spec: 'docs/permissions.md "Needed scopes"' });
+
+/** `ResourceAccess` (seed 000) plus the authoring-only `skills` list (DESIGN.md §1) and `neededScope`. */
 export const ResourceAccess = z
   .strictObject({
     id: nonEmptyString.meta({
@@ -181,6 +201,11 @@ export const ResourceAccess = z
     necessity: AccessNecessity.meta({
       description:
         'REQUIRED: the agent cannot work without it; RECOMMENDED: it works worse; OPTIONAL: one feature needs it.',
+    }),
+    neededScope: NeededScope.optional().meta({
+      description:
+        'The permission (OAuth scope) the access really needs, with the reason, when it is broader than the narrowest scope the stored spec lists for the operation (Gmail `users.messages.get` accepts `gmail.metadata`, which leaves out the message body; an agent that reads the body names `gmail.readonly`). It must be one the spec accepts for the operation. The permission page then shows it with the reason, and a card asking for it is not "broader than needed"; published in the permission file, never in the RAM object.',
+      spec: 'docs/permissions.md "Needed scopes"',
     }),
     skills: z
       .array(nonEmptyString)

@@ -171,6 +171,11 @@ export const EN = {
   footprint: {
     noAccess: 'This agent does not access any of your accounts or outside services.',
     noAccessShort: 'does not access any of your accounts or outside services',
+    /** Instead of `noAccess` when the card asks the visitor to sign in but no access acts as them. */
+    signInUndeclared:
+      'Its card asks you to sign in with your own account, but its publisher does not declare what the agent then does with your accounts and data, so that is not known here.',
+    /** Instead of `noAccessShort` in the same case. */
+    signInUndeclaredShort: 'asks you to sign in with your account, but does not declare what it does there',
     yours: (n: number) => `acts on ${L.number(n)} ${L.form(n, YOUR_SERVICE)}`,
     outside: (n: number) => `shares data with ${L.count(n, OUTSIDE_SERVICE)}`,
     join: (parts: readonly string[]) => parts.join(' · '),
@@ -195,6 +200,14 @@ export const EN = {
     answersWith: 'It answers with',
     signInHeading: 'Sign-in',
     noSignIn: 'The agent declares no sign-in.',
+    /** Instead of `noSignIn` when the agent acts as the visitor on some service (`signInAsYou` follows). */
+    noSignInDescribed: 'Its card does not describe how you sign in.',
+    /** The services it reaches as the visitor, with their own account. */
+    signInAsYou: (services: readonly string[]) =>
+      `It acts as you, with your own account, on ${L.and(services)}: you will be asked to let it use your account there.`,
+    /** The card signs the visitor in, but no access of its RAM acts as them. */
+    signInNothingDeclared:
+      'Its card asks you to sign in with your own account, but its publisher does not declare what the agent does with it.',
     scopesIntro: 'Permissions it can ask you for:',
     transport: {
       JSONRPC: 'JSON-RPC 2.0 over HTTPS',
@@ -352,6 +365,9 @@ export const EN = {
             : `${services}: on ${L.number(asYou)} as you, on ${L.number(asItself)} with its own account.`;
       return outsideAsYou === 0 ? own : `${own} It also uses ${accounts}.`;
     },
+    /** A summary line when the card asks the visitor to sign in, but no access acts as them. */
+    summarySignInUndeclared:
+      'Its card asks you to sign in with your own account, but no action below is declared as done with it: what it does with your account is not declared.',
     summaryOutside: (n: number) =>
       n === 0
         ? 'It does not share data with any outside service.'
@@ -414,7 +430,7 @@ export const EN = {
     atLeastHeading: 'You will be asked to allow at least:',
     // When the card asks for more than the actions need: what it asks for first, then the least privilege.
     askedHeading: 'What the agent asks you to allow:',
-    neededHeading: 'What its declared actions would need, and no more:',
+    neededHeading: 'The narrowest permissions the service lists for its declared actions:',
     nothingToAllow: 'Nothing: the agent does not use your account on this service.',
     scopesNotNamed:
       'This service does not say which permissions it asks for, so they are not known here. The agent uses your account on it, as below.',
@@ -431,9 +447,20 @@ export const EN = {
       const need =
         needed.length === 0
           ? 'its declared actions need no permission of yours here'
-          : `its declared actions need only “${needed.join('”, “')}”`;
-      return `The agent asks for “${asked}”, which allows more than it needs: ${need}.`;
+          : `the narrowest the service lists for its declared actions is “${needed.join('”, “')}”, and the publisher does not say why it needs more`;
+      return `The agent asks for “${asked}”, which allows more: ${need}.`;
     },
+    /** Beside a permission the spec gives as the narrowest for the actions, with no word from the publisher. */
+    narrowest: 'The narrowest permission the service lists for these actions.',
+    /** Before the publisher's reason for a permission it names as needed (the reason follows, in its words). */
+    neededBecause: 'The publisher says the agent needs this permission:',
+    /** When the publisher names a permission broader than the narrowest the service lists. */
+    narrowerListed: (narrower: string) =>
+      `The service lists a narrower permission for these actions, “${narrower}”, which the publisher says is not enough.`,
+    /** A limit the service's own description of a permission states (“but not the email body”). */
+    leavesOut: (clause: string) => `The service’s own description limits it: “${clause}”.`,
+    /** The actions a permission is for. */
+    scopeFor: (actions: readonly string[]) => `For: ${L.and(actions.map((a) => `“${a}”`))}.`,
   },
 
   // --- what changed between versions (src/core/pages/changes-view.ts) ----------------------------

@@ -206,6 +206,9 @@ export const PT_BR: PageWords = {
   footprint: {
     noAccess: 'Este agente não acessa suas contas nem serviços externos.',
     noAccessShort: 'não acessa suas contas nem serviços externos',
+    signInUndeclared:
+      'O cartão do agente pede que você faça login com a sua própria conta, mas quem publica não declara o que o agente faz depois com as suas contas e dados, por isso não dá para saber isso aqui.',
+    signInUndeclaredShort: 'pede que você faça login com a sua conta, mas não declara o que faz nela',
     yours: (n: number) => `usa ${count(n, YOUR_SERVICE)}`,
     outside: (n: number) => `compartilha dados com ${count(n, OUTSIDE_SERVICE)}`,
     join: (parts: readonly string[]) => parts.join(' · '),
@@ -229,6 +232,11 @@ export const PT_BR: PageWords = {
     answersWith: 'Responde com',
     signInHeading: 'Login',
     noSignIn: 'O agente não pede login.',
+    noSignInDescribed: 'O cartão do agente não descreve como você faz login.',
+    signInAsYou: (services: readonly string[]) =>
+      `Ele age em seu nome, com a sua própria conta, em ${L.and(services)}: você vai ter que autorizar o uso da sua conta lá.`,
+    signInNothingDeclared:
+      'O cartão do agente pede que você faça login com a sua própria conta, mas quem publica não declara o que o agente faz com ela.',
     scopesIntro: 'Permissões que ele pode pedir a você:',
     transport: {
       JSONRPC: 'JSON-RPC 2.0 por HTTPS',
@@ -380,6 +388,8 @@ export const PT_BR: PageWords = {
             : `${services}: ${L.number(asYou)} em seu nome, ${L.number(asItself)} com a conta do agente.`;
       return outsideAsYou === 0 ? own : `${own} Também usa ${accounts}.`;
     },
+    summarySignInUndeclared:
+      'O cartão do agente pede que você faça login com a sua própria conta, mas nenhuma ação abaixo é declarada como feita com ela: o que ele faz com a sua conta não está declarado.',
     summaryOutside: (n: number) =>
       n === 0
         ? 'Não compartilha dados com nenhum serviço externo.'
@@ -440,7 +450,7 @@ export const PT_BR: PageWords = {
     heading: 'O serviço vai pedir a sua autorização para:',
     atLeastHeading: 'O serviço vai pedir a sua autorização para, no mínimo:',
     askedHeading: 'O que o agente pede para você autorizar:',
-    neededHeading: 'Do que as ações que ele declara precisariam, e nada mais:',
+    neededHeading: 'As permissões mais restritas que o serviço lista para as ações que ele declara:',
     nothingToAllow: 'Nada: o agente não usa a sua conta neste serviço.',
     scopesNotNamed:
       'Este serviço não diz quais permissões pede, por isso elas não são conhecidas aqui. O agente usa a sua conta nele, como mostrado abaixo.',
@@ -459,9 +469,15 @@ export const PT_BR: PageWords = {
       const need =
         needed.length === 0
           ? 'as ações que ele declara não precisam de nenhuma permissão sua aqui'
-          : `as ações que ele declara só precisam de ${quotedList(needed)}`;
-      return `O agente pede “${asked}”, que libera mais do que ele precisa: ${need}.`;
+          : `a mais restrita que o serviço lista para as ações que ele declara é ${quotedList(needed)}, e quem publica não diz por que ele precisa de mais`;
+      return `O agente pede “${asked}”, que libera mais: ${need}.`;
     },
+    narrowest: 'A permissão mais restrita que o serviço lista para estas ações.',
+    neededBecause: 'Quem publica diz que o agente precisa desta permissão:',
+    narrowerListed: (narrower: string) =>
+      `O serviço lista uma permissão mais restrita para estas ações, “${narrower}”, que, segundo quem publica, não basta.`,
+    leavesOut: (clause: string) => `A própria descrição do serviço a limita: “${clause}”.`,
+    scopeFor: (actions: readonly string[]) => `Para: ${quotedList(actions)}.`,
   },
 
   changes: {
