@@ -41,7 +41,7 @@ import { promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { benchVerify, describe, median, pairedRatios } from './lib/bench-verify.js';
 import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
 const run = promisify(execFile);

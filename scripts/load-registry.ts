@@ -43,7 +43,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine } from '../src/cli/lib/args.js';
 import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
 
 const { values } = parseCommandLine(

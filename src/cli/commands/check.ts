@@ -4,11 +4,11 @@
  *
  * Usage: npm run check [-- --root <project folder>] [-- --json]
  */
-import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
-import { loadAndCheck } from '../src/core/content/index.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { counted } from './lib/counted.js';
-import { shownFolder } from './lib/shown-folder.js';
+import { formatDiagnostic, hasErrors } from '../../core/errors.js';
+import { loadAndCheck } from '../../core/content/index.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { counted } from '../lib/counted.js';
+import { shownFolder } from '../lib/shown-folder.js';
 
 const { values } = parseCommandLine(
   {

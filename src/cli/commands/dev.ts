@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { dev } from 'astro';
-import { parseCommandLine, projectFolder } from './lib/args.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
 
 const { values } = parseCommandLine(
   {

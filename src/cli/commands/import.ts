@@ -9,13 +9,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ArdsiteError } from '../src/core/errors.js';
-import { importAgentCard } from '../src/core/import/import-card.js';
-import { jsonErrorPlace } from '../src/core/json-position.js';
-import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { shellWord } from '../src/core/shell-word.js';
-import { terminalText } from '../src/core/terminal-text.js';
+import { ArdsiteError } from '../../core/errors.js';
+import { importAgentCard } from '../../core/import/import-card.js';
+import { jsonErrorPlace } from '../../core/json-position.js';
+import { httpReader, parseResolve } from '../../core/verify/http-reader.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { shellWord } from '../../core/shell-word.js';
+import { terminalText } from '../../core/terminal-text.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;

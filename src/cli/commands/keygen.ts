@@ -10,11 +10,11 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
-import { ArdsiteError } from '../src/core/errors.js';
-import { createSigningKey } from '../src/core/trust/keys.js';
-import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../src/core/trust/key-file.js';
-import { type SigningAlgorithm } from '../src/core/trust/jwk.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
+import { ArdsiteError } from '../../core/errors.js';
+import { createSigningKey } from '../../core/trust/keys.js';
+import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../../core/trust/key-file.js';
+import { type SigningAlgorithm } from '../../core/trust/jwk.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
 
 const { values } = parseCommandLine(
   {

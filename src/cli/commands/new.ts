@@ -14,9 +14,9 @@ import { realpathSync } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { newProjectFiles, newProjectProblems } from '../src/core/new-project.js';
-import { parseCommandLineFully } from './lib/args.js';
-import { shellWord } from '../src/core/shell-word.js';
+import { newProjectFiles, newProjectProblems } from '../../core/new-project.js';
+import { parseCommandLineFully } from '../lib/args.js';
+import { shellWord } from '../../core/shell-word.js';
 
 /**
  * Why the project cannot be made in `root`: inside ardsite's own folder, where it would share the app's

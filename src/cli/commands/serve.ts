@@ -14,13 +14,13 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ArdsiteError } from '../src/core/errors.js';
-import { readRegistryBuild } from '../src/core/registry/bundle.js';
-import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
-import { startRegistryServer } from '../src/core/registry/server.js';
-import { parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine } from './lib/args.js';
-import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
+import { ArdsiteError } from '../../core/errors.js';
+import { readRegistryBuild } from '../../core/registry/bundle.js';
+import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/registry/config.js';
+import { startRegistryServer } from '../../core/registry/server.js';
+import { parseResolve } from '../../core/verify/http-reader.js';
+import { parseCommandLine } from '../lib/args.js';
+import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
 
 const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
   ${SERVED_FOLDER_RULE}`;

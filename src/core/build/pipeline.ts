@@ -22,7 +22,7 @@
  * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
  * self-check passed.
  */
-import { npmCommand } from '../src/core/shell-word.js';
+import { npmCommand } from '../shell-word.js';
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,31 +35,31 @@ import {
   swapIntoPlace,
   writeArtifacts,
   type WrittenArtifact,
-} from '../src/core/build/output.js';
-import { prepareBuild, type PreparedBuild } from '../src/core/build/prepare.js';
-import { compiledWorker, type CompiledWorker } from '../src/core/compiled-worker.js';
-import { removeStaleTempFolders, TEMP_PREFIX, VITE_CACHE_PREFIX } from '../src/core/build/stale-temp.js';
-import { finishSelfCheck, machineCheckJob, siteOrigin } from '../src/core/build/self-check.js';
-import type { MachineCheckResult } from '../src/core/build/machine-check.js';
-import { startMachineChecks, type MachineCheckRun } from '../src/core/build/machine-check-thread.js';
-import type { Artifact, SiteBuild } from '../src/core/site-build.js';
-import { releaseSourceTexts } from '../src/core/content/index.js';
-import { pendingAgents, type PendingAgents } from '../src/core/build-context.js';
-import { deferred, type Deferred } from '../src/core/concurrency.js';
-import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
-import { assertNoPrivateKeyBytes } from '../src/core/trust/key-guards.js';
+} from './output.js';
+import { prepareBuild, type PreparedBuild } from './prepare.js';
+import { compiledWorker, type CompiledWorker } from '../compiled-worker.js';
+import { removeStaleTempFolders, TEMP_PREFIX, VITE_CACHE_PREFIX } from './stale-temp.js';
+import { finishSelfCheck, machineCheckJob, siteOrigin } from './self-check.js';
+import type { MachineCheckResult } from './machine-check.js';
+import { startMachineChecks, type MachineCheckRun } from './machine-check-thread.js';
+import type { Artifact, SiteBuild } from '../site-build.js';
+import { releaseSourceTexts } from '../content/index.js';
+import { pendingAgents, type PendingAgents } from '../build-context.js';
+import { deferred, type Deferred } from '../concurrency.js';
+import { ArdsiteError, formatDiagnostic } from '../errors.js';
+import { assertNoPrivateKeyBytes } from '../trust/key-guards.js';
 import {
   assertReplaceableServerDir,
   registryServerDir,
   writeRegistryDescriptor,
-} from '../src/core/registry/bundle.js';
-import { MANIFEST_PATH } from '../src/core/site.js';
-import { registryBaseUri, registryIdentifier } from '../src/core/site-registry-entry.js';
-import { PhaseTimer } from '../src/core/timings.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { counted } from './lib/counted.js';
-import { limitHeapGrowth } from './lib/heap-growth.js';
-import { shownFile, shownFolder } from './lib/shown-folder.js';
+} from '../registry/bundle.js';
+import { MANIFEST_PATH } from '../site.js';
+import { registryBaseUri, registryIdentifier } from '../site-registry-entry.js';
+import { PhaseTimer } from '../timings.js';
+import { parseCommandLine, projectFolder } from '../../cli/lib/args.js';
+import { counted } from '../../cli/lib/counted.js';
+import { limitHeapGrowth } from '../../cli/lib/heap-growth.js';
+import { shownFile, shownFolder } from '../../cli/lib/shown-folder.js';
 import {
   makeOutputs,
   preloadAstro,
@@ -67,7 +67,7 @@ import {
   startRender,
   type Outputs,
   type RenderRun,
-} from './lib/render.js';
+} from './render.js';
 
 // Before the site is loaded: the heap grows by at most half its live size between full collections.
 limitHeapGrowth();
