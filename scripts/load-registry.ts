@@ -66,14 +66,15 @@ const agents = Number(values.agents);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-/** Runs a script of this app with tsx in a child process. */
+/** Runs a command of this app's CLI (`build.ts`: `ardsite build`) with tsx in a child process. */
 function run(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   onStderr?: (text: string) => void,
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(appRoot, 'scripts', script), ...args], {
+  const main = path.join(appRoot, 'src', 'cli', 'main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', main, script.replace(/\.ts$/, ''), ...args], {
     cwd: appRoot,
     env,
     stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],

@@ -159,7 +159,7 @@ describe('npm run new', () => {
 
   it('reports every problem of its arguments in one run, not the first one only', async () => {
     const usageLine =
-      'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+      'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
     // Bad usage (an unknown option) beside bad values and a folder that is not empty: all of them, exit 2.
     const all = await runScript(
       'new.ts',

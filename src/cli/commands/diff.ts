@@ -43,7 +43,7 @@ import { terminalText } from '../../core/terminal-text.js';
 import { shownFolder } from '../lib/shown-folder.js';
 
 const usage =
-  'usage: npm run diff -- <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
+  'usage: ardsite diff <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface DiffOutput {

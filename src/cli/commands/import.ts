@@ -21,7 +21,7 @@ import { terminalText } from '../../core/terminal-text.js';
 const MAX_CARD_BYTES = 1024 * 1024;
 
 const usage =
-  'usage: npm run import -- <card file or https URL> [--root <project folder>] [--slug <slug>] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
+  'usage: ardsite import <card file or https URL> [--root <project folder>] [--slug <slug>] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
 const { values, positionals } = parseCommandLine(
   {
     allowPositionals: true,

@@ -24,7 +24,7 @@ const { values } = parseCommandLine(
       root: { type: 'string', default: process.cwd() },
     },
   },
-  'usage: npm run keygen [-- --alg ES256|EdDSA] [-- --out <path in the project>] [-- --root <project folder>]',
+  'usage: ardsite keygen [--alg ES256|EdDSA] [--out <path in the project>] [--root <project folder>]',
 );
 
 async function main(): Promise<number> {

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { newProjectFiles, newProjectProblems } from '../../core/new-project.js';
 import { parseCommandLineFully } from '../lib/args.js';
+import { appRoot } from '../../core/app-root.js';
 import { shellWord } from '../../core/shell-word.js';
 
 /**
@@ -35,7 +36,7 @@ async function folderProblems(root: string): Promise<string[]> {
       return parent === p ? p : path.join(real(parent), path.basename(p));
     }
   };
-  const app = real(path.resolve(import.meta.dirname, '..'));
+  const app = real(appRoot());
   const fromApp = path.relative(app, real(root));
   const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
   if (!outside) {
@@ -54,7 +55,7 @@ async function folderProblems(root: string): Promise<string[]> {
 }
 
 const usage =
-  'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+  'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
 const {
   values,
   positionals,

@@ -30,7 +30,7 @@ import { replaceFile } from '../lib/replace-file.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run pin [-- --all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
+  'usage: ardsite pin [--all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
 
 const { values } = parseCommandLine(
   {

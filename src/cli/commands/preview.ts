@@ -14,7 +14,7 @@ import { parseCommandLine } from '../lib/args.js';
 import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
 import { npmCommand } from '../../core/shell-word.js';
 
-const usage = `usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
+const usage = `usage: ardsite preview [--root <project folder>] [--dir <folder>] [--port <port>] [--host <interface>]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {

@@ -20,7 +20,7 @@ const { values } = parseCommandLine(
       'dry-run': { type: 'boolean', default: false },
     },
   },
-  'usage: npm run release [-- --root <project folder>] [-- --dry-run]',
+  'usage: ardsite release [--root <project folder>] [--dry-run]',
 );
 
 const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root!) });

@@ -20,9 +20,10 @@ import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/regist
 import { startRegistryServer } from '../../core/registry/server.js';
 import { parseResolve } from '../../core/verify/http-reader.js';
 import { parseCommandLine } from '../lib/args.js';
+import { selfCommand } from '../lib/self-command.js';
 import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
 
-const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+const usage = `usage: ardsite serve [--root <project>] [--dir <folder>] [--port <n>] [--host <ip>] [--dev] [--resolve host=http://127.0.0.1:PORT ...] [--no-build] [--quiet]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
@@ -42,11 +43,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Builds the project in registry mode in a child process, its output shown as it comes. */
 function buildRegistry(): Promise<void> {
-  const script = path.resolve(import.meta.dirname, 'build.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', script, '--root', root, '--out', dir, '--registry'],
+      [...selfCommand('build'), '--root', root, '--out', dir, '--registry'],
       { stdio: 'inherit' },
     );
     child.on('error', reject);

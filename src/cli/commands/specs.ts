@@ -36,7 +36,7 @@ import { replaceFile } from '../lib/replace-file.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run specs [-- --update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
+  'usage: ardsite specs [--update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
 
 const { values } = parseCommandLine(
   {

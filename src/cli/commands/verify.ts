@@ -56,7 +56,7 @@ import { shellWord } from '../../core/shell-word.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
+  'usage: ardsite verify <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
 
 /** Default of `--deadline`: the whole run, in seconds. */
 const DEFAULT_DEADLINE_S = 300;

@@ -1,29 +1,27 @@
 /**
- * `npm run build`: checks the content, signs and computes every artifact, writes the artifacts into a
- * temporary folder (keeping only their digests), renders the pages with Astro into the same folder,
- * verifies the result from disk, and only then swaps it into `dist/` (DESIGN.md §4). Exit 0 on success,
- * 1 on any failure; `dist/` is untouched by a failed build. No key material is ever printed.
+ * The build pipeline, as a function that returns its result (`build()`): checks the content, signs and
+ * computes every artifact, writes the artifacts into a temporary folder (keeping only their digests),
+ * renders the pages with Astro into the same folder, verifies the result from disk, and only then swaps
+ * it into the output folder (ARD draft §3.5 for the signed manifest; A2A §8.4 for the card signatures).
+ * A failed build leaves the output folder untouched. No key material is ever reported.
  *
- * The work overlaps where it can (issue 19): Astro starts once the content passed its checks and bundles
- * the pages while the site is computed (scripts/lib/render.ts); each agent's pages render as soon as its
- * card is signed, and its card and permission file are written then (src/core/site-options.ts
- * `onAgent`, `sink`), while later cards are signed; the index renders once the whole site is there; the
- * machine-readable files are verified in a worker thread while Astro renders
- * (src/core/build/machine-check-thread.ts); after rendering only what depends on the pages is checked
- * (src/core/build/self-check.ts).
+ * Control flows one way: the caller passes options and one event sink (`onEvent`, ./events.ts), and gets
+ * the result or an ArdsiteError; nothing here prints or exits. The pages still receive the site through
+ * the slots of src/core/build-context.ts: Astro loads them in Vite's module graph, a separate module
+ * instance from this one, so a value on `globalThis` is the one way to hand them a live promise.
  *
- * Usage: npm run build [-- --root <publisher project folder: content/, public/>] [-- --out <folder>]
- *        [-- --registry]
- * (--out is relative to the project folder; default dist)
+ * The work overlaps where it can: Astro starts once the content passed its checks and bundles the pages
+ * while the site is computed (./render.ts); each agent's pages render as soon as its card is signed, and
+ * its card and permission file are written then, while later cards are signed; the index renders once the
+ * whole site is there; the machine-readable files are verified in a worker thread while Astro renders
+ * (./machine-check-thread.ts); after rendering only what depends on the pages is checked (./self-check.ts).
  *
- * Registry mode (`--registry`, or `registry.enabled: true` in publisher.yaml): ard.json also lists the
+ * Registry mode (`registry: true`, or `registry.enabled: true` in publisher.yaml): ard.json also lists the
  * signed `application/ai-registry+json` entry, and Astro runs with @astrojs/node in `middleware` mode and
- * the lookup API's routes (src/lib/registry-astro.ts). `<out>/` still holds exactly the static site; the
- * server bundle goes to `<out>-server/` (src/core/registry/bundle.ts). Both are swapped in only when the
- * self-check passed.
+ * the lookup API's routes (src/lib/registry-astro.ts). The output folder still holds exactly the static
+ * site; the server bundle goes to `<out>-server/` (../registry/bundle.ts). Both are swapped in only when
+ * the self-check passed.
  */
-import { npmCommand } from '../shell-word.js';
-import { writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -46,7 +44,7 @@ import type { Artifact, SiteBuild } from '../site-build.js';
 import { releaseSourceTexts } from '../content/index.js';
 import { pendingAgents, type PendingAgents } from '../build-context.js';
 import { deferred, type Deferred } from '../concurrency.js';
-import { ArdsiteError, formatDiagnostic } from '../errors.js';
+import { ArdsiteError, type Diagnostic } from '../errors.js';
 import { assertNoPrivateKeyBytes } from '../trust/key-guards.js';
 import {
   assertReplaceableServerDir,
@@ -56,10 +54,8 @@ import {
 import { MANIFEST_PATH } from '../site.js';
 import { registryBaseUri, registryIdentifier } from '../site-registry-entry.js';
 import { PhaseTimer } from '../timings.js';
-import { parseCommandLine, projectFolder } from '../../cli/lib/args.js';
-import { counted } from '../../cli/lib/counted.js';
-import { limitHeapGrowth } from '../../cli/lib/heap-growth.js';
-import { shownFile, shownFolder } from '../../cli/lib/shown-folder.js';
+import { appRoot as packageRoot } from '../app-root.js';
+import type { BuildEvent, EventSink } from '../events.js';
 import {
   makeOutputs,
   preloadAstro,
@@ -69,55 +65,92 @@ import {
   type RenderRun,
 } from './render.js';
 
-// Before the site is loaded: the heap grows by at most half its live size between full collections.
-limitHeapGrowth();
-
-const { values } = parseCommandLine(
-  {
-    options: {
-      root: { type: 'string', default: process.cwd() },
-      out: { type: 'string', default: 'dist' },
-      /** Writes phase timings, peak memory and sizes as JSON to this file (used by npm run bench). */
-      report: { type: 'string' },
-      /** Registry mode: the lookup API beside the static site (README, "Registry mode"). */
-      registry: { type: 'boolean', default: false },
-    },
-  },
-  'usage: npm run build [-- --root <project folder>] [-- --out <folder>] [-- --registry] [-- --report <file.json>]',
-);
-// The publisher's project (content/, public/, .ardsite/) may be another folder than this app (astro
-// config, pages): Astro always runs from the app, with the project's public/ folder.
-const appRoot = path.resolve(import.meta.dirname, '..');
-const root = projectFolder(values.root!);
-const distDir = path.resolve(root, values.out!);
-const publicDir = path.join(root, 'public');
-const serverDir = registryServerDir(distDir);
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-/** Logs the content's warnings and where the signing key came from. */
-function logPrepared(prepared: PreparedBuild): void {
-  for (const w of prepared.warnings) log(formatDiagnostic(w));
-  // A key file by the path a publisher can find it at from where they typed the command (not relative
-  // to the project: under `npm run` that would name the checkout's own key).
-  const source = prepared.key.file ? shownFile(prepared.key.file) : prepared.key.source;
-  if (prepared.key.created) {
-    log('');
-    log(`*** ardsite created a new signing key: ${source}`);
-    log("*** It is your site's identity (did:web). Keep it, back it up, never commit it (git ignores it).");
-    log('*** For CI deploys, store it as a secret and pass it in ARDSITE_SIGNING_KEY.');
-    log('');
-  } else if (prepared.key.ephemeral) {
-    log('Signing with a throw-away key (ARDSITE_DEV_KEY=1): this build is for tests, not for deployment.');
-  } else {
-    log(`Signing with the key from ${source} (${prepared.key.kid}).`);
-  }
+/** Inputs of {@link build}. */
+export interface BuildOptions {
+  /** Absolute path of the publisher's project (its `content/`, `public/`, `.ardsite/`). */
+  root: string;
+  /** The output folder, relative to `root` or absolute (default `dist`). */
+  out?: string;
+  /** Registry mode: as if publisher.yaml said `registry.enabled: true`. */
+  registry?: boolean;
+  /** Environment (default `process.env`): signing key variables, `CI`, `SOURCE_DATE_EPOCH`. */
+  env?: NodeJS.ProcessEnv;
+  /** Receives the build's progress and warnings as they happen (./events.ts); never required. */
+  onEvent?: EventSink;
 }
 
-async function main(): Promise<void> {
+/** What a build that passed made. */
+export interface BuildResult {
+  /** Absolute path of the output folder now holding the static site. */
+  outDir: string;
+  /** Registry mode: absolute path of the lookup API's server bundle (`<out>-server/`). */
+  serverDir?: string;
+  /** The lookup API's base URI in registry mode (ARD draft §4.2). */
+  registryUrl?: string;
+  agents: number;
+  entries: number;
+  /** Checks of the self-check that passed. */
+  checksPassed: number;
+  /** The content's warnings (errors fail the build instead). */
+  warnings: Diagnostic[];
+  /** Where the signing key came from; never its material. */
+  key: Extract<BuildEvent, { type: 'key' }>;
+  /** Milliseconds from the call to the swap. */
+  wallMs: number;
+  /** Bytes of `/.well-known/ard.json`. */
+  manifestBytes: number;
+  /** Milliseconds per named phase (../timings.ts). */
+  phasesMs: Record<string, number>;
+}
+
+/** The folders and the sink of one call of {@link build}. */
+interface BuildRun {
+  root: string;
+  /** The app Astro runs in: astro.config.mjs, src/pages (../app-root.ts). */
+  appRoot: string;
+  distDir: string;
+  publicDir: string;
+  serverDir: string;
+  emit: (event: BuildEvent) => void;
+}
+
+/** The `key` event of a prepared build: where the key came from, never its material. */
+function keyEvent(prepared: PreparedBuild): Extract<BuildEvent, { type: 'key' }> {
+  const { key } = prepared;
+  return {
+    type: 'key',
+    source: key.source,
+    kid: key.kid,
+    created: key.created,
+    ephemeral: key.ephemeral,
+    ...(key.file ? { file: key.file } : {}),
+  };
+}
+
+/**
+ * Builds the project at `options.root` into its output folder (ARD draft §3.5 manifest, A2A §8.4 signed
+ * cards, did:web keys, pages), and returns what it made. Progress and warnings go to `options.onEvent`.
+ *
+ * @throws ArdsiteError with the content's diagnostics (`CONTENT_INVALID` and the like), a key that may
+ *   not sign, an output folder that may not be replaced (`BUILD_OUT_DIR_UNSAFE`), a failed rendering
+ *   (`BUILD_RENDER_FAILED`) or a failed self-check; the output folder is then untouched.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const root = path.resolve(options.root);
+  const distDir = path.resolve(root, options.out ?? 'dist');
+  const run: BuildRun = {
+    root,
+    appRoot: packageRoot(),
+    distDir,
+    publicDir: path.join(root, 'public'),
+    serverDir: registryServerDir(distDir),
+    emit: (event) => options.onEvent?.(event),
+  };
+  const { appRoot, publicDir, serverDir } = run;
   const started = performance.now();
   const timer = new PhaseTimer();
   void preloadAstro();
-  // Before any work: an --out that a swap would destroy (content/, the project itself, …) is refused.
+  // Before any work: an output folder that a swap would destroy (content/, the project itself, …) is refused.
   assertReplaceableOutDir(root, distDir);
   // What killed builds left behind: their temporary folders, never those of a build still running.
   const stale = await removeStaleTempFolders([
@@ -125,11 +158,11 @@ async function main(): Promise<void> {
     { dir: appRoot, prefix: TEMP_PREFIX },
     { dir: tmpdir(), prefix: VITE_CACHE_PREFIX },
   ]);
-  if (stale.length > 0) log(`Removed ${counted(stale.length, 'temporary folder')} left by a killed build.`);
+  if (stale.length > 0) run.emit({ type: 'stale-temp-removed', folders: stale });
   // Astro starts once the content passed its checks and the key may sign (a build that fails on either
   // answers seconds sooner) and bundles the pages while the site is computed; the pages wait for it.
   const site = deferred<SiteBuild>();
-  // The machine-check thread's bundle, found (or made) meanwhile; none on one core (the checks run here).
+  // The machine-check thread's compiled file, found (or made) meanwhile; none on one core (the checks run here).
   const checkWorker =
     availableParallelism() >= 2 ? compiledWorker('machine-check') : Promise.resolve(undefined);
   let out: Outputs | undefined;
@@ -141,7 +174,8 @@ async function main(): Promise<void> {
     prepared = await prepareBuild({
       root,
       timer,
-      registry: values.registry,
+      registry: options.registry ?? false,
+      ...(options.env ? { env: options.env } : {}),
       beforeComputing: async (outline) => {
         const { publisher } = outline.model;
         if (publisher.registry.enabled) assertReplaceableServerDir(root, serverDir);
@@ -160,7 +194,7 @@ async function main(): Promise<void> {
       },
       // Each agent's pages render as soon as its card is signed, while later cards are signed; its card
       // and permission file are written then, not held to the end (over 300 MB at 10,000 agents).
-      onAgent: (build) => agents?.arrived(build),
+      onAgent: (agentBuild) => agents?.arrived(agentBuild),
       sink: (files) => writer!.write(files),
     });
   } catch (error) {
@@ -170,11 +204,25 @@ async function main(): Promise<void> {
     await removeOutputs(out);
     throw error;
   }
-  logPrepared(prepared);
+  for (const diagnostic of prepared.warnings) run.emit({ type: 'diagnostic', diagnostic });
+  const key = keyEvent(prepared);
+  run.emit(key);
   try {
     // Every agent arrived through onAgent; one that did not would leave its pages waiting.
     agents!.complete(prepared.site);
-    await finish(prepared, out!, rendering!, site, { timer, started, checkWorker, writer: writer! });
+    const finished = await finish(prepared, out!, rendering!, site, {
+      run,
+      timer,
+      checkWorker,
+      writer: writer!,
+    });
+    return {
+      ...finished,
+      warnings: prepared.warnings,
+      key,
+      wallMs: Math.round(performance.now() - started),
+      phasesMs: timer.toJSON(),
+    };
   } catch (error) {
     await removeAfterFailure(out!.temp);
     await removeAfterFailure(out!.serverTemp);
@@ -206,7 +254,7 @@ async function writeAndCheck(
   prepared: PreparedBuild,
   siteDir: string,
   writer: ArtifactWriter,
-  { timer, bundle }: { timer: PhaseTimer; bundle: CompiledWorker | undefined },
+  { run, timer, bundle }: { run: BuildRun; timer: PhaseTimer; bundle: CompiledWorker | undefined },
 ): Promise<Written> {
   const { site } = prepared;
   await timer.time('writing', () => writer.write(site.artifacts.values()));
@@ -220,12 +268,12 @@ async function writeAndCheck(
       written,
       later: shadowed.map((a) => a.path),
       keyPatterns: prepared.keyPatterns,
-      publicDir,
+      publicDir: run.publicDir,
     }),
     {
       worker: availableParallelism() >= 2,
       ...(bundle?.file ? { bundle: bundle.file } : {}),
-      onFallback: (why) => log(`The self-check thread stopped (${why}); checking in this thread.`),
+      onFallback: (reason) => run.emit({ type: 'self-check-in-main-thread', reason }),
     },
   );
   return { written, shadowed, checks };
@@ -234,7 +282,8 @@ async function writeAndCheck(
 /**
  * The second half of a build, once the site is computed: writes the artifacts, hands the site to the
  * pages (`site`), checks the machine files beside rendering, then what depends on the pages, and swaps
- * the result into place. Throws on any failure, before anything is swapped (the caller removes `out`).
+ * the result into place. Returns the figures of {@link BuildResult} it knows. Throws on any failure,
+ * before anything is swapped (the caller removes `out`).
  */
 async function finish(
   prepared: PreparedBuild,
@@ -242,23 +291,24 @@ async function finish(
   rendering: RenderRun,
   site: Deferred<SiteBuild>,
   {
+    run,
     timer,
-    started,
     checkWorker,
     writer,
   }: {
+    run: BuildRun;
     timer: PhaseTimer;
-    started: number;
     checkWorker: Promise<CompiledWorker | undefined>;
     writer: ArtifactWriter;
   },
-): Promise<void> {
+): Promise<Omit<BuildResult, 'warnings' | 'key' | 'wallMs' | 'phasesMs'>> {
+  const { distDir, serverDir } = run;
   const built = prepared.site;
   const { publisher } = built.model;
   const { temp, serverTemp, renderDir, siteDir } = out;
   let step: Written;
   try {
-    step = await writeAndCheck(prepared, siteDir, writer, { timer, bundle: await checkWorker });
+    step = await writeAndCheck(prepared, siteDir, writer, { run, timer, bundle: await checkWorker });
   } catch (error) {
     site.reject(error);
     await rendering.done.catch(() => {});
@@ -312,39 +362,12 @@ async function finish(
     if (serverTemp) await swapFolder(serverTemp, serverDir);
     await swapIntoPlace(temp, distDir);
   });
-  if (values.report) {
-    const figures = {
-      agents: built.agents.length,
-      entries: built.entries.length,
-      wallMs: Math.round(performance.now() - started),
-      peakRssBytes: process.resourceUsage().maxRSS * 1024,
-      manifestBytes: written.get(MANIFEST_PATH)!.size,
-      phasesMs: timer.toJSON(),
-    };
-    await writeFile(values.report, `${JSON.stringify(figures, null, 2)}\n`);
-  }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log(
-    `Built ${shownFolder(distDir)}: ${counted(built.agents.length, 'agent')}, ${counted(built.entries.length, 'manifest entry', 'manifest entries')}; self-check: ${counted(report.passed, 'check')} passed (${seconds} s).`,
-  );
-  if (serverTemp) {
-    log(
-      `Registry mode: the lookup API (${registryBaseUri(publisher)}) is in ${shownFolder(serverDir)}; ${npmCommand('serve', root)} starts it.`,
-    );
-  }
-}
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof ArdsiteError) {
-    for (const d of error.diagnostics) log(formatDiagnostic(d));
-    log(`Build of ${shownFolder(root)} failed: ${error.message} [${error.code}]`);
-  } else {
-    log(`Build of ${shownFolder(root)} failed: ${(error as Error).stack ?? String(error)}`);
-  }
-  process.exitCode = 1;
-  // A failure answers at once: Astro's modules may still be loading (preloadAstro), which would keep the
-  // process a second longer. It exits once what it wrote to stderr is flushed.
-  process.stderr.write('', () => process.exit());
+  return {
+    outDir: distDir,
+    ...(serverTemp ? { serverDir, registryUrl: registryBaseUri(publisher) } : {}),
+    agents: built.agents.length,
+    entries: built.entries.length,
+    checksPassed: report.passed,
+    manifestBytes: written.get(MANIFEST_PATH)!.size,
+  };
 }
