@@ -123,5 +123,5 @@ if (!inRepository) {
 const relative = path.relative(process.cwd(), root);
 const shown = relative === '' ? '.' : relative.startsWith('..') ? root : relative;
 process.stdout.write(
-  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: npm run check -- --root ${shellWord(shown)} && npm run build -- --root ${shellWord(shown)}\n`,
+  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: cd ${shellWord(shown)} && npm install && npm run check && npm run build\n`,
 );
