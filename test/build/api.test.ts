@@ -13,7 +13,7 @@ const fixture = (name: string) => path.join(REPO_ROOT, 'test', 'fixtures', name)
 
 afterAll(removeProjects);
 
-describe('check() of a project', () => {
+describe('check: the content of a project', () => {
   it('returns every diagnostic of a broken project, with its file, and the counts', async () => {
     const result = await check({ root: fixture('content-broken') });
     expect(result.errors).toBeGreaterThan(1);
