@@ -10,6 +10,7 @@
  * and `diff` document their own 1 and 2 in `--help`. One error boundary (`main`) turns what a command
  * throws into a message and an exit code: an ArdsiteError prints its diagnostics and code, never a stack.
  */
+import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, Option } from 'commander';
 import { ardsiteVersion } from '../core/app-root.js';
 
@@ -37,7 +38,7 @@ type SelfParsing = keyof typeof SELF_PARSING;
 /** Runs the self-parsing command `name` with `args`; its module sets the exit code. */
 async function runSelfParsing(name: SelfParsing, args: readonly string[]): Promise<void> {
   const module = new URL(`./commands/${name}.js`, import.meta.url);
-  process.argv = [process.argv[0]!, module.pathname, ...args];
+  process.argv = [process.argv[0]!, fileURLToPath(module), ...args];
   await import(module.href);
 }
 
