@@ -9,6 +9,8 @@ export default tseslint.config(
       'dist.old/',
       'dist-server/',
       'dist-server.old/',
+      // The package's compiled JavaScript (npm run compile).
+      'lib/',
       'node_modules/',
       '.astro/',
       '.ardsite-tmp-*/',

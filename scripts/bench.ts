@@ -41,7 +41,7 @@ import { promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { benchVerify, describe, median, pairedRatios } from './lib/bench-verify.js';
 import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
 const run = promisify(execFile);
@@ -225,7 +225,7 @@ async function verifyIn(work: string): Promise<void> {
   if (folder === undefined) {
     const project = await writePublisher(work);
     log(`building the site to verify (npm run build, ${agents} agents)…`);
-    await timedChild('scripts/build.ts', ['--root', project], env);
+    await timedChild('src/cli/main.ts', ['build', '--root', project], env);
     folder = path.join(project, 'dist');
   }
   if (values.golden !== undefined) {
@@ -301,7 +301,7 @@ async function benchBuilds(work: string): Promise<void> {
       await run('git', ['init', '-q'], { cwd: plain });
       buildBaseline = async () => {
         await rm(baselineOut, { recursive: true, force: true });
-        return timedChild('scripts/build.ts', ['--root', plain], env);
+        return timedChild('src/cli/main.ts', ['build', '--root', plain], env);
       };
     }
     // Each build starts with no output folder, the baseline's as ours: removing the previous one (30,000
@@ -309,7 +309,7 @@ async function benchBuilds(work: string): Promise<void> {
     // `swap` phase (BENCHMARKS.md).
     const buildOurs = async () => {
       await rm(ardsiteOut, { recursive: true, force: true });
-      return timedChild('scripts/build.ts', ['--root', project], env);
+      return timedChild('src/cli/main.ts', ['build', '--root', project], env);
     };
     const baseline: ChildReport[] = [];
     const ours: ChildReport[] = [];

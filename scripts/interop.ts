@@ -34,7 +34,9 @@ console.log(
 );
 for (const p of jose) console.log(`  ${p}`);
 ok = jose.length === 0 && ok;
-const own = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', dir], { encoding: 'utf8' });
+const own = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify', dir], {
+  encoding: 'utf8',
+});
 const summary = own.stdout.trim().split('\n').slice(-1)[0] ?? '';
 console.log(`ardsite verify (folder): exit ${String(own.status)}: ${summary}`);
 ok = own.status === 0 && ok;

@@ -43,7 +43,7 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine } from '../src/cli/lib/args.js';
 import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
 
 const { values } = parseCommandLine(
@@ -66,14 +66,15 @@ const agents = Number(values.agents);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-/** Runs a script of this app with tsx in a child process. */
+/** Runs a command of this app's CLI (`build.ts`: `ardsite build`) with tsx in a child process. */
 function run(
   script: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   onStderr?: (text: string) => void,
 ): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(appRoot, 'scripts', script), ...args], {
+  const main = path.join(appRoot, 'src', 'cli', 'main.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', main, script.replace(/\.ts$/, ''), ...args], {
     cwd: appRoot,
     env,
     stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],

@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingReferenceParts } from '../src/core/schema/reference.js';
-import { parseCommandLine } from './lib/args.js';
+import { parseCommandLine } from '../src/cli/lib/args.js';
 import { formattedReference, referencePath } from './lib/reference-file.js';
 
 const { values } = parseCommandLine(

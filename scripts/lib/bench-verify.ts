@@ -52,7 +52,17 @@ export async function timeVerify(
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-cpu-'));
   const cpuFile = path.join(tmp, 'cpu.json');
   const loadAverage = os.loadavg()[0]!;
-  const args = ['--import', 'tsx', '--import', CPU_HOOK, 'scripts/verify.ts', folder, '--origin', origin];
+  const args = [
+    '--import',
+    'tsx',
+    '--import',
+    CPU_HOOK,
+    'src/cli/main.ts',
+    'verify',
+    folder,
+    '--origin',
+    origin,
+  ];
   args.push('--json', ...(threads === undefined ? [] : ['--threads', threads]));
   const started = performance.now();
   const { stdout } = await run(process.execPath, args, {

@@ -59,7 +59,7 @@ export async function verifyOutputs(
   extra: readonly string[] = [],
 ): Promise<VerifyOutputs> {
   const once = async (json: boolean) => {
-    const args = ['--import', 'tsx', 'scripts/verify.ts', folder, '--origin', origin, ...extra];
+    const args = ['--import', 'tsx', 'src/cli/main.ts', 'verify', folder, '--origin', origin, ...extra];
     if (json) args.push('--json');
     try {
       const { stdout } = await run(process.execPath, args, { cwd: appRoot, maxBuffer: 1024 ** 3 });

@@ -13,6 +13,9 @@
  * esbuild's version): the bundle is used only while all of them are unchanged, and made again otherwise
  * (about a tenth of a second, once per change).
  *
+ * In the installed package the modules are already JavaScript (tsc compiles `src/core` into `lib/core`):
+ * a worker then runs its compiled entry as it is, and esbuild, a development dependency, is never loaded.
+ *
  * Only Node's own modules are imported here; esbuild is loaded when a bundle is made.
  */
 import { createHash } from 'node:crypto';
@@ -133,6 +136,7 @@ function removeOldBundles(dir: string, worker: WorkerName, keep: string): void {
  * recipe changed. `options.root`: the project root (default: the one this module is in);
  * `options.cacheDir`: where the bundle and its record (`<name>-worker.json`) live (default
  * `<root>/node_modules/.cache/ardsite`, beside the packages the bundle imports, which resolve from there).
+ * Run compiled (from `lib/core`, with no `options.root`), it returns the compiled entry beside it.
  * Start the thread with `execArgv: []`: the bundle needs no loader. Never throws: a missing esbuild, a
  * read-only folder or a failed bundle give `{ reason }`, and the caller starts the TypeScript entry
  * through tsx or does the work in its own thread.
@@ -141,6 +145,11 @@ export async function compiledWorker(
   worker: WorkerName,
   options: { root?: string; cacheDir?: string } = {},
 ): Promise<CompiledWorker> {
+  // Compiled (the package's lib/core): the entry's own .js beside this module needs no bundle.
+  if (options.root === undefined && import.meta.url.endsWith('.js')) {
+    const entry = WORKER_ENTRIES[worker].replace(/^src\/core\//, './').replace(/\.ts$/, '.js');
+    return { file: fileURLToPath(new URL(entry, import.meta.url)), made: false };
+  }
   const root = options.root ?? ROOT;
   const cacheDir = options.cacheDir ?? path.join(root, 'node_modules', '.cache', 'ardsite');
   const recordFile = path.join(cacheDir, `${worker}-worker.json`);

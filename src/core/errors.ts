@@ -277,6 +277,8 @@ export const ERROR_CODES = {
   DISCOVERY_INVALID: 'A discovery signal holds no valid URL.',
   /** `npm run verify` reached its `--deadline` before every check ran: the report is partial. */
   VERIFY_INCOMPLETE: 'The deadline passed before every check ran.',
+  /** `verify()` found no origin for a folder, or could not find or read its manifest. */
+  VERIFY_UNREADABLE: 'The site could not be read.',
   /** The manifest does not have the shape of the CDDL (ARD draft §5). */
   ARD_MANIFEST_INVALID: 'The manifest does not have the ARD shape.',
 

@@ -2,8 +2,12 @@
  * `npm run new`: the files of a publisher's own project, made from nothing but its domain, organization
  * and namespace (issue 17; DESIGN.md §1 for the layout). One documented starter agent and one starter
  * resource, an empty `public/`, a `.gitignore` that keeps keys and builds out of git, and a short README
- * for the publisher. Nothing of the example publisher is copied.
+ * for the publisher. Nothing of the example publisher is copied. The project is an npm project: its
+ * `package.json` pins the ardsite that made it (exact version, npm's package.json `dependencies`) and
+ * names its commands as scripts, and a GitHub Actions workflow builds it with the key from a secret and
+ * deploys it to GitHub Pages (GitHub's `actions/deploy-pages`).
  */
+import { ardsiteVersion } from './app-root.js';
 import { isFqdn } from './urn.js';
 
 /** What `npm run new` is told. */
@@ -16,6 +20,8 @@ export interface NewProjectOptions {
   namespace?: string;
   /** The publisher's main web site; default `https://<domain>/`. */
   organizationUrl?: string;
+  /** The ardsite version the project pins (semver, exact); default the running one's. */
+  ardsiteVersion?: string;
 }
 
 /** Slug of the starter agent (content/agents/<slug>.md) and id of the starter resource. */
@@ -132,11 +138,100 @@ dist-server.old/
 node_modules/
 `;
 
+/** The npm package name of the project: its domain, dots as dashes (`agents-acme-com`). */
+function packageName(domain: string): string {
+  return domain.replaceAll('.', '-');
+}
+
+/** The project's package.json: ardsite pinned to the exact version, and its commands as scripts. */
+function packageJson(o: Required<NewProjectOptions>): string {
+  const manifest = {
+    name: packageName(o.domain),
+    private: true,
+    description: `${o.organization}: AI agents at https://${o.domain}/`,
+    type: 'module',
+    scripts: {
+      check: 'ardsite check',
+      dev: 'ardsite dev',
+      build: 'ardsite build',
+      preview: 'ardsite preview',
+      verify: 'ardsite verify --root .',
+      release: 'ardsite release',
+      diff: 'ardsite diff',
+      specs: 'ardsite specs',
+      pin: 'ardsite pin',
+      keygen: 'ardsite keygen',
+      import: 'ardsite import',
+    },
+    dependencies: { ardsite: o.ardsiteVersion },
+    engines: { node: '>=20.3' },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/**
+ * The GitHub Actions workflow: on a push to main, builds with the key from the repository secret
+ * `ARDSITE_SIGNING_KEY` (the date of the last commit as the build time) and deploys `dist/` to GitHub Pages.
+ */
+const DEPLOY_WORKFLOW = `name: Deploy
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+concurrency:
+  group: pages
+  cancel-in-progress: false
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # each agent's updatedAt is the date of its last commit
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+          cache: npm
+      - run: npm ci
+      - run: SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) npm run build
+        env:
+          ARDSITE_SIGNING_KEY: \${{ secrets.ARDSITE_SIGNING_KEY }}
+      - run: npm run verify
+      - uses: actions/upload-pages-artifact@v5
+        with:
+          path: dist
+          include-hidden-files: true # keeps .well-known/ (and .nojekyll)
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: \${{ steps.deployment.outputs.page_url }}
+    steps:
+      - id: deployment
+        uses: actions/deploy-pages@v4
+`;
+
 function readme(o: Required<NewProjectOptions>): string {
   return `# ${o.organization}: AI agents at https://${o.domain}/
 
-This folder is the publisher project of ${o.organization}, built with ardsite. It holds only your own
-files; ardsite itself stays in its own checkout, which you can upgrade without touching this folder.
+This folder is the publisher project of ${o.organization}, built with ardsite ${o.ardsiteVersion}, which
+\`package.json\` pins. \`npm install\` once (commit the \`package-lock.json\` it writes: CI installs from it), then:
+
+\`\`\`sh
+npm run check     # every error and warning of every file
+npm run dev       # pages served while you write, reloaded on each change
+npm run build     # signs and builds the site into dist/
+npm run preview   # serves dist/ with its headers
+npm run verify    # checks dist/ as a crawler would
+\`\`\`
+
+Upgrading ardsite: \`npm install --save-exact ardsite@<version>\`, then \`npm run build\` and \`npm run diff\`
+against the site as deployed.
 
 \`\`\`
 content/publisher.yaml      who publishes: domain, organization, namespace, links, signing
@@ -146,22 +241,17 @@ content/entries/*.yaml      other ARD entries to list (an MCP server card, a par
 public/                     files served as they are (an MCP server card an entry points at, …)
 \`\`\`
 
-From the ardsite checkout (replace \`<this folder>\`):
-
-\`\`\`sh
-npm run check -- --root <this folder>     # every error and warning of every file
-npm run dev -- --root <this folder>       # pages served while you write, reloaded on each change
-npm run build -- --root <this folder>     # signs and builds the site into <this folder>/dist/
-npm run preview -- --root <this folder>   # serves dist/ with its headers
-npm run verify -- --root <this folder>    # checks dist/ as a crawler would
-\`\`\`
-
 The first build makes the site's signing key in \`.ardsite/keys/signing.jwk.json\`. It is your site's
-identity: back it up, never commit it (\`.gitignore\` keeps it out). Deploy \`dist/\` to any static host
-serving https://${o.domain}/.
+identity: back it up, never commit it (\`.gitignore\` keeps it out).
+
+Deploying: \`.github/workflows/deploy.yml\` builds and deploys to GitHub Pages on every push to main. Store
+the key file's text as the repository secret \`ARDSITE_SIGNING_KEY\`, and choose GitHub Actions as the
+Pages source. Any other static host serving https://${o.domain}/ takes \`dist/\` the same way: build
+command \`npm run build\` with that secret, publish folder \`dist\`; the build writes the headers file
+of Netlify and Cloudflare Pages (\`dist/_headers\`).
 
 Every field of every file, with its type, default and an example: \`docs/reference.md\` in ardsite.
-To start from an existing A2A AgentCard: \`npm run import -- <card file or URL> --root <this folder>\`.
+To start from an existing A2A AgentCard: \`npm run import -- <card file or URL>\`.
 `;
 }
 
@@ -177,6 +267,7 @@ export function newProjectFiles(options: NewProjectOptions): Map<string, string 
     organization: options.organization.trim(),
     namespace: options.namespace ?? 'agents',
     organizationUrl: options.organizationUrl ?? `https://${options.domain}/`,
+    ardsiteVersion: options.ardsiteVersion ?? ardsiteVersion(),
   };
   return new Map<string, string | null>([
     ['content/publisher.yaml', publisherYaml(o)],
@@ -185,5 +276,7 @@ export function newProjectFiles(options: NewProjectOptions): Map<string, string 
     ['public/', null],
     ['.gitignore', GITIGNORE],
     ['README.md', readme(o)],
+    ['package.json', packageJson(o)],
+    ['.github/workflows/deploy.yml', DEPLOY_WORKFLOW],
   ]);
 }

@@ -6,7 +6,8 @@
  */
 import node from '@astrojs/node';
 import type { AstroInlineConfig, AstroIntegration } from 'astro';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { appRoot } from '../core/app-root.js';
 
 /** The routes of ARD draft §4.2 and their entry points, relative to the base path. */
 const ROUTES: ReadonlyArray<[pattern: string, file: string]> = [
@@ -46,7 +47,8 @@ export function registryRoutes(basePath: string): AstroIntegration {
         for (const [pattern, file] of ROUTES) {
           injectRoute({
             pattern: `${basePath}${pattern}`,
-            entrypoint: fileURLToPath(new URL(`../registry-routes/${file}`, import.meta.url)),
+            // From ardsite's own folder: this module also runs compiled (lib/), the routes stay in src/.
+            entrypoint: path.join(appRoot(), 'src', 'registry-routes', file),
             prerender: false,
           });
         }

@@ -22,6 +22,6 @@ it('leaves nothing in the temp folder when a build it times fails', async () => 
     ARDSITE_SIGNING_KEY: 'not a key',
   });
   expect(run.code, run.stderr).not.toBe(0);
-  expect(run.stderr).toContain('scripts/build.ts');
+  expect(run.stderr).toContain('src/cli/main.ts build');
   expect((await readdir(tmp)).filter((name) => !TSX_CACHE.test(name))).toEqual([]);
 }, 60_000);

@@ -21,14 +21,14 @@ describe.each(SCRIPTS)('scripts/%s', (script) => {
   it('--help prints the usage and exits 0', async () => {
     const run = await runScript(script, '--help');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^usage: npm run /);
+    expect(run.stdout).toMatch(/^usage: (npm run|ardsite) /);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('an unknown option is named, with the usage, exit 2 and no stack trace', async () => {
     const run = await runScript(script, '--colour');
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^Unknown option '--colour'.*\nusage: npm run /s);
+    expect(run.stderr).toMatch(/^Unknown option '--colour'.*\nusage: (npm run|ardsite) /s);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });

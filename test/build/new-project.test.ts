@@ -52,16 +52,39 @@ describe('npm run new', () => {
     expect(made.code, made.stderr).toBe(0);
     const files = await fg(['**'], { cwd: root, dot: true, ignore: ['.git/**', 'dist/**', '.ardsite/**'] });
     expect(files.sort()).toEqual([
+      '.github/workflows/deploy.yml',
       '.gitignore',
       'README.md',
       'content/agents/helper.md',
       'content/publisher.yaml',
       'content/resources/public-holidays.yaml',
+      'package.json',
     ]);
     expect(existsSync(path.join(root, 'public'))).toBe(true);
     for (const file of files) expect(readFileSync(path.join(root, file), 'utf8')).not.toMatch(exampleWords);
     expect(await readFile(path.join(root, '.gitignore'), 'utf8')).toMatch(/^\.ardsite\/$/m);
     expect(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')).toContain('namespace: rockets');
+  });
+
+  it('is an npm project: package.json pins this ardsite exactly and names its commands; CI deploys with the key from a secret', async () => {
+    const own = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    expect(manifest.dependencies).toEqual({ ardsite: own.version });
+    expect(manifest.scripts).toMatchObject({
+      check: 'ardsite check',
+      build: 'ardsite build',
+      dev: 'ardsite dev',
+      verify: 'ardsite verify --root .',
+    });
+    const workflow = await readFile(path.join(root, '.github/workflows/deploy.yml'), 'utf8');
+    expect(workflow).toContain('- run: npm ci');
+    expect(workflow).toContain('ARDSITE_SIGNING_KEY: ${{ secrets.ARDSITE_SIGNING_KEY }}');
+    expect(workflow).toContain('uses: actions/deploy-pages@v4');
+    expect(made.stdout).toContain('Next: cd ');
+    expect(made.stdout).toContain('npm install && npm run check && npm run build');
   });
 
   it('builds with 0 warnings, makes the key on the first build, and its dist/ holds nothing of the example', async () => {
@@ -159,7 +182,7 @@ describe('npm run new', () => {
 
   it('reports every problem of its arguments in one run, not the first one only', async () => {
     const usageLine =
-      'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+      'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
     // Bad usage (an unknown option) beside bad values and a folder that is not empty: all of them, exit 2.
     const all = await runScript(
       'new.ts',

@@ -48,7 +48,7 @@ it('npm run check reads 4,000 agent files and 300 stored specs under `ulimit -n 
   dirs.push(dir);
   await writeSyntheticPublisher(dir, { agents: 4000 });
   const outcome = await underLimit(
-    `exec "${process.execPath}" --import tsx scripts/check.ts --root "${dir}"`,
+    `exec "${process.execPath}" --import tsx src/cli/main.ts check --root "${dir}"`,
   );
   expect(outcome.out).not.toMatch(/EMFILE|FILE_UNREADABLE/);
   expect(outcome.code, outcome.out).toBe(0);
@@ -85,7 +85,7 @@ it('npm run build of 400 agents passes under `ulimit -n 256` (Astro and its bund
   await writeSyntheticPublisher(dir, { agents: 400 });
   await run('git', ['init', '-q'], { cwd: dir });
   const outcome = await underLimit(
-    `exec "${process.execPath}" --import tsx scripts/build.ts --root "${dir}"`,
+    `exec "${process.execPath}" --import tsx src/cli/main.ts build --root "${dir}"`,
     fixedKeyEnv(),
   );
   expect(outcome.out).not.toMatch(/EMFILE/);

@@ -17,7 +17,7 @@ import {
 import { getAgentBuild, getSiteOutline } from '../../src/lib/site.js';
 import { ArdsiteError } from '../../src/core/errors.js';
 import { PhaseTimer } from '../../src/core/timings.js';
-import { startRender } from '../../scripts/lib/render.js';
+import { startRender } from '../../src/core/build/render.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 const made: string[] = [];

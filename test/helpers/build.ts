@@ -1,16 +1,16 @@
 /**
- * Build tests run the real command line (`scripts/build.ts`) over a throw-away copy of a project.
+ * Build tests run the real command line (`ardsite build`, src/cli/main.ts) over a throw-away copy of a project.
  *
  * - {@link copyProject} copies a publisher's files (`content/`, `public/`) into a fresh temporary
  *   folder, adds a `.gitignore` and one git commit with a fixed date,
  *   so that `updatedAt` comes from git and is the same on every run.
- * - {@link buildProject} runs `node --import tsx scripts/build.ts --root <root> --out <out>` in a child
+ * - {@link buildProject} runs `node --import tsx src/cli/main.ts build --root <root> --out <out>` in a child
  *   process with a clean environment (no inherited `CI`, `ARDSITE_*`, `SOURCE_DATE_EPOCH`) and returns
  *   its exit code and output.
  * - {@link removeProjects} removes the copies, and the folders given to {@link rememberForRemoval} (the
  *   copies of shared builds, ./shared-build.ts).
  *
- * The copy holds only the publisher's files: scripts/build.ts runs Astro from the app (this repository:
+ * The copy holds only the publisher's files: the build runs Astro from the app (this repository:
  * astro.config.mjs, src/pages, node_modules) with `publicDir` set to `<root>/public`, so `--root` works
  * for a folder with nothing but `content/` and `public/`. (Before that, Astro resolved the pages from
  * `<root>/src/pages` and its modules from `<root>/node_modules`, and a bare copy failed with "Missing
@@ -77,7 +77,8 @@ export function buildProject(
   const args = [
     '--import',
     'tsx',
-    path.join(REPO_ROOT, 'scripts', 'build.ts'),
+    path.join(REPO_ROOT, 'src', 'cli', 'main.ts'),
+    'build',
     '--root',
     root,
     '--out',

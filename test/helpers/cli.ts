@@ -1,12 +1,41 @@
 /**
- * Runs one of the project's scripts as a publisher runs it: `node --import tsx scripts/<name>` in a child
- * process from the repository root, so exit codes and both streams are the real ones.
+ * Runs one of ardsite's commands as a publisher runs it, in a child process from the repository root, so
+ * exit codes and both streams are the real ones: a command of the CLI (`check.ts` → `node --import tsx
+ * src/cli/main.ts check`), or a development script that stays in `scripts/` (`bench.ts`).
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './site.js';
 
 const run = promisify(execFile);
+
+/** The commands of `ardsite` (src/cli/main.ts); any other name is a script of `scripts/`. */
+const CLI_COMMANDS = new Set([
+  'new',
+  'check',
+  'build',
+  'dev',
+  'preview',
+  'verify',
+  'serve',
+  'release',
+  'diff',
+  'pin',
+  'specs',
+  'keygen',
+  'import',
+]);
+
+/**
+ * Node's arguments that run `script` (`check.ts`: the CLI's `check`; `bench.ts`: `scripts/bench.ts`) through
+ * tsx, from the repository root.
+ */
+export function scriptArgs(script: string): string[] {
+  const name = script.replace(/\.ts$/, '');
+  return CLI_COMMANDS.has(name)
+    ? ['--import', 'tsx', 'src/cli/main.ts', name]
+    : ['--import', 'tsx', `scripts/${script}`];
+}
 
 /** What a script run gave: its exit code and what it wrote. */
 export interface ScriptRun {
@@ -16,18 +45,14 @@ export interface ScriptRun {
 }
 
 /**
- * Runs `scripts/<script>` with `args`. Never throws for a non-zero exit (it is the result's `code`);
+ * Runs the command or script `script` ({@link scriptArgs}) with `args`. Never throws for a non-zero exit (it is the result's `code`);
  * throws only when the process cannot be started.
  */
 export async function runScript(script: string, ...args: string[]): Promise<ScriptRun> {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}`, ...args],
-      {
-        cwd: REPO_ROOT,
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, [...scriptArgs(script), ...args], {
+      cwd: REPO_ROOT,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -37,7 +62,7 @@ export async function runScript(script: string, ...args: string[]): Promise<Scri
 }
 
 /**
- * Runs `scripts/<script>` with `args` as {@link runScript} does, over a clean environment: `CI`,
+ * Runs the command or script `script` ({@link scriptArgs}) with `args` as {@link runScript} does, over a clean environment: `CI`,
  * `ARDSITE_*`, `SOURCE_DATE_EPOCH` and vitest's own variables removed, then `env` added (and `NO_COLOR`).
  */
 export async function runScriptWithEnv(
@@ -49,14 +74,10 @@ export async function runScriptWithEnv(
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', `scripts/${script}`, ...args],
-      {
-        cwd: REPO_ROOT,
-        env: { ...clean, NO_COLOR: '1', ...env },
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, [...scriptArgs(script), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...clean, NO_COLOR: '1', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -76,7 +97,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts `scripts/<script>` with `args` (as {@link runScript}, `NO_COLOR` set, `env` laid over the
+ * Starts the command or script `script` ({@link scriptArgs}) with `args` (as {@link runScript}, `NO_COLOR` set, `env` laid over the
  * environment) and resolves once its output matches `ready`, whose first group is the origin it serves.
  * Rejects with what it wrote when it does not within `timeoutMs`, or exits first.
  */
@@ -87,7 +108,7 @@ export function startServerScript(
   options: { env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}`, ...args], {
+  const child = spawn(process.execPath, [...scriptArgs(script), ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...options.env },

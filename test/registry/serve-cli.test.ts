@@ -31,7 +31,7 @@ function serve(args: string[], env: Record<string, string>): Run {
   >;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/serve.ts'), '--root', root, ...args],
+    ['--import', 'tsx', path.join(REPO_ROOT, 'src/cli/main.ts'), 'serve', '--root', root, ...args],
     {
       cwd: REPO_ROOT,
       env: { ...clean, NO_COLOR: '1', ...env },

@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDiff } from '../../scripts/diff.js';
+import { runDiff } from '../../src/cli/commands/diff.js';
 import { sha256Digest } from '../../src/core/trust/digest.js';
 import {
   diffSides,

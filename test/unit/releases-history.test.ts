@@ -20,7 +20,7 @@ import { parseHistory, serializeHistory } from '../../src/core/releases/history.
 import type { ReleaseRecord } from '../../src/core/releases/release-record.js';
 import { recordReleases, type ReleaseOutcome } from '../../src/core/releases/record.js';
 import type { Ram } from '../../src/core/schema/ram.js';
-import { releaseWords } from '../../scripts/lib/release-words.js';
+import { releaseWords } from '../../src/cli/lib/release-words.js';
 import { agentMd, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 import { FILE_GITHUB_ISSUE, githubIssuesResource, storedSpec } from '../helpers/specs.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { shownFile, shownFolder } from '../../scripts/lib/shown-folder.js';
+import { shownFile, shownFolder } from '../../src/cli/lib/shown-folder.js';
 
 const typedIn = process.env.INIT_CWD;
 afterEach(() => {

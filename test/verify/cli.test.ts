@@ -9,7 +9,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify as runVerifyCommand } from '../../scripts/verify.js';
+import { runVerify as runVerifyCommand } from '../../src/cli/commands/verify.js';
 import type { ErrorCode } from '../../src/core/errors.js';
 import {
   buildExampleSite,
@@ -46,7 +46,7 @@ interface JsonReport {
 /** Runs the command in a child process, as `npm run verify` does (exit code and streams end to end). */
 function spawnVerify(...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'verify', ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -149,7 +149,7 @@ describe.concurrent('the example site', () => {
   }) => {
     const preview: ChildProcess = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/preview.ts', '--dir', built, '--port', '0'],
+      ['--import', 'tsx', 'src/cli/main.ts', 'preview', '--dir', built, '--port', '0'],
       {
         cwd: REPO_ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -421,11 +421,11 @@ describe.concurrent('sites that cannot be read: exit 2', () => {
     expect(overHttp.code).toBe(2);
     expect(overHttp.stderr).toMatch(/--threads is for a folder/);
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^usage: npm run verify/);
+    expect(none.stderr).toMatch(/^usage: ardsite verify/);
     for (const flag of ['--help', '-h']) {
       const help = await runVerify(flag);
       expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(/^usage: npm run verify/);
+      expect(help.stdout).toMatch(/^usage: ardsite verify/);
       expect(help.stderr).toBe('');
     }
     expect(zero.code).toBe(2);

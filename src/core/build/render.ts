@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as astro from 'astro';
 import type { AstroInlineConfig } from 'astro';
-import { provideAgentSource, provideSiteBuild, type AgentSource } from '../../src/core/build-context.js';
-import { makeTempOutput, removeAfterFailure, within } from '../../src/core/build/output.js';
-import { ownedPrefix, VITE_CACHE_PREFIX } from '../../src/core/build/stale-temp.js';
-import type { ContentModel } from '../../src/core/content/model.js';
-import { ArdsiteError } from '../../src/core/errors.js';
-import type { SiteBuild } from '../../src/core/site-build.js';
-import type { PhaseTimer } from '../../src/core/timings.js';
+import { provideAgentSource, provideSiteBuild, type AgentSource } from '../build-context.js';
+import { makeTempOutput, removeAfterFailure, within } from './output.js';
+import { ownedPrefix, VITE_CACHE_PREFIX } from './stale-temp.js';
+import type { ContentModel } from '../content/model.js';
+import { ArdsiteError } from '../errors.js';
+import type { SiteBuild } from '../site-build.js';
+import type { PhaseTimer } from '../timings.js';
 
 type AstroModule = typeof astro;
 
@@ -127,7 +127,7 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
       const { build: astroBuild } = await preloadAstro();
       // The adapter and the API routes only in registry mode: a static build is the plain config.
       const registryConfig: AstroInlineConfig = registry
-        ? (await import('../../src/lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
+        ? (await import('../../lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
         : {};
       // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
       // on node_modules/.vite and fail with ENOTEMPTY.

@@ -9,12 +9,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startPreviewServer } from '../src/core/preview-server.js';
-import { parseCommandLine } from './lib/args.js';
-import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
-import { npmCommand } from '../src/core/shell-word.js';
+import { startPreviewServer } from '../../core/preview-server.js';
+import { parseCommandLine } from '../lib/args.js';
+import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
+import { npmCommand } from '../../core/shell-word.js';
 
-const usage = `usage: npm run preview [-- --root <project folder>] [-- --dir <folder>] [-- --port <port>] [-- --host <interface>]
+const usage = `usage: ardsite preview [--root <project folder>] [--dir <folder>] [--port <port>] [--host <interface>]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {

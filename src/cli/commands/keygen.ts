@@ -10,11 +10,11 @@
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
-import { ArdsiteError } from '../src/core/errors.js';
-import { createSigningKey } from '../src/core/trust/keys.js';
-import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../src/core/trust/key-file.js';
-import { type SigningAlgorithm } from '../src/core/trust/jwk.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
+import { ArdsiteError } from '../../core/errors.js';
+import { createSigningKey } from '../../core/trust/keys.js';
+import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../../core/trust/key-file.js';
+import { type SigningAlgorithm } from '../../core/trust/jwk.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
 
 const { values } = parseCommandLine(
   {
@@ -24,7 +24,7 @@ const { values } = parseCommandLine(
       root: { type: 'string', default: process.cwd() },
     },
   },
-  'usage: npm run keygen [-- --alg ES256|EdDSA] [-- --out <path in the project>] [-- --root <project folder>]',
+  'usage: ardsite keygen [--alg ES256|EdDSA] [--out <path in the project>] [--root <project folder>]',
 );
 
 async function main(): Promise<number> {

@@ -8,7 +8,8 @@
  */
 import path from 'node:path';
 import { dev } from 'astro';
-import { parseCommandLine, projectFolder } from './lib/args.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { appRoot as ardsiteRoot } from '../../core/app-root.js';
 
 const { values } = parseCommandLine(
   {
@@ -18,7 +19,7 @@ const { values } = parseCommandLine(
       host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
     },
   },
-  'usage: npm run dev [-- --root <project folder>] [-- --port <n>] [-- --host <ip>]',
+  'usage: ardsite dev [--root <project folder>] [--port <n>] [--host <ip>]',
 );
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -26,7 +27,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 // The app (astro.config.mjs, src/pages) stays here; the project's content/ and public/ come from --root.
-const appRoot = path.resolve(import.meta.dirname, '..');
+const appRoot = ardsiteRoot();
 const root = projectFolder(values.root!);
 process.env.ARDSITE_ROOT = root;
 // Astro's error overlay reads a file it is pointed at relative to the app (src/lib/dev-error.ts).

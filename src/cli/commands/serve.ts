@@ -18,16 +18,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ArdsiteError } from '../src/core/errors.js';
-import { readRegistryBuild } from '../src/core/registry/bundle.js';
-import { loadPublisherSettings, resolvePageTokenSecret } from '../src/core/registry/config.js';
-import { startRegistryServer } from '../src/core/registry/server.js';
-import { parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine } from './lib/args.js';
-import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from './lib/serving-options.js';
-import { shownFolder } from './lib/shown-folder.js';
+import { ArdsiteError } from '../../core/errors.js';
+import { readRegistryBuild } from '../../core/registry/bundle.js';
+import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/registry/config.js';
+import { startRegistryServer } from '../../core/registry/server.js';
+import { parseResolve } from '../../core/verify/http-reader.js';
+import { parseCommandLine } from '../lib/args.js';
+import { selfCommand } from '../lib/self-command.js';
+import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
+import { shownFolder } from '../lib/shown-folder.js';
 
-const usage = `usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>] [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build | --rebuild] [-- --quiet]
+const usage = `usage: ardsite serve [--root <project>] [--dir <folder>] [--port <n>] [--host <ip>] [--dev] [--resolve host=http://127.0.0.1:PORT ...] [--no-build | --rebuild] [--quiet]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
@@ -49,11 +50,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Builds the project in registry mode in a child process, its output shown as it comes. */
 function buildRegistry(): Promise<void> {
-  const script = path.resolve(import.meta.dirname, 'build.ts');
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', script, '--root', root, '--out', dir, '--registry'],
+      [...selfCommand('build'), '--root', root, '--out', dir, '--registry'],
       { stdio: 'inherit' },
     );
     child.on('error', reject);

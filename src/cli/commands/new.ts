@@ -14,9 +14,10 @@ import { realpathSync } from 'node:fs';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { newProjectFiles, newProjectProblems } from '../src/core/new-project.js';
-import { parseCommandLineFully } from './lib/args.js';
-import { shellWord } from '../src/core/shell-word.js';
+import { newProjectFiles, newProjectProblems } from '../../core/new-project.js';
+import { parseCommandLineFully } from '../lib/args.js';
+import { appRoot } from '../../core/app-root.js';
+import { shellWord } from '../../core/shell-word.js';
 
 /**
  * Why the project cannot be made in `root`: inside ardsite's own folder, where it would share the app's
@@ -35,7 +36,7 @@ async function folderProblems(root: string): Promise<string[]> {
       return parent === p ? p : path.join(real(parent), path.basename(p));
     }
   };
-  const app = real(path.resolve(import.meta.dirname, '..'));
+  const app = real(appRoot());
   const fromApp = path.relative(app, real(root));
   const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
   if (!outside) {
@@ -54,7 +55,7 @@ async function folderProblems(root: string): Promise<string[]> {
 }
 
 const usage =
-  'usage: npm run new -- <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
+  'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
 const {
   values,
   positionals,
@@ -122,5 +123,5 @@ if (!inRepository) {
 const relative = path.relative(process.cwd(), root);
 const shown = relative === '' ? '.' : relative.startsWith('..') ? root : relative;
 process.stdout.write(
-  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: npm run check -- --root ${shellWord(shown)} && npm run build -- --root ${shellWord(shown)}\n`,
+  `Created the publisher project ${shown}/ for ${options.domain}${gitNote}.\nNext: cd ${shellWord(shown)} && npm install && npm run check && npm run build\n`,
 );

@@ -6,12 +6,12 @@
  *
  * Usage: npm run release [-- --root <project folder>] [-- --dry-run]
  */
-import { loadAndCheck } from '../src/core/content/index.js';
-import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
-import { sourceDateEpoch } from '../src/core/git-time.js';
-import { recordReleases } from '../src/core/releases/record.js';
-import { releaseWords } from './lib/release-words.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
+import { loadAndCheck } from '../../core/content/index.js';
+import { formatDiagnostic, hasErrors } from '../../core/errors.js';
+import { sourceDateEpoch } from '../../core/git-time.js';
+import { recordReleases } from '../../core/releases/record.js';
+import { releaseWords } from '../lib/release-words.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
 
 const { values } = parseCommandLine(
   {
@@ -20,7 +20,7 @@ const { values } = parseCommandLine(
       'dry-run': { type: 'boolean', default: false },
     },
   },
-  'usage: npm run release [-- --root <project folder>] [-- --dry-run]',
+  'usage: ardsite release [--root <project folder>] [--dry-run]',
 );
 
 const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root!) });

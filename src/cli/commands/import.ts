@@ -12,22 +12,22 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadPublisherFile } from '../src/core/content/load.js';
-import { ArdsiteError, formatDiagnostic } from '../src/core/errors.js';
-import type { JsonRecord } from '../src/core/a2a-forms.js';
-import { importAgentCard, type ImportOptions } from '../src/core/import/import-card.js';
-import { entryOfCard, manifestUrlOf } from '../src/core/import/their-entry.js';
-import { jsonErrorPlace } from '../src/core/json-position.js';
-import { httpReader, parseResolve } from '../src/core/verify/http-reader.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { shellWord } from '../src/core/shell-word.js';
-import { terminalText } from '../src/core/terminal-text.js';
+import { loadPublisherFile } from '../../core/content/load.js';
+import { ArdsiteError, formatDiagnostic } from '../../core/errors.js';
+import type { JsonRecord } from '../../core/a2a-forms.js';
+import { importAgentCard, type ImportOptions } from '../../core/import/import-card.js';
+import { entryOfCard, manifestUrlOf } from '../../core/import/their-entry.js';
+import { jsonErrorPlace } from '../../core/json-position.js';
+import { httpReader, parseResolve } from '../../core/verify/http-reader.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { shellWord } from '../../core/shell-word.js';
+import { terminalText } from '../../core/terminal-text.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;
 
 const usage =
-  'usage: npm run import -- <card file or https URL> [--root <project folder>] [--slug <slug>] [--as-own] [--base-url https://host/] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
+  'usage: ardsite import <card file or https URL> [--root <project folder>] [--slug <slug>] [--as-own] [--base-url https://host/] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
 const { values, positionals } = parseCommandLine(
   {
     allowPositionals: true,

@@ -20,8 +20,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ENGLISH_WORDS } from '../src/core/pages/words.js';
-import { byImportance } from '../src/core/releases/compare.js';
+import { ENGLISH_WORDS } from '../../core/pages/words.js';
+import { byImportance } from '../../core/releases/compare.js';
 import {
   diffSides,
   originFromManifest,
@@ -29,21 +29,21 @@ import {
   SideUnreadable,
   type DiffSide,
   type EntryDiff,
-} from '../src/core/releases/site-diff.js';
-import { originFromDidDocument } from '../src/core/verify/folder-origin.js';
-import { folderReader } from '../src/core/verify/folder-reader.js';
+} from '../../core/releases/site-diff.js';
+import { originFromDidDocument } from '../../core/verify/folder-origin.js';
+import { folderReader } from '../../core/verify/folder-reader.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   httpReader,
   parseResolve,
-} from '../src/core/verify/http-reader.js';
-import { MANIFEST_PATH } from '../src/core/well-known.js';
-import { terminalText } from '../src/core/terminal-text.js';
-import { shownFolder } from './lib/shown-folder.js';
+} from '../../core/verify/http-reader.js';
+import { MANIFEST_PATH } from '../../core/well-known.js';
+import { terminalText } from '../../core/terminal-text.js';
+import { shownFolder } from '../lib/shown-folder.js';
 
 const usage =
-  'usage: npm run diff -- <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
+  'usage: ardsite diff <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface DiffOutput {

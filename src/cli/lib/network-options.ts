@@ -4,13 +4,13 @@
  * reader they configure (src/core/verify/http-reader.ts: https only, a size cap, a timeout, no private
  * address unless allowed).
  */
-import type { SiteReader } from '../../src/core/verify/reader.js';
+import type { SiteReader } from '../../core/verify/reader.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   httpReader,
   parseResolve,
-} from '../../src/core/verify/http-reader.js';
+} from '../../core/verify/http-reader.js';
 
 /** The `parseArgs` options of the network flags, to spread into a command's own options. */
 export const NETWORK_OPTIONS = {

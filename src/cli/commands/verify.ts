@@ -32,31 +32,31 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Deadline } from '../src/core/verify/deadline.js';
-import { discoverManifest } from '../src/core/verify/discovery.js';
-import { isProjectFolder, originFromDidDocument } from '../src/core/verify/folder-origin.js';
-import { folderReader } from '../src/core/verify/folder-reader.js';
+import { Deadline } from '../../core/verify/deadline.js';
+import { discoverManifest } from '../../core/verify/discovery.js';
+import { isProjectFolder, originFromDidDocument } from '../../core/verify/folder-origin.js';
+import { folderReader } from '../../core/verify/folder-reader.js';
 import {
   type ManifestPrefetch,
   startVerifyHelpers,
   type VerifyHelpers,
-} from '../src/core/verify/helper-threads.js';
+} from '../../core/verify/helper-threads.js';
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   httpReader,
   parseResolve,
-} from '../src/core/verify/http-reader.js';
-import type { VerifyFinding } from '../src/core/verify/findings.js';
-import type { SiteReader } from '../src/core/verify/reader.js';
-import type { VerifySiteOptions } from '../src/core/verify/site.js';
-import { counted } from './lib/counted.js';
-import { shownFolder } from './lib/shown-folder.js';
-import { shellWord } from '../src/core/shell-word.js';
-import { terminalText } from '../src/core/terminal-text.js';
+} from '../../core/verify/http-reader.js';
+import type { VerifyFinding } from '../../core/verify/findings.js';
+import type { SiteReader } from '../../core/verify/reader.js';
+import type { VerifySiteOptions } from '../../core/verify/site.js';
+import { counted } from '../lib/counted.js';
+import { shownFolder } from '../lib/shown-folder.js';
+import { shellWord } from '../../core/shell-word.js';
+import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
+  'usage: ardsite verify <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
 
 /** Default of `--deadline`: the whole run, in seconds. */
 const DEFAULT_DEADLINE_S = 300;
@@ -266,7 +266,7 @@ async function verifyAndReport(
   { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json, folderLabel }: VerifyRun,
   out: VerifyOutput,
 ): Promise<number> {
-  const { verifySite } = await import('../src/core/verify/site.js');
+  const { verifySite } = await import('../../core/verify/site.js');
 
   let discovery;
   let report;

@@ -4,7 +4,7 @@
  * version already recorded. A corrected read-only operation is named as a correction, never as a narrowing:
  * the agent could always change data through it, and now its card says so.
  */
-import type { CorrectedOperation, ReleaseOutcome } from '../../src/core/releases/record.js';
+import type { CorrectedOperation, ReleaseOutcome } from '../../core/releases/record.js';
 
 /** What says an operation may change data: `its stored spec`, `its method POST`. */
 function evidence(c: CorrectedOperation): string {

@@ -19,18 +19,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadAndCheck } from '../src/core/content/index.js';
-import { fetchDigests, pinTargets, withDigest } from '../src/core/content/pin.js';
-import { formatDiagnostic } from '../src/core/errors.js';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { counted } from './lib/counted.js';
-import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
-import { shownFolder } from './lib/shown-folder.js';
-import { replaceFile } from './lib/replace-file.js';
-import { terminalText } from '../src/core/terminal-text.js';
+import { loadAndCheck } from '../../core/content/index.js';
+import { fetchDigests, pinTargets, withDigest } from '../../core/content/pin.js';
+import { formatDiagnostic } from '../../core/errors.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { counted } from '../lib/counted.js';
+import { NETWORK_OPTIONS, networkReader } from '../lib/network-options.js';
+import { shownFolder } from '../lib/shown-folder.js';
+import { replaceFile } from '../lib/replace-file.js';
+import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run pin [-- --all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
+  'usage: ardsite pin [--all] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
 
 const { values } = parseCommandLine(
   {

@@ -14,29 +14,29 @@
  * for bad usage or content with errors other than those of specs (`npm run check` shows them).
  */
 import path from 'node:path';
-import { loadAndCheck } from '../src/core/content/index.js';
-import { withTopLevelValues } from '../src/core/content/pin.js';
-import { sha256Digest } from '../src/core/trust/digest.js';
-import { formatDiagnostic } from '../src/core/errors.js';
-import { readProjectFile } from '../src/core/permissions/catalog.js';
-import { parseSpec } from '../src/core/permissions/parse-spec.js';
-import type { SpecIndex } from '../src/core/permissions/spec-index.js';
+import { loadAndCheck } from '../../core/content/index.js';
+import { withTopLevelValues } from '../../core/content/pin.js';
+import { sha256Digest } from '../../core/trust/digest.js';
+import { formatDiagnostic } from '../../core/errors.js';
+import { readProjectFile } from '../../core/permissions/catalog.js';
+import { parseSpec } from '../../core/permissions/parse-spec.js';
+import type { SpecIndex } from '../../core/permissions/spec-index.js';
 import {
   describeSpecChange,
   specTargets,
   storedSpecPath,
   type SpecTarget,
-} from '../src/core/permissions/store.js';
+} from '../../core/permissions/store.js';
 import { readFile } from 'node:fs/promises';
-import { parseCommandLine, projectFolder } from './lib/args.js';
-import { counted } from './lib/counted.js';
-import { NETWORK_OPTIONS, networkReader } from './lib/network-options.js';
-import { shownFolder } from './lib/shown-folder.js';
-import { replaceFile } from './lib/replace-file.js';
-import { terminalText } from '../src/core/terminal-text.js';
+import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { counted } from '../lib/counted.js';
+import { NETWORK_OPTIONS, networkReader } from '../lib/network-options.js';
+import { shownFolder } from '../lib/shown-folder.js';
+import { replaceFile } from '../lib/replace-file.js';
+import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
-  'usage: npm run specs [-- --update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
+  'usage: ardsite specs [--update] [--dry-run] [--root <project folder>] [--resolve host=URL] [--allow-private] [--timeout MS] [--max-bytes N]';
 
 const { values } = parseCommandLine(
   {

@@ -1,0 +1,72 @@
+/**
+ * The one command line, `ardsite <command>` (src/cli/main.ts), as a user meets it: `--version`, the
+ * generated help listing every command, and bad usage answered with exit 2 and no stack trace.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/site.js';
+
+const COMMANDS = [
+  'new',
+  'check',
+  'build',
+  'dev',
+  'preview',
+  'verify',
+  'serve',
+  'release',
+  'diff',
+  'pin',
+  'specs',
+  'keygen',
+  'import',
+];
+
+/** Runs `ardsite …args` from the sources; never throws for a non-zero exit. */
+function ardsite(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'cli', 'main.ts'), ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('ardsite', () => {
+  it('--version prints the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const run = await ardsite('--version');
+    expect([run.code, run.stdout]).toEqual([0, `${version}\n`]);
+  });
+
+  it('--help lists every command and the exit codes', async () => {
+    const run = await ardsite('--help');
+    expect(run.code).toBe(0);
+    const listed = [...run.stdout.matchAll(/^ {2}([a-z]+)\b/gm)].map((m) => m[1]);
+    expect(listed.filter((c) => c !== 'help').sort()).toEqual([...COMMANDS].sort());
+    expect(run.stdout).toContain('Exit codes: 0 success, 1 the work failed');
+  });
+
+  it('build --help shows its options, generated from the declaration', async () => {
+    const run = await ardsite('build', '--help');
+    expect(run.code).toBe(0);
+    for (const option of ['--root <folder>', '--out <folder>', '--registry', '--report <file>'])
+      expect(run.stdout).toContain(option);
+  });
+
+  it('an unknown command or option is exit 2, named, without a stack trace', async () => {
+    const command = await ardsite('biuld');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/unknown command 'biuld'/);
+    const option = await ardsite('build', '--outt', 'x');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/unknown option '--outt'/);
+    expect(command.stderr + option.stderr).not.toMatch(/\n\s+at /);
+  });
+});
