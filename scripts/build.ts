@@ -55,7 +55,7 @@ import {
 } from '../src/core/registry/bundle.js';
 import { MANIFEST_PATH } from '../src/core/site.js';
 import { registryBaseUri, registryIdentifier } from '../src/core/site-registry-entry.js';
-import { PhaseTimer } from '../src/core/timings.js';
+import { cpuReport, PhaseTimer } from '../src/core/timings.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
 import { counted } from './lib/counted.js';
 import { limitHeapGrowth } from './lib/heap-growth.js';
@@ -280,6 +280,7 @@ async function finish(
   // The worker thread's busy time, beside rendering (in this thread, the checks are in the join above).
   if (checks.where === 'worker' && machine.busyMs !== undefined)
     timer.add('self-verification (worker thread, beside rendering)', machine.busyMs);
+  if (machine.cpuMs !== undefined) timer.addThreadCpu('self-check worker thread', machine.cpuMs);
   try {
     if (serverTemp) {
       await moveFolder(path.join(renderDir, 'client'), temp);
@@ -320,6 +321,7 @@ async function finish(
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
       manifestBytes: written.get(MANIFEST_PATH)!.size,
       phasesMs: timer.toJSON(),
+      cpu: cpuReport(timer),
     };
     await writeFile(values.report, `${JSON.stringify(figures, null, 2)}\n`);
   }

@@ -38,6 +38,12 @@ export interface SignerPool extends JwsSigner, CardSealer {
   sign(signingInput: Uint8Array): Promise<Uint8Array>;
   /** Milliseconds the workers spent signing, summed over the workers (thread time, not wall time). */
   readonly busyMs: number;
+  /**
+   * Milliseconds of CPU the worker threads used since they started (loading their code included), summed
+   * over the workers as of their last answers (src/core/thread-cpu.ts; a thread that has not answered
+   * yet counts nothing), or undefined where no thread's CPU could be read.
+   */
+  readonly cpuMs: number | undefined;
   /** Stops the workers; pending and later requests are refused. */
   close(): Promise<void>;
 }
@@ -58,6 +64,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   inFlight: Map<number, Pending[]>;
+  /** The thread's CPU milliseconds as of its last answer. */
+  cpuMs?: number | undefined;
 }
 
 /** Batches in flight per worker: one being signed, one waiting in its queue. */
@@ -130,7 +138,15 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
       'message',
-      (message: { ready?: true; id?: number; results?: SignerResult[]; busyMs?: number; error?: string }) => {
+      (message: {
+        ready?: true;
+        id?: number;
+        results?: SignerResult[];
+        busyMs?: number;
+        cpuMs?: number;
+        error?: string;
+      }) => {
+        if ('cpuMs' in message) slot.cpuMs = message.cpuMs;
         if (message.ready) {
           slot.ready = true;
         } else if (message.id === undefined) {
@@ -192,6 +208,10 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
         kid: key.kid,
         get busyMs() {
           return busyMs;
+        },
+        get cpuMs() {
+          const known = slots.filter((s) => s.cpuMs !== undefined);
+          return known.length > 0 ? known.reduce((sum, s) => sum + s.cpuMs!, 0) : undefined;
         },
         sign(signingInput: Uint8Array): Promise<Uint8Array> {
           if (!(signingInput instanceof Uint8Array)) {
