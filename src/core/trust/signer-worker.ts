@@ -10,15 +10,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { sealAgentCard } from './card-signature.js';
-import { createSigningKey, precomputeSigningTables, type SigningKey } from './keys.js';
+import { createSigningKey, type SigningKey } from './keys.js';
 import { type PrivateSigningJwk } from './jwk.js';
 import type { SignerJob, SignerResult } from './signer-pool.js';
 import { threadCpuMs } from '../thread-cpu.js';
 
 let key: SigningKey | undefined;
-
-// While the key is on its way (the main thread still reads the content): this thread signs thousands.
-precomputeSigningTables();
 
 /** Does a batch of jobs with `signer`; the results in order, and the buffers to transfer. */
 async function work(signer: SigningKey, jobs: SignerJob[]): Promise<[SignerResult[], ArrayBuffer[]]> {
