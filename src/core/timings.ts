@@ -19,11 +19,16 @@ export interface CpuReport {
   phasesMs: Record<string, number>;
 }
 
+/** Most entries of a phase whose CPU {@link PhaseTimer.time} measures. */
+export const MAX_CPU_ENTRIES = 16;
+
 /** Accumulates milliseconds per phase name, and per thread name. */
 export class PhaseTimer {
   private readonly totals = new Map<string, number>();
   private readonly cpuTotals = new Map<string, number>();
   private readonly threadTotals = new Map<string, number>();
+  /** How many times each phase was entered through {@link time}. */
+  private readonly entries = new Map<string, number>();
 
   /**
    * Adds `ms` milliseconds of wall time to `phase`, and `cpuMs` of process CPU when known (a worker's
@@ -35,17 +40,28 @@ export class PhaseTimer {
   }
 
   /**
-   * Runs `fn` and adds its duration to `phase` (sync or async), with the CPU time the whole process used
-   * meanwhile (`process.cpuUsage`: every thread, so phases that overlap count the same CPU twice).
+   * Runs `fn` and adds its duration to `phase` (sync or async), with the CPU time the whole process
+   * used meanwhile (`process.cpuUsage`: every thread, so phases that overlap count the same CPU twice).
+   * A phase entered more than {@link MAX_CPU_ENTRIES} times (a small step taken once an agent) keeps
+   * only its wall time: reading the process's CPU, a system call over every thread, would cost more
+   * than the step.
    */
   time<T>(phase: string, fn: () => T): T {
+    const entries = (this.entries.get(phase) ?? 0) + 1;
+    this.entries.set(phase, entries);
+    const withCpu = entries <= MAX_CPU_ENTRIES;
+    if (!withCpu) this.cpuTotals.delete(phase);
     const start = performance.now();
-    const cpuStart = processCpuMs();
+    const cpuStart = withCpu ? processCpuMs() : 0;
+    const done = () => {
+      const ms = performance.now() - start;
+      if (withCpu && (this.entries.get(phase) ?? 0) <= MAX_CPU_ENTRIES)
+        this.add(phase, ms, processCpuMs() - cpuStart);
+      else this.add(phase, ms);
+    };
     const result = fn();
-    if (result instanceof Promise) {
-      return result.finally(() => this.add(phase, performance.now() - start, processCpuMs() - cpuStart)) as T;
-    }
-    this.add(phase, performance.now() - start, processCpuMs() - cpuStart);
+    if (result instanceof Promise) return result.finally(done) as T;
+    done();
     return result;
   }
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { childrenCpuMs, cpuSnapshot } from '../../scripts/lib/cpu-share.js';
 import { cpuLines, cpuSummary } from '../../scripts/lib/cpu-figures.js';
 import { processCpuMs, threadCpuMs } from '../../src/core/thread-cpu.js';
-import { cpuReport, PhaseTimer } from '../../src/core/timings.js';
+import { cpuReport, MAX_CPU_ENTRIES, PhaseTimer } from '../../src/core/timings.js';
 
 /**
  * Keeps this thread busy until the process has used `ms` more milliseconds of CPU (CPU, not wall time:
@@ -71,6 +71,14 @@ describe('PhaseTimer CPU', () => {
     expect(report.phasesMs).toEqual(cpu);
     expect(report.processMs).toBeGreaterThanOrEqual(cpu.busy!);
     if (linux) expect(report.mainThreadMs).toBeGreaterThan(100);
+  });
+
+  it('keeps only the wall time of a phase entered once an agent', () => {
+    const timer = new PhaseTimer();
+    for (let i = 0; i <= MAX_CPU_ENTRIES; i++) timer.time('permissions', () => spin(1));
+    timer.time('computing', () => spin(1));
+    expect(Object.keys(timer.cpuJSON())).toEqual(['computing']);
+    expect(Object.keys(timer.toJSON())).toEqual(['permissions', 'computing']);
   });
 });
 
