@@ -13,6 +13,7 @@
  * batches in flight per worker, so the main thread keeps building cards while the workers sign.
  */
 import { Worker } from 'node:worker_threads';
+import { bundledWorkerExecArgv } from '../compiled-worker.js';
 import type { JsonObject } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import type { CardSealer, SealedCard } from './card-signature.js';
@@ -133,7 +134,7 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
 
   for (let i = 0; i < Math.max(1, options.workers); i++) {
     const worker = options.workerFile
-      ? new Worker(options.workerFile, { execArgv: [] })
+      ? new Worker(options.workerFile, { execArgv: bundledWorkerExecArgv() })
       : new Worker(new URL('./signer-worker.mjs', import.meta.url));
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
