@@ -39,6 +39,27 @@ export interface CpuSummary {
   ownPerAgent?: Spread;
   /** The median of each thread's CPU (ms) over ardsite's builds: main thread, workers, the rest. */
   threadsMs: Record<string, number>;
+  /** The same over the baseline's builds, where they report it. */
+  baselineThreadsMs: Record<string, number>;
+}
+
+/**
+ * The median CPU (ms) of each thread over `builds` that report it: the main thread, each named worker
+ * thread, and the rest of the process (Node's and V8's helper threads, the module loader's).
+ */
+function threadMedians(builds: BuildCpu[]): Record<string, number> {
+  const perThread = new Map<string, number[]>();
+  const note = (name: string, ms: number | undefined) => {
+    if (ms !== undefined) perThread.set(name, [...(perThread.get(name) ?? []), ms]);
+  };
+  for (const { cpu } of builds) {
+    if (!cpu) continue;
+    note('main thread', cpu.mainThreadMs);
+    for (const [name, ms] of Object.entries(cpu.threadsMs)) note(name, ms);
+    const named = (cpu.mainThreadMs ?? 0) + Object.values(cpu.threadsMs).reduce((a, b) => a + b, 0);
+    if (cpu.mainThreadMs !== undefined) note('other threads (GC, I/O, loader)', cpu.processMs - named);
+  }
+  return Object.fromEntries([...perThread].map(([name, xs]) => [name, median(xs)]));
 }
 
 /**
@@ -54,24 +75,15 @@ export function cpuSummary(ours: BuildCpu[], baseline: BuildCpu[], agents: numbe
     ratios.push(o.cpuMs / b);
     ownMsPerAgent.push((o.cpuMs - b) / agents);
   });
-  const perThread = new Map<string, number[]>();
-  const note = (name: string, ms: number | undefined) => {
-    if (ms !== undefined) perThread.set(name, [...(perThread.get(name) ?? []), ms]);
-  };
-  for (const { cpu } of ours) {
-    if (!cpu) continue;
-    note('main thread', cpu.mainThreadMs);
-    for (const [name, ms] of Object.entries(cpu.threadsMs)) note(name, ms);
-    const named = (cpu.mainThreadMs ?? 0) + Object.values(cpu.threadsMs).reduce((a, b) => a + b, 0);
-    if (cpu.mainThreadMs !== undefined) note('other threads (GC, I/O, loader)', cpu.processMs - named);
-  }
-  const threadsMs = Object.fromEntries([...perThread].map(([name, xs]) => [name, median(xs)]));
+  const threadsMs = threadMedians(ours);
+  const baselineThreadsMs = threadMedians(baseline);
   const ratio = spread(ratios);
   const ownPerAgent = spread(ownMsPerAgent);
   return {
     ratios,
     ownMsPerAgent,
     threadsMs,
+    baselineThreadsMs,
     ...(ratio ? { ratio } : {}),
     ...(ownPerAgent ? { ownPerAgent } : {}),
   };
@@ -84,12 +96,16 @@ const shown = (s: Spread, digits: number) =>
 /** The summary's lines for the bench's output, naming the baseline `baselineName`. */
 export function cpuLines(summary: CpuSummary, baselineName: string): string[] {
   if (!summary.ratio || !summary.ownPerAgent) return ['CPU: no figures (this system has no /proc)'];
-  const threads = Object.entries(summary.threadsMs)
-    .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`)
-    .join(', ');
+  const byThread = (threadsMs: Record<string, number>) =>
+    Object.entries(threadsMs)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`)
+      .join(', ');
+  const threads = byThread(summary.threadsMs);
+  const baselineThreads = byThread(summary.baselineThreadsMs);
   return [
     `CPU ratio ${shown(summary.ratio, 2)} (median of ${summary.ratios.length} per-pair ratios of the CPU time of every thread and child process; spread in brackets)`,
     `ardsite's own CPU per agent (its CPU less the ${baselineName}'s): ${shown(summary.ownPerAgent, 2)} ms`,
     ...(threads ? [`ardsite CPU by thread (median): ${threads}`] : []),
+    ...(baselineThreads ? [`${baselineName} CPU by thread (median): ${baselineThreads}`] : []),
   ];
 }

@@ -108,7 +108,11 @@ describe('cpuSummary', () => {
       { cpuMs: 33_000, cpu: cpu(22_000) },
       { cpuMs: 22_000 },
     ];
-    const floor = [{ cpuMs: 20_000 }, { cpuMs: 30_000 }, {}];
+    const floor = [
+      { cpuMs: 20_000, cpu: { processMs: 19_000, mainThreadMs: 15_000, threadsMs: {}, phasesMs: {} } },
+      { cpuMs: 30_000 },
+      {},
+    ];
     const summary = cpuSummary(ours, floor, 1000);
     expect(summary.ratios).toEqual([1.2, 1.1]);
     expect(summary.ratio).toEqual({ median: 1.15, min: 1.1, max: 1.2 });
@@ -118,6 +122,13 @@ describe('cpuSummary', () => {
       'signing worker threads': 2000,
       'other threads (GC, I/O, loader)': 7000,
     });
+    expect(summary.baselineThreadsMs).toEqual({
+      'main thread': 15_000,
+      'other threads (GC, I/O, loader)': 4000,
+    });
+    expect(cpuLines(summary, 'floor').join('\n')).toContain(
+      'floor CPU by thread (median): main thread 15.00 s, other threads (GC, I/O, loader) 4.00 s',
+    );
     expect(cpuLines(summary, 'floor').join('\n')).toMatch(
       /CPU ratio 1\.15 \(1\.10–1\.20\)[^]*3\.50 \(3\.00–4\.00\) ms/,
     );
