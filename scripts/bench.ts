@@ -31,7 +31,10 @@
  * raises it to about 2 by itself, the CPU time other processes used (and the hypervisor stole) during
  * each build is printed too, from /proc (scripts/lib/cpu-share.ts), and a second warning names the
  * builds during which it passed a tenth of a core (another job on the machine). Prints wall times, peak memory, bytes written, bytes per manifest entry, the size of
- * ard.json and ardsite's phase times; writes the figures as JSON to bench-results/.
+ * ard.json and ardsite's phase times; writes the figures as JSON to bench-results/. Beside the wall
+ * times, the CPU time of each build (every thread and child process, which other jobs cannot steal): the
+ * CPU ratio of each pair, ardsite's own CPU per agent (its CPU less the floor's) and its CPU by thread
+ * (scripts/lib/cpu-figures.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -40,7 +43,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { benchVerify, describe, median, pairedRatios } from './lib/bench-verify.js';
-import { cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
+import { childrenCpuMs, cpuSnapshot, othersShare, type OthersShare } from './lib/cpu-share.js';
+import { cpuLines, cpuSummary, type BuildCpu } from './lib/cpu-figures.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 
@@ -97,7 +101,7 @@ async function folderSize(dir: string): Promise<{ bytes: number; files: number }
   return { bytes, files };
 }
 
-interface ChildReport {
+interface ChildReport extends BuildCpu {
   wallMs: number;
   peakRssBytes: number;
   /** The highest 1-minute load average seen while the child ran (os.loadavg, sampled each second). */
@@ -133,10 +137,18 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
       maxBuffer: 256 * 1024 * 1024,
     });
     const wallMs = performance.now() - started;
-    const others = othersShare(before, cpuSnapshot());
+    const after = cpuSnapshot();
+    const others = othersShare(before, after);
+    const cpuMs = childrenCpuMs(before, after);
     const text = await readFile(report, 'utf8');
     const inner = JSON.parse(text) as Omit<ChildReport, 'wallMs' | 'maxLoadAverage'>;
-    return { ...inner, wallMs, maxLoadAverage, ...(others ? { others } : {}) };
+    return {
+      ...inner,
+      wallMs,
+      maxLoadAverage,
+      ...(others ? { others } : {}),
+      ...(cpuMs !== undefined ? { cpuMs } : {}),
+    };
   } finally {
     // Also when the child failed: the report's folder is this run's alone.
     clearInterval(sampler);
@@ -323,8 +335,9 @@ async function benchBuilds(work: string): Promise<void> {
         baseline.push(await buildBaseline());
       }
       const [b, o] = [baseline[i]!, ours[i]!];
+      const cpu = (r: ChildReport) => (r.cpuMs === undefined ? '?' : `${(r.cpuMs / 1000).toFixed(1)} s`);
       process.stdout.write(
-        `pair ${i + 1}${i % 2 === 0 ? '' : ' (ardsite first)'}: ${baselineName} ${(b.wallMs / 1000).toFixed(1)} s, ardsite ${(o.wallMs / 1000).toFixed(1)} s, ratio ${(o.wallMs / b.wallMs).toFixed(2)}; load average up to ${Math.max(b.maxLoadAverage, o.maxLoadAverage).toFixed(2)}; others used ${othersText(b)} and ${othersText(o)}\n`,
+        `pair ${i + 1}${i % 2 === 0 ? '' : ' (ardsite first)'}: ${baselineName} ${(b.wallMs / 1000).toFixed(1)} s (CPU ${cpu(b)}), ardsite ${(o.wallMs / 1000).toFixed(1)} s (CPU ${cpu(o)}), ratio ${(o.wallMs / b.wallMs).toFixed(2)}; load average up to ${Math.max(b.maxLoadAverage, o.maxLoadAverage).toFixed(2)}; others used ${othersText(b)} and ${othersText(o)}\n`,
       );
     }
     const ratios = ours.map((o, i) => o.wallMs / baseline[i]!.wallMs);
@@ -340,11 +353,13 @@ async function benchBuilds(work: string): Promise<void> {
     const ourMs = median(ours.map((r) => r.wallMs));
     const ratio = median(ratios);
     const last = ours[ours.length - 1]!;
+    const cpu = cpuSummary(ours, baseline, agents);
     const manifestBytes = last.manifestBytes ?? 0;
     const lines = [
       `${baselineName} wall ${(baselineMs / 1000).toFixed(2)} s (median)  peak ${mib(Math.max(...baseline.map((r) => r.peakRssBytes)))}  written ${mib(baselineSize.bytes)} in ${baselineSize.files} files`,
       `ardsite wall ${(ourMs / 1000).toFixed(2)} s (median)  peak ${mib(Math.max(...ours.map((r) => r.peakRssBytes)))}  written ${mib(ourSize.bytes)} in ${ourSize.files} files`,
       `ratio ${ratio.toFixed(2)} (median of ${runs} per-pair ratios; spread ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+      ...cpuLines(cpu, baselineName),
       `ard.json ${manifestBytes} bytes, ${(manifestBytes / (last.entries ?? agents)).toFixed(0)} bytes per entry`,
       `ardsite phases (ms, last run): ${Object.entries(last.phasesMs ?? {})
         .map(([k, v]) => `${k} ${v.toFixed(0)}`)
@@ -373,6 +388,7 @@ async function benchBuilds(work: string): Promise<void> {
       ratio,
       ratios,
       spread: [Math.min(...ratios), Math.max(...ratios)],
+      cpu,
       busyPairs: busy.map((p) => p.i + 1),
       sharedPairs: shared.map((p) => p.i + 1),
       floorConcurrency,

@@ -21,6 +21,8 @@ export interface CpuSnapshot {
   steal: number;
   /** This process's user and system time, and its waited-for children's. */
   own: number;
+  /** Its waited-for children's user and system time alone (theirs and their own children's). */
+  children: number;
 }
 
 /** The figures now, or undefined where /proc cannot be read. */
@@ -40,11 +42,32 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
       .split(' ')
       .map(Number);
     // utime, stime, cutime, cstime are fields 14–17 of proc(5), 12–15 after the command's field.
-    const own = fields[11]! + fields[12]! + fields[13]! + fields[14]!;
-    return { at: performance.now(), busy: user! + nice! + system! + irq! + softirq!, steal: steal ?? 0, own };
+    const children = fields[13]! + fields[14]!;
+    const own = fields[11]! + fields[12]! + children;
+    return {
+      at: performance.now(),
+      busy: user! + nice! + system! + irq! + softirq!,
+      steal: steal ?? 0,
+      own,
+      children,
+    };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Milliseconds of CPU (user and system, every thread) that the children waited for between `before`
+ * and `after` used, their own waited-for children included (an esbuild or git a build started): taken
+ * around one child's run, its whole cost, which other jobs on the machine cannot inflate. In steps of a
+ * clock tick (10 ms); undefined when either snapshot is missing.
+ */
+export function childrenCpuMs(
+  before: CpuSnapshot | undefined,
+  after: CpuSnapshot | undefined,
+): number | undefined {
+  if (!before || !after) return undefined;
+  return ((after.children - before.children) * 1000) / TICKS_PER_SECOND;
 }
 
 /** What others took between two snapshots: CPU cores used on average by other processes, and stolen. */

@@ -132,12 +132,32 @@ function removeOldBundles(dir: string, worker: WorkerName, keep: string): void {
 }
 
 /**
+ * The `execArgv` of a thread started from a bundle: none of the parent's flags (its TypeScript loader
+ * above all: the bundle needs none) but Node's CPU profiler's (`--cpu-prof`, `--cpu-prof-dir`,
+ * `--cpu-prof-interval`; Node's "--cpu-prof" options), so that `node --cpu-prof` profiles the worker
+ * threads of a build as well, each into a file of its own. `--cpu-prof-name` is left out: every thread
+ * would write to the same file.
+ * @param parent the parent's flags (default `process.execArgv`).
+ */
+export function bundledWorkerExecArgv(parent: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  parent.forEach((flag, i) => {
+    if (/^--cpu-prof(-dir|-interval)?(=|$)/.test(flag)) kept.push(flag);
+    // `--cpu-prof-dir <dir>`: the value is the next word.
+    else if (/^--cpu-prof(-dir|-interval)$/.test(parent[i - 1] ?? '') && !flag.startsWith('--'))
+      kept.push(flag);
+  });
+  return kept;
+}
+
+/**
  * The path of the bundled `worker` ({@link WORKER_ENTRIES}), made (or made again) when a source or the
  * recipe changed. `options.root`: the project root (default: the one this module is in);
  * `options.cacheDir`: where the bundle and its record (`<name>-worker.json`) live (default
  * `<root>/node_modules/.cache/ardsite`, beside the packages the bundle imports, which resolve from there).
  * Run compiled (from `lib/core`, with no `options.root`), it returns the compiled entry beside it.
- * Start the thread with `execArgv: []`: the bundle needs no loader. Never throws: a missing esbuild, a
+ * Start the thread with {@link bundledWorkerExecArgv} (no loader: the bundle needs none). Never throws: a
+ * missing esbuild, a
  * read-only folder or a failed bundle give `{ reason }`, and the caller starts the TypeScript entry
  * through tsx or does the work in its own thread.
  */

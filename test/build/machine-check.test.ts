@@ -67,6 +67,9 @@ async function fakeBuild(
     await steps.render?.(temp);
     checks.rendered();
     const machine = await checks.result;
+    // A worker thread says what CPU it used (Linux: /proc/thread-self/stat).
+    if (machine.busyMs !== undefined && process.platform === 'linux')
+      expect(machine.cpuMs).toBeGreaterThan(0);
     await steps.afterJoin?.(temp);
     await finishSelfCheck(temp, siteOrigin(site), machine, { written, keyPatterns });
     await swapIntoPlace(temp, distDir);

@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledWorker } from '../../src/core/compiled-worker.js';
+import { bundledWorkerExecArgv, compiledWorker } from '../../src/core/compiled-worker.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 let root: string;
@@ -67,5 +67,23 @@ describe('compiledWorker', () => {
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('bundledWorkerExecArgv', () => {
+  it('passes on the CPU profiler’s flags only: no loader, no shared profile name', () => {
+    expect(
+      bundledWorkerExecArgv([
+        '--import',
+        'tsx',
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        '/tmp/profiles',
+        '--cpu-prof-interval=500',
+        '--cpu-prof-name=main.cpuprofile',
+        '--heap-growing-percent=50',
+      ]),
+    ).toEqual(['--cpu-prof', '--cpu-prof-dir', '/tmp/profiles', '--cpu-prof-interval=500']);
+    expect(bundledWorkerExecArgv(['--import', 'tsx'])).toEqual([]);
   });
 });

@@ -115,12 +115,18 @@ describe('parsePrivateKey', () => {
     ['d not base64url', JSON.stringify({ ...ES256, d: `${ES256.d.slice(0, 42)}+` })],
     ['x missing', JSON.stringify({ ...ES256, x: undefined })],
     ['P-256 d = 0', JSON.stringify({ ...ES256, d: b64u('00'.repeat(32)) })],
+    ['P-256 d of another key', JSON.stringify({ ...ES256, d: b64u('11'.repeat(32)) })],
   ])('refuses %s with KEY_INVALID, naming the source and not the content', (_label, text) => {
     const err = caught(() => parsePrivateKey(text, 'ARDSITE_SIGNING_KEY'));
     expect(err.code).toBe('KEY_INVALID');
     expect(err.message).toContain('ARDSITE_SIGNING_KEY');
     expect(err.message).not.toContain('SECRET');
     expect(err.message).not.toContain(ES256.d);
+  });
+
+  it('says when d is not the private half of x/y', () => {
+    const err = caught(() => parsePrivateKey(JSON.stringify({ ...ES256, d: b64u('11'.repeat(32)) }), 'k'));
+    expect(err.message).toContain('"d" does not belong to the public key "x"/"y"');
   });
 
   it('refuses an encrypted PKCS#8 PEM with KEY_INVALID', () => {

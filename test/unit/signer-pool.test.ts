@@ -34,6 +34,8 @@ describe('createSignerPool', () => {
         expect(Buffer.from(signature).equals(Buffer.from(key.sign(inputs[i]!))), `input ${i}`).toBe(true);
       });
       expect(pool.busyMs).toBeGreaterThan(0);
+      // Each thread's own CPU, loading its code included (Linux: /proc/thread-self/stat).
+      if (process.platform === 'linux') expect(pool.cpuMs).toBeGreaterThan(0);
     });
   }
 

@@ -71,6 +71,7 @@ function reportFigures(result: BuildResult): Record<string, unknown> {
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     manifestBytes: result.manifestBytes,
     phasesMs: result.phasesMs,
+    cpu: result.cpu,
   };
 }
 

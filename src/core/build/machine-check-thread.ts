@@ -11,6 +11,7 @@
  * `staleReads`): its result is of a folder that no longer is.
  */
 import { Worker } from 'node:worker_threads';
+import { bundledWorkerExecArgv } from '../compiled-worker.js';
 import {
   runMachineChecks,
   staleReads,
@@ -70,7 +71,7 @@ export function startMachineChecks(job: MachineCheckJob, options: StartOptions =
   const fromWorker = new Promise<MachineCheckResult>((resolve, reject) => {
     worker =
       options.workerFile === undefined && options.bundle !== undefined
-        ? new Worker(options.bundle, { workerData: job, execArgv: [] })
+        ? new Worker(options.bundle, { workerData: job, execArgv: bundledWorkerExecArgv() })
         : new Worker(options.workerFile ?? new URL('./machine-check-worker.mjs', import.meta.url), {
             workerData: job,
           });

@@ -100,6 +100,8 @@ export interface MachineCheckResult {
    * ran in one.
    */
   busyMs?: number;
+  /** Milliseconds of CPU the worker thread used (src/core/thread-cpu.ts), when they ran in one on Linux. */
+  cpuMs?: number;
 }
 
 /**

@@ -53,7 +53,7 @@ import {
 } from '../registry/bundle.js';
 import { MANIFEST_PATH } from '../site.js';
 import { registryBaseUri, registryIdentifier } from '../site-registry-entry.js';
-import { PhaseTimer } from '../timings.js';
+import { cpuReport, PhaseTimer, type CpuReport } from '../timings.js';
 import { appRoot as packageRoot } from '../app-root.js';
 import type { BuildEvent, EventSink } from '../events.js';
 import {
@@ -101,6 +101,8 @@ export interface BuildResult {
   manifestBytes: number;
   /** Milliseconds per named phase (../timings.ts). */
   phasesMs: Record<string, number>;
+  /** CPU time of the build's process, its threads and its phases, in milliseconds (benchmarks read it). */
+  cpu: CpuReport;
 }
 
 /** The folders and the sink of one call of {@link build}. */
@@ -222,6 +224,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       key,
       wallMs: Math.round(performance.now() - started),
       phasesMs: timer.toJSON(),
+      cpu: cpuReport(timer),
     };
   } catch (error) {
     await removeAfterFailure(out!.temp);
@@ -301,7 +304,7 @@ async function finish(
     checkWorker: Promise<CompiledWorker | undefined>;
     writer: ArtifactWriter;
   },
-): Promise<Omit<BuildResult, 'warnings' | 'key' | 'wallMs' | 'phasesMs'>> {
+): Promise<Omit<BuildResult, 'warnings' | 'key' | 'wallMs' | 'phasesMs' | 'cpu'>> {
   const { distDir, serverDir } = run;
   const built = prepared.site;
   const { publisher } = built.model;
@@ -330,6 +333,7 @@ async function finish(
   // The worker thread's busy time, beside rendering (in this thread, the checks are in the join above).
   if (checks.where === 'worker' && machine.busyMs !== undefined)
     timer.add('self-verification (worker thread, beside rendering)', machine.busyMs);
+  if (machine.cpuMs !== undefined) timer.addThreadCpu('self-check worker thread', machine.cpuMs);
   try {
     if (serverTemp) {
       await moveFolder(path.join(renderDir, 'client'), temp);

@@ -117,7 +117,10 @@ export async function prepareBuild(options: PrepareOptions): Promise<PreparedBui
   try {
     return await prepareWith(options, (key) => (pool = threads?.withKey(key)));
   } finally {
-    if (pool) options.timer?.add('signing (worker threads)', pool.busyMs);
+    if (pool) {
+      options.timer?.add('signing (worker threads)', pool.busyMs);
+      if (pool.cpuMs !== undefined) options.timer?.addThreadCpu('signing worker threads', pool.cpuMs);
+    }
     await threads?.close();
   }
 }

@@ -5,18 +5,16 @@
  * published ./retired-keys.ts.
  *
  * Accepted keys: ES256 (ECDSA P-256 with SHA-256, RFC 7518 §3.4) and EdDSA over Ed25519 (RFC 8037).
- * ES256 is signed with @noble/curves using RFC 6979 deterministic nonces, because Node's OpenSSL (which
- * jose uses) signs ECDSA with a random nonce and reproducible builds need identical bytes.
+ * ES256 is signed with RFC 6979 deterministic nonces (./es256-signer.ts: the bytes of @noble/curves'
+ * `p256.sign`), because Node's OpenSSL (which jose uses) signs ECDSA with a random nonce and reproducible
+ * builds need identical bytes.
  *
  * The private key material of a key made here stays in a closure: never in a message, a log line,
  * `JSON.stringify` or `util.inspect`.
  */
-import { createHash, createHmac } from 'node:crypto';
 import { inspect } from 'node:util';
-import { ecdsa } from '@noble/curves/abstract/weierstrass.js';
-import { p256 } from '@noble/curves/nist.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { ed25519Signer } from './ed25519-signer.js';
+import { es256Signer } from './es256-signer.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { didWebFromDomain } from './did.js';
 import { ArdsiteError } from '../errors.js';
@@ -28,26 +26,6 @@ import {
   type SigningAlgorithm,
 } from './jwk.js';
 import { checkPrivateJwk } from './key-checks.js';
-
-/**
- * P-256 ECDSA as `p256` of @noble/curves, with Node's HMAC-SHA-256 in the RFC 6979 DRBG (noble's
- * `hmac` option). Signatures are byte-identical to `p256.sign` (a unit test pins it).
- */
-export const es256 = ecdsa(p256.Point, sha256, {
-  hmac: (key: Uint8Array, message: Uint8Array) =>
-    new Uint8Array(createHmac('sha256', key).update(message).digest()),
-});
-
-/**
- * Readies this thread to sign many ES256 signatures: builds @noble/curves' table of multiples of the
- * P-256 base point with an 8-bit window instead of the default 6 (`Point.BASE.precompute(8, false)`),
- * which makes each signature about 20% faster (0.37 ms against 0.47 ms here) for about 65 ms once. Worth
- * it for a thread that signs a thousand signatures (src/core/trust/signer-worker.ts), not for a handful.
- * The signatures are the same bytes: the table only speeds up k·G.
- */
-export function precomputeSigningTables(): void {
-  p256.Point.BASE.precompute(8, false);
-}
 
 /**
  * What signs a JWS: a {@link SigningKey} (in this thread), or a pool of worker threads holding one
@@ -95,9 +73,9 @@ export function published(members: PublicKeyMembers, alg: SigningAlgorithm, doma
 /**
  * Makes a {@link SigningKey} for a site from a private JWK.
  *
- * ES256 signs with @noble/curves' P-256 ECDSA (`@noble/curves/nist.js`): SHA-256 of the input, RFC 6979
- * deterministic nonce, low-S, 64-byte compact `R||S` (RFC 7518 §3.4). The SHA-256 and the HMAC of the
- * RFC 6979 HMAC-DRBG are Node's (OpenSSL), through noble's own `hmac` option: same bytes, less time. EdDSA
+ * ES256 signs P-256 ECDSA with ./es256-signer.ts: SHA-256 of the input, RFC 6979 deterministic nonce,
+ * low-S, 64-byte compact `R||S` (RFC 7518 §3.4), the bytes of @noble/curves' `p256.sign`, with k·G
+ * computed by Node's OpenSSL. EdDSA
  * signs with Node's Ed25519 (./ed25519-signer.ts; RFC 8032 PureEdDSA is deterministic, so these are the bytes
  * of `ed25519.sign(input, seed)` of @noble/curves, which a test compares).
  *
@@ -112,19 +90,10 @@ export function createSigningKey(privateJwk: PrivateSigningJwk, domain: string):
   const { alg, privateJwk: jwk } = checkPrivateJwk(privateJwk, 'the private JWK');
   const { d: _d, ...members } = jwk;
   const publicJwk = published(members as PublicKeyMembers, alg, domain);
-  const secret = new Uint8Array(Buffer.from(jwk.d, 'base64url'));
   const kid = publicJwk.kid;
 
   const signRaw =
-    alg === 'ES256'
-      ? (input: Uint8Array): Uint8Array =>
-          es256.sign(createHash('sha256').update(input).digest(), secret, {
-            prehash: false,
-            lowS: true,
-            extraEntropy: false,
-            format: 'compact',
-          })
-      : ed25519Signer(jwk);
+    alg === 'ES256' ? es256Signer(new Uint8Array(Buffer.from(jwk.d, 'base64url'))) : ed25519Signer(jwk);
 
   const key = {
     alg,

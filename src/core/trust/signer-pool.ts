@@ -13,6 +13,7 @@
  * batches in flight per worker, so the main thread keeps building cards while the workers sign.
  */
 import { Worker } from 'node:worker_threads';
+import { bundledWorkerExecArgv } from '../compiled-worker.js';
 import type { JsonObject } from '../card.js';
 import { ArdsiteError } from '../errors.js';
 import type { CardSealer, SealedCard } from './card-signature.js';
@@ -38,6 +39,12 @@ export interface SignerPool extends JwsSigner, CardSealer {
   sign(signingInput: Uint8Array): Promise<Uint8Array>;
   /** Milliseconds the workers spent signing, summed over the workers (thread time, not wall time). */
   readonly busyMs: number;
+  /**
+   * Milliseconds of CPU the worker threads used since they started (loading their code included), summed
+   * over the workers as of their last answers (src/core/thread-cpu.ts; a thread that has not answered
+   * yet counts nothing), or undefined where no thread's CPU could be read.
+   */
+  readonly cpuMs: number | undefined;
   /** Stops the workers; pending and later requests are refused. */
   close(): Promise<void>;
 }
@@ -58,6 +65,8 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   inFlight: Map<number, Pending[]>;
+  /** The thread's CPU milliseconds as of its last answer. */
+  cpuMs?: number | undefined;
 }
 
 /** Batches in flight per worker: one being signed, one waiting in its queue. */
@@ -125,12 +134,20 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
 
   for (let i = 0; i < Math.max(1, options.workers); i++) {
     const worker = options.workerFile
-      ? new Worker(options.workerFile, { execArgv: [] })
+      ? new Worker(options.workerFile, { execArgv: bundledWorkerExecArgv() })
       : new Worker(new URL('./signer-worker.mjs', import.meta.url));
     const slot: Slot = { worker, ready: false, inFlight: new Map() };
     worker.on(
       'message',
-      (message: { ready?: true; id?: number; results?: SignerResult[]; busyMs?: number; error?: string }) => {
+      (message: {
+        ready?: true;
+        id?: number;
+        results?: SignerResult[];
+        busyMs?: number;
+        cpuMs?: number;
+        error?: string;
+      }) => {
+        if ('cpuMs' in message) slot.cpuMs = message.cpuMs;
         if (message.ready) {
           slot.ready = true;
         } else if (message.id === undefined) {
@@ -192,6 +209,10 @@ export function startSignerThreads(options: SignerPoolOptions): SignerThreads {
         kid: key.kid,
         get busyMs() {
           return busyMs;
+        },
+        get cpuMs() {
+          const known = slots.filter((s) => s.cpuMs !== undefined);
+          return known.length > 0 ? known.reduce((sum, s) => sum + s.cpuMs!, 0) : undefined;
         },
         sign(signingInput: Uint8Array): Promise<Uint8Array> {
           if (!(signingInput instanceof Uint8Array)) {

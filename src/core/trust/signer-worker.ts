@@ -4,19 +4,18 @@
  * (`createSigningKey`, so the signatures are the same bytes as the main thread's) and says `{ ready }`.
  * Then it does batches of jobs: a JWS signing input is signed, a card is sealed (./card-signature.ts
  * `sealAgentCard` with the key: the same functions as in the main thread). `{ id, jobs }` in,
- * `{ id, results, busyMs }` or `{ id, error }` out; the bytes of sealed cards are transferred, not
+ * `{ id, results, busyMs, cpuMs }` or `{ id, error }` out (`cpuMs`: this thread's CPU so far,
+ * src/core/thread-cpu.ts); the bytes of sealed cards are transferred, not
  * copied. The key material never leaves this thread in a message.
  */
 import { parentPort } from 'node:worker_threads';
 import { sealAgentCard } from './card-signature.js';
-import { createSigningKey, precomputeSigningTables, type SigningKey } from './keys.js';
+import { createSigningKey, type SigningKey } from './keys.js';
 import { type PrivateSigningJwk } from './jwk.js';
 import type { SignerJob, SignerResult } from './signer-pool.js';
+import { threadCpuMs } from '../thread-cpu.js';
 
 let key: SigningKey | undefined;
-
-// While the key is on its way (the main thread still reads the content): this thread signs thousands.
-precomputeSigningTables();
 
 /** Does a batch of jobs with `signer`; the results in order, and the buffers to transfer. */
 async function work(signer: SigningKey, jobs: SignerJob[]): Promise<[SignerResult[], ArrayBuffer[]]> {
@@ -43,7 +42,7 @@ parentPort!.on(
     if ('key' in message) {
       try {
         key = createSigningKey(message.key.privateJwk, message.key.domain);
-        parentPort!.postMessage({ ready: true });
+        parentPort!.postMessage({ ready: true, cpuMs: threadCpuMs() });
       } catch (error) {
         // Never the material: the error names the member at fault only (key-checks.ts).
         parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) });
@@ -56,7 +55,10 @@ parentPort!.on(
       try {
         if (!key) throw new Error('no key was given to this signing thread');
         const [results, transfer] = await work(key, jobs);
-        parentPort!.postMessage({ id, results, busyMs: performance.now() - started }, transfer);
+        parentPort!.postMessage(
+          { id, results, busyMs: performance.now() - started, cpuMs: threadCpuMs() },
+          transfer,
+        );
       } catch (error) {
         parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
       }
