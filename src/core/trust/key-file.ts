@@ -4,7 +4,8 @@
  * mode 0600, when there is none. Messages name where a key came from, never its bytes.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeContained } from '../contained-write.js';
 import path from 'node:path';
 import { ArdsiteError } from '../errors.js';
 import { outsideMessage, placeInJail } from '../project-jail.js';
@@ -218,6 +219,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
  * @param help a sentence appended to the `KEY_NOT_IGNORED` message (how else to provide a key).
  * @returns the private JWK written, or `'exists'` when the file already exists (it is left untouched).
  * @throws ArdsiteError `KEY_NOT_IGNORED` (not ignored, not a git repository, or no git),
+ *   `FILE_WRITE_REFUSED` (the path leaves `root` or goes through a symbolic link, src/core/contained-write.ts),
  *   `FILE_UNREADABLE` (the file cannot be written).
  */
 export async function writeNewKeyFile(
@@ -240,22 +242,23 @@ export async function writeNewKeyFile(
         `(and run git init if needed)${help ? `, or provide a key (${help})` : ''}.`,
     );
   }
-  const dirs: string[] = [];
-  for (let dir = path.dirname(file); !existsSync(dir); dir = path.dirname(dir)) dirs.unshift(dir);
-  for (const dir of dirs) {
-    mkdirSync(dir, { mode: 0o700 });
-    chmodSync(dir, 0o700);
-  }
   const privateJwk = await generatePrivateJwk(alg);
+  const inside = path.relative(path.resolve(root), file).split(path.sep).join('/');
+  let result: 'written' | 'exists';
   try {
-    writeFileSync(file, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    // Folders made 0700, the file 0600, inside the project only and never through a link.
+    result = writeContained(root, inside, `${JSON.stringify(privateJwk, null, 2)}\n`, {
+      mode: 0o600,
+      folderMode: 0o700,
+      exclusive: true,
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
+    if (err instanceof ArdsiteError) throw err;
     throw new ArdsiteError(
       'FILE_UNREADABLE',
       `The key file ${relPath} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
     );
   }
-  chmodSync(file, 0o600);
+  if (result === 'exists') return 'exists';
   return privateJwk;
 }
