@@ -9,12 +9,13 @@
  */
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Diagnostic } from './errors.js';
 
 /** Where reads may go: the project root and the folders of `allowOutside`, as given (not yet resolved). */
 export interface Jail {
   /** Absolute project root. */
   root: string;
-  /** Absolute folders outside the project that reads may reach (publisher.yaml `allowOutside`). */
+  /** Absolute folders outside the project that reads may reach (the operator's `ARDSITE_ALLOW_OUTSIDE`). */
   allowOutside?: readonly string[];
 }
 
@@ -60,7 +61,30 @@ export function placeInJail(file: string, jail: Jail, folders = jailFolders(jail
  * `shown` is how the message names the file (project-relative).
  */
 export function outsideMessage(shown: string, real: string): string {
-  return `${shown} resolves to ${real}, outside the project folder; a build reads only files inside the project (a symbolic link that leaves it is refused). If you really keep files elsewhere, list that folder under allowOutside in content/publisher.yaml`;
+  return `${shown} resolves to ${real}, outside the project folder; a build reads only files inside the project (a symbolic link that leaves it is refused). If you, who run the build, really keep files elsewhere, list that folder in the environment variable ARDSITE_ALLOW_OUTSIDE (content cannot widen what a build reads)`;
+}
+
+/**
+ * The names, at the project root, of what is never published (DESIGN.md §10): git's folder (its
+ * `config` holds a CI checkout's token), the environment files (`.env`, `.env.local`, …), ardsite's own
+ * folder (the default key), npm's settings (a registry token) and git's credential store.
+ */
+const SECRET_NAMES = /^(\.git|\.env(\..*)?|\.ardsite|\.npmrc|\.git-credentials)$/;
+
+/**
+ * The real paths of the project's secrets: each name at `root` that {@link SECRET_NAMES} matches, and
+ * `keyFiles` (absolute, or relative to `root`; the signing key files named by the operator or
+ * publisher.yaml) that exist.
+ */
+export function projectSecrets(root: string, keyFiles: readonly string[] = []): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(root).filter((n) => SECRET_NAMES.test(n));
+  } catch {
+    names = [];
+  }
+  const found = [...names.map((n) => path.join(root, n)), ...keyFiles.map((f) => path.resolve(root, f))];
+  return [...new Set(found.map(realOrSelf))];
 }
 
 /** A symbolic link under `public/` whose target leaves the jail (or does not exist). */
@@ -69,6 +93,8 @@ export interface PublicLinkProblem {
   file: string;
   /** The real path it leads to, or undefined for a broken link. */
   real?: string;
+  /** The secret of the project (a real path of {@link projectSecrets}) the link reaches or holds. */
+  secret?: string;
 }
 
 /** What {@link scanPublicFolder} found. */
@@ -78,16 +104,22 @@ export interface PublicScan {
    * target of each symbolic link found inside it (recursively). A file inside any of them is published.
    */
   published: string[];
-  /** Links that leave the jail, or are broken. */
+  /** Links that leave the jail, are broken, or reach a secret of the project. */
   problems: PublicLinkProblem[];
 }
 
 /**
  * Walks `<root>/public` without following links blindly: each symbolic link is resolved, its target
- * recorded as published, checked against the jail, and walked in turn (once: loops end). A missing
+ * recorded as published, checked against the jail and against `secrets` (a link to a secret, into one, or
+ * to a folder holding one is a problem, not walked), and walked in turn (once: loops end). A missing
  * `public/` gives an empty scan.
+ * @param secrets real paths that are never published ({@link projectSecrets}).
  */
-export function scanPublicFolder(jail: Jail, folders = jailFolders(jail)): PublicScan {
+export function scanPublicFolder(
+  jail: Jail,
+  folders = jailFolders(jail),
+  secrets: readonly string[] = projectSecrets(jail.root),
+): PublicScan {
   const publicDir = path.join(jail.root, 'public');
   const published: string[] = [];
   const problems: PublicLinkProblem[] = [];
@@ -121,6 +153,11 @@ export function scanPublicFolder(jail: Jail, folders = jailFolders(jail)): Publi
           problems.push({ file: shown(abs), real: place.real });
           continue;
         }
+        const secret = secrets.find((s) => isWithin(s, place.real) || isWithin(place.real, s));
+        if (secret !== undefined) {
+          problems.push({ file: shown(abs), real: place.real, secret });
+          continue;
+        }
         if (statSync(abs).isDirectory()) visit(abs, place.real);
       } else if (st.isDirectory()) {
         visit(abs, path.join(real, name));
@@ -133,6 +170,32 @@ export function scanPublicFolder(jail: Jail, folders = jailFolders(jail)): Publi
   if (top.state === 'outside') return { published, problems: [{ file: 'public', real: top.real }] };
   visit(publicDir, top.real);
   return { published, problems };
+}
+
+/**
+ * The finding of `npm run check` (and so of the build) on a link of {@link scanPublicFolder}: `FILE_MISSING`
+ * (broken), `FILE_OUTSIDE_PROJECT` (leaves the jail) or `PUBLIC_LINK_TO_SECRET`, at the link's file.
+ */
+export function publicLinkDiagnostic(problem: PublicLinkProblem): Diagnostic {
+  const secretShown = (s: string) => path.basename(s);
+  const secretPlace = (secret: string, real: string) =>
+    real === secret ? 'to' : isWithin(secret, real) ? 'into' : 'to a folder holding';
+  return {
+    code:
+      problem.real === undefined
+        ? 'FILE_MISSING'
+        : problem.secret !== undefined
+          ? 'PUBLIC_LINK_TO_SECRET'
+          : 'FILE_OUTSIDE_PROJECT',
+    severity: 'error',
+    message:
+      problem.real === undefined
+        ? 'this symbolic link in public/ leads to nothing'
+        : problem.secret !== undefined
+          ? `this symbolic link in public/ leads ${secretPlace(problem.secret, problem.real)} ${secretShown(problem.secret)}, a secret of the project that is never published; public/ is copied into the site. Remove the link`
+          : `${outsideMessage(problem.file, problem.real)}; public/ is copied into the site, so it would be published`,
+    file: problem.file,
+  };
 }
 
 /**

@@ -41,6 +41,13 @@ export interface ResolvedSigningKey {
   ephemeral: boolean;
   /** The absolute path of the key file, when the key came from one (checked by the build against public/). */
   file?: string;
+  /**
+   * What in content chose this key, when content did (`signing.keyFile in content/publisher.yaml`, or a
+   * default key file that git tracks, which a pull request could have added): such a key signs only when
+   * the operator confirms it (src/core/operator-trust.ts `assertOperatorKey`). Undefined for a key the
+   * operator gave (an environment variable, an untracked key file of this machine, a key made here).
+   */
+  chosenByContent?: string;
 }
 
 /** Path of the default key file, relative to the project root. */
@@ -80,6 +87,16 @@ function gitIgnoreStatus(root: string, rel: string): IgnoreStatus {
     return 'ignored';
   } catch (err) {
     return (err as { status?: number | null }).status === 1 ? 'not-ignored' : 'no-repo';
+  }
+}
+
+/** True when git tracks `rel` in the repository at `root` (false without git or a repository). */
+function gitTracks(root: string, rel: string): boolean {
+  try {
+    execFileSync('git', ['ls-files', '--error-unmatch', '--', rel], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -131,7 +148,12 @@ function checkAlgorithm(
 export async function resolveSigningKey(options: ResolveSigningKeyOptions): Promise<ResolvedSigningKey> {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root);
-  const found = (parsed: ParsedPrivateKey, source: string, file?: string): ResolvedSigningKey => {
+  const found = (
+    parsed: ParsedPrivateKey,
+    source: string,
+    file?: string,
+    chosenByContent?: string,
+  ): ResolvedSigningKey => {
     checkAlgorithm(parsed, options.algorithm, source);
     return {
       key: createSigningKey(parsed.privateJwk, options.domain),
@@ -139,6 +161,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
       created: false,
       ephemeral: false,
       ...(file === undefined ? {} : { file }),
+      ...(chosenByContent === undefined ? {} : { chosenByContent }),
     };
   };
 
@@ -166,12 +189,22 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
         );
       }
     }
-    return found(readKeyFile(abs, shown, by), shown, abs);
+    const byContent = by === 'ARDSITE_SIGNING_KEY_FILE' ? undefined : by;
+    return found(readKeyFile(abs, shown, by), shown, abs, byContent);
   }
 
   const defaultFile = path.join(root, DEFAULT_KEY_FILE);
-  if (existsSync(defaultFile))
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
+  if (existsSync(defaultFile)) {
+    const tracked = gitTracks(root, DEFAULT_KEY_FILE)
+      ? `${DEFAULT_KEY_FILE}, a file git tracks (so a commit, not this machine, put it there)`
+      : undefined;
+    return found(
+      readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined),
+      DEFAULT_KEY_FILE,
+      defaultFile,
+      tracked,
+    );
+  }
 
   if (options.requireKey) {
     throw new ArdsiteError(
