@@ -141,6 +141,8 @@ async function main(): Promise<void> {
     prepared = await prepareBuild({
       root,
       timer,
+      // The site this build replaces: its release histories may not vanish (docs/releases.md).
+      publishedDir: distDir,
       registry: values.registry,
       beforeComputing: async (outline) => {
         const { publisher } = outline.model;

@@ -2,8 +2,11 @@
  * `npm run check`: validates every file of `content/` and prints every error and warning in one run,
  * then a summary line naming the project checked. Exit 0 without errors, 1 with errors (DESIGN.md §1, §5).
  *
- * Usage: npm run check [-- --root <project folder>] [-- --json]
+ * Usage: npm run check [-- --root <project folder>] [-- --json] [-- --published <built site folder>]
+ *   --published  a site already published (a build's output folder): a release history that lost one of
+ *                its versions is an error (docs/releases.md)
  */
+import path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../src/core/errors.js';
 import { loadAndCheck } from '../src/core/content/index.js';
 import { parseCommandLine, projectFolder } from './lib/args.js';
@@ -12,13 +15,20 @@ import { shownFolder } from './lib/shown-folder.js';
 
 const { values } = parseCommandLine(
   {
-    options: { root: { type: 'string', default: process.cwd() }, json: { type: 'boolean', default: false } },
+    options: {
+      root: { type: 'string', default: process.cwd() },
+      json: { type: 'boolean', default: false },
+      published: { type: 'string' },
+    },
   },
-  'usage: npm run check [-- --root <project folder>] [-- --json]',
+  'usage: npm run check [-- --root <project folder>] [-- --json] [-- --published <built site folder>]',
 );
 
 const root = projectFolder(values.root!);
-const { model, diagnostics } = await loadAndCheck({ root });
+const { model, diagnostics } = await loadAndCheck({
+  root,
+  ...(values.published === undefined ? {} : { publishedDir: path.resolve(values.published) }),
+});
 const errors = diagnostics.filter((d) => d.severity === 'error').length;
 const warnings = diagnostics.length - errors;
 // Agents are counted by file: one with errors is still an agent of the site (reported above).

@@ -5,14 +5,17 @@
  * ARDSITE_ALLOW_OUTSIDE (src/core/operator-trust.ts). Each case is a small project made here, checked and
  * prepared in-process with an explicit environment.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { publicJwkThumbprint } from '../../src/core/trust/jwk.js';
-import { SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build.js';
+import { copyProject, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build.js';
+import { runScript } from '../helpers/cli.js';
+import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
+import { recordReleases } from '../../src/core/releases/record.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../helpers/site.js';
 
 afterAll(removeSites);
@@ -142,5 +145,73 @@ describe('item 4: public/ never publishes a secret of the project', () => {
         .sort((a, b) => a[1]!.localeCompare(b[1]!)),
     );
     expect(JSON.stringify(errors)).not.toContain('hunter2token');
+  });
+});
+
+describe('item 8: a release history cannot lose what is already published', () => {
+  /** The releases fixture with 1.0.0 and then 1.1.0 (which gained a calendar write) recorded, and its build. */
+  async function releasedTwice(): Promise<{ root: string; published: string }> {
+    const root = await copyProject(RELEASES_FIXTURE);
+    const record = async (at: string) => {
+      const { model } = await loadAndCheck({ root, env: {} });
+      await recordReleases(model!, new Date(at));
+    };
+    await record('2025-11-20T10:00:00Z');
+    await gainCalendarWrite(root);
+    const agent = path.join(root, AGENT);
+    await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 1.1.0'));
+    await record('2025-11-22T10:00:00Z');
+    const prepared = await prepareBuild({ root, env: { ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH } });
+    const published = path.join(root, 'dist');
+    const changes = prepared.site.artifacts.get('/agents/trip-booker/ram-changes.json')!;
+    await mkdir(path.join(published, 'agents/trip-booker'), { recursive: true });
+    await writeFile(path.join(published, 'agents/trip-booker/ram-changes.json'), changes.bytes);
+    return { root, published };
+  }
+  const HISTORY = 'content/releases/trip-booker.json';
+  const lostOf = async (root: string, published: string) =>
+    (await loadAndCheck({ root, env: {}, publishedDir: published })).diagnostics.filter(
+      (d) => d.code === 'RELEASE_HISTORY_LOST',
+    );
+
+  it('a history file deleted, or rewritten to hide a widening, is an error against the published site', async () => {
+    const { root, published } = await releasedTwice();
+    expect(await lostOf(root, published)).toEqual([]);
+    const text = await readFile(path.join(root, HISTORY), 'utf8');
+    const history = JSON.parse(text) as { releases: Array<{ version: string; ram: unknown }> };
+
+    // Rewritten: 1.1.0 dropped and its RAM put under 1.0.0, so the write looks as old as the agent.
+    const [first, second] = history.releases;
+    await writeFile(
+      path.join(root, HISTORY),
+      JSON.stringify({ ...history, releases: [{ ...first, ram: second!.ram }] }, null, 2),
+    );
+    await writeFile(
+      path.join(root, AGENT),
+      (await readFile(path.join(root, AGENT), 'utf8')).replace('1.1.0', '1.0.0'),
+    );
+    const rewritten = await lostOf(root, published);
+    expect(rewritten.map((d) => [d.code, d.file])).toEqual([['RELEASE_HISTORY_LOST', HISTORY]]);
+    expect(rewritten[0]!.message).toContain('version 1.1.0 of 2025-11-22T10:00:00Z is no longer recorded');
+    await expect(
+      prepareBuild({ root, env: { ARDSITE_DEV_KEY: '1', SOURCE_DATE_EPOCH }, publishedDir: published }),
+    ).rejects.toMatchObject({
+      code: 'BUILD_CONTENT_INVALID',
+      diagnostics: expect.arrayContaining([expect.objectContaining({ code: 'RELEASE_HISTORY_LOST' })]),
+    });
+
+    // Deleted: check says nothing without the published site, and names the file with it.
+    await rm(path.join(root, HISTORY));
+    expect(await lostOf(root, published)).toEqual([
+      expect.objectContaining({ code: 'RELEASE_HISTORY_LOST', file: HISTORY }),
+    ]);
+  });
+
+  it('npm run check -- --published <folder> reports it too', async () => {
+    const { root, published } = await releasedTwice();
+    await rm(path.join(root, HISTORY));
+    const run = await runScript('check.ts', '--root', root, '--published', published);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('[RELEASE_HISTORY_LOST]');
   });
 });

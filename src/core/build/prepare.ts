@@ -35,6 +35,11 @@ export interface PrepareOptions {
    * `computing`, of which `permissions`).
    */
   timer?: PhaseTimer;
+  /**
+   * The site published before (the output folder this build replaces): its changes documents hold the
+   * release histories (`RELEASE_HISTORY_LOST`, src/core/releases/published-history.ts).
+   */
+  publishedDir?: string;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
   /**
@@ -132,7 +137,12 @@ async function prepareWith(
   const env = options.env ?? process.env;
   const timer = options.timer ?? new PhaseTimer();
   const { model: loaded, diagnostics } = await timer.time('loading/checks', () =>
-    loadAndCheck({ root: options.root, timer, env }),
+    loadAndCheck({
+      root: options.root,
+      timer,
+      env,
+      ...(options.publishedDir === undefined ? {} : { publishedDir: options.publishedDir }),
+    }),
   );
   if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
