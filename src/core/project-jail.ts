@@ -71,6 +71,11 @@ export function outsideMessage(shown: string, real: string): string {
  */
 const SECRET_NAMES = /^(\.git|\.env(\..*)?|\.ardsite|\.npmrc|\.git-credentials)$/;
 
+/** True when `name`, a file or folder name at a project's root, is one of its secrets ({@link SECRET_NAMES}). */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAMES.test(name);
+}
+
 /**
  * The real paths of the project's secrets: each name at `root` that {@link SECRET_NAMES} matches, and
  * `keyFiles` (absolute, or relative to `root`; the signing key files named by the operator or
@@ -109,6 +114,57 @@ export interface PublicScan {
 }
 
 /**
+ * The rule for one symbolic link in `public/` (`abs`, shown as `shown`): where it leads (`real`, undefined
+ * when broken), and the problem when it is broken, leaves the jail, or leads to, into or to a folder
+ * holding one of `secrets`. The build's scan ({@link scanPublicFolder}) and the dev server
+ * ({@link publicPathProblem}) both judge links by it.
+ */
+function publicLink(
+  abs: string,
+  shown: string,
+  jail: Jail,
+  folders: readonly string[],
+  secrets: readonly string[],
+): { real?: string; problem?: PublicLinkProblem } {
+  const place = placeInJail(abs, jail, [...folders]);
+  if (place.state === 'missing') return { problem: { file: shown } };
+  if (place.state === 'outside') return { real: place.real, problem: { file: shown, real: place.real } };
+  const secret = secrets.find((s) => isWithin(s, place.real) || isWithin(place.real, s));
+  return secret === undefined
+    ? { real: place.real }
+    : { real: place.real, problem: { file: shown, real: place.real, secret } };
+}
+
+/**
+ * Whether the file at `relPath` (with `/`, no leading `/`) under `<root>/public` may be served, by the rule
+ * the build applies to public/ ({@link scanPublicFolder}): each symbolic link on its way is judged as the
+ * scan judges it, and the file itself must resolve inside the jail and be no secret. Returns the problem,
+ * or undefined (also for a path that does not exist: nothing to serve).
+ */
+export function publicPathProblem(
+  jail: Jail,
+  relPath: string,
+  secrets: readonly string[] = projectSecrets(jail.root),
+  folders = jailFolders(jail),
+): PublicLinkProblem | undefined {
+  let abs = jail.root;
+  for (const segment of ['public', ...relPath.split('/').filter(Boolean)]) {
+    abs = path.join(abs, segment);
+    let st;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      return undefined;
+    }
+    if (!st.isSymbolicLink()) continue;
+    const shown = path.relative(jail.root, abs).split(path.sep).join('/');
+    const link = publicLink(abs, shown, jail, folders, secrets);
+    if (link.problem) return link.problem;
+  }
+  return undefined;
+}
+
+/**
  * Walks `<root>/public` without following links blindly: each symbolic link is resolved, its target
  * recorded as published, checked against the jail and against `secrets` (a link to a secret, into one, or
  * to a folder holding one is a problem, not walked), and walked in turn (once: loops end). A missing
@@ -143,22 +199,13 @@ export function scanPublicFolder(
         continue;
       }
       if (st.isSymbolicLink()) {
-        const place = placeInJail(abs, jail, folders);
-        if (place.state === 'missing') {
-          problems.push({ file: shown(abs) });
+        const link = publicLink(abs, shown(abs), jail, folders, secrets);
+        if (link.real !== undefined) published.push(link.real);
+        if (link.problem) {
+          problems.push(link.problem);
           continue;
         }
-        published.push(place.real);
-        if (place.state === 'outside') {
-          problems.push({ file: shown(abs), real: place.real });
-          continue;
-        }
-        const secret = secrets.find((s) => isWithin(s, place.real) || isWithin(place.real, s));
-        if (secret !== undefined) {
-          problems.push({ file: shown(abs), real: place.real, secret });
-          continue;
-        }
-        if (statSync(abs).isDirectory()) visit(abs, place.real);
+        if (statSync(abs).isDirectory()) visit(abs, link.real!);
       } else if (st.isDirectory()) {
         visit(abs, path.join(real, name));
       }
