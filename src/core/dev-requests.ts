@@ -78,12 +78,13 @@ export function devRequestProblem(url: string, serving: DevServing): string | un
   const segments = decoded.split('/');
   if (segments.some((s) => s === '..')) return 'its path climbs with ..';
   if (segments.some((s) => isSecretName(s))) return 'it names a secret of the project';
-  const fsPrefix = '/@fs/';
-  const candidates = decoded.startsWith(fsPrefix)
-    ? [path.resolve(decoded.slice(fsPrefix.length - 1))]
+  // Vite reads a file system path after /@fs/, and a module id (an absolute path too) after /@id/.
+  const named = /^\/@fs(\/.*)$/.exec(decoded)?.[1] ?? /^\/@id\/(\/.*)$/.exec(decoded)?.[1];
+  const absolute = named !== undefined;
+  const candidates = absolute
+    ? [path.resolve(named)]
     : [path.join(serving.appRoot, decoded), path.join(serving.root, decoded)];
-  if (decoded.startsWith(fsPrefix) && !isWithin(serving.appRoot, candidates[0]!))
-    return 'it names a file outside the app';
+  if (absolute && !isWithin(serving.appRoot, candidates[0]!)) return 'it names a file outside the app';
   for (const candidate of candidates) {
     let real: string;
     try {
@@ -91,8 +92,7 @@ export function devRequestProblem(url: string, serving: DevServing): string | un
     } catch {
       continue;
     }
-    if (decoded.startsWith(fsPrefix) && !isWithin(serving.appRoot, real))
-      return 'it names a file outside the app';
+    if (absolute && !isWithin(serving.appRoot, real)) return 'it names a file outside the app';
     if (serving.secrets.some((s) => isWithin(s, real))) return 'it names a secret of the project';
   }
   const problem = publicPathProblem(serving.jail, decoded, serving.secrets);

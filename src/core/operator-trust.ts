@@ -11,7 +11,9 @@
  *
  * - `ARDSITE_TRUSTED_KEYS`: the RFC 7638 thumbprints (or full `did:web:…#thumbprint` key ids) of the keys
  *   the operator confirms, separated by spaces or commas. A key named by content (a `signing.retiredKeys`
- *   entry, the key of `signing.keyFile`, a key file git tracks) must be listed, or the build fails.
+ *   entry that is not revoked, the key of `signing.keyFile`, a key file git tracks) must be listed, or the
+ *   build fails. A revoked key's thumbprint is taken out of it, so that a pull request cannot turn the
+ *   revoked entry back into a published one.
  * - `ARDSITE_ALLOW_OUTSIDE`: the folders outside the project that reads may reach, separated by the
  *   system's path-list delimiter (`:` on POSIX, as `PATH`), absolute or relative to the project.
  *   publisher.yaml `allowOutside` is read for compatibility only: each folder it lists must be listed
@@ -20,7 +22,7 @@
 import path from 'node:path';
 import type { Diagnostic } from './errors.js';
 import { ArdsiteError } from './errors.js';
-import { isWithin, type Jail } from './project-jail.js';
+import { isWithin, projectSecrets, type Jail } from './project-jail.js';
 import { publicJwkThumbprint } from './trust/jwk.js';
 import type { SourceDoc } from './content/source.js';
 import type { PublisherConfig } from './schema/publisher.js';
@@ -64,9 +66,12 @@ export function operatorTrust(root: string, env: NodeJS.ProcessEnv = process.env
   return { trustedKeys, allowOutside, keyFiles };
 }
 
-/** The jail every read of a build stays in: the project and the operator's {@link OperatorTrust.allowOutside}. */
+/**
+ * The jail every read of a build stays in: the project and the operator's {@link OperatorTrust.allowOutside},
+ * less the project's secrets (`.git`, `.env`, `.ardsite`, the operator's key files), which content never reads.
+ */
 export function projectJail(root: string, trust: OperatorTrust): Jail {
-  return { root, allowOutside: trust.allowOutside };
+  return { root, allowOutside: trust.allowOutside, secrets: projectSecrets(root, trust.keyFiles) };
 }
 
 /** The sentence that says how the operator confirms keys: the exact variable and value to set. */
@@ -77,9 +82,9 @@ export function confirmKeysHint(thumbprints: readonly string[]): string {
 /**
  * The findings on publisher.yaml's fields that act on keys or the file system without the operator's
  * word: each `allowOutside` folder not in {@link ALLOW_OUTSIDE_VARIABLE} (`ALLOW_OUTSIDE_NOT_CONFIRMED`)
- * and each `signing.retiredKeys` key whose thumbprint is not in {@link TRUSTED_KEYS_VARIABLE}
- * (`KEY_NOT_CONFIRMED`, revoked keys included: content names no key on its own). A retired key whose JWK
- * cannot be read is left to the key checks. Each finding names the field and its line.
+ * and each `signing.retiredKeys` key content would publish (not `revoked`) whose thumbprint is not in
+ * {@link TRUSTED_KEYS_VARIABLE} (`KEY_NOT_CONFIRMED`): content publishes no key on its own. A revoked entry
+ * needs no word (it only takes a key away). A retired key whose JWK cannot be read is left to the key checks. Each finding names the field and its line.
  * @param root the absolute project root (relative `allowOutside` folders are resolved against it).
  */
 export function contentTrustDiagnostics(
@@ -106,8 +111,11 @@ export function contentTrustDiagnostics(
       ),
     );
   });
+  // A revoked entry only takes a key away (never published, never signs): it needs no word. A key content
+  // would publish does, so flipping a revoked entry to a retired one is refused once the operator has
+  // taken the key out of ARDSITE_TRUSTED_KEYS.
   const retired = publisher.signing.retiredKeys ?? [];
-  const thumbprints = retired.map((r) => thumbprintOrUndefined(r.jwk));
+  const thumbprints = retired.map((r) => (r.revoked === true ? undefined : thumbprintOrUndefined(r.jwk)));
   const unconfirmed = thumbprints.filter((t): t is string => t !== undefined && !trust.trustedKeys.has(t));
   retired.forEach((entry, i) => {
     const t = thumbprints[i];
@@ -117,7 +125,7 @@ export function contentTrustDiagnostics(
         {
           code: 'KEY_NOT_CONFIRMED',
           severity: 'error',
-          message: `signing.retiredKeys lists the ${entry.revoked ? 'revoked' : 'retired'} key ${t}, but a key published in did.json and jwks.json is not content's to choose (a pull request could add its own key here); ${confirmKeysHint(unconfirmed)}`,
+          message: `signing.retiredKeys lists the retired key ${t}${entry.retireAt ? ` (until ${entry.retireAt})` : ''}, but a key published in did.json and jwks.json is not content's to choose (a pull request could add its own key here); ${confirmKeysHint(unconfirmed)}`,
           path: `signing.retiredKeys[${i}]`,
         },
         ['signing', 'retiredKeys', i],

@@ -17,6 +17,11 @@ export interface Jail {
   root: string;
   /** Absolute folders outside the project that reads may reach (the operator's `ARDSITE_ALLOW_OUTSIDE`). */
   allowOutside?: readonly string[];
+  /**
+   * Real paths inside it that are never read as content ({@link projectSecrets}): a path resolving into one
+   * is placed `outside`.
+   */
+  secrets?: readonly string[];
 }
 
 /** True when `inner` is `outer` or lies inside it (path-wise, no symbolic links resolved). */
@@ -44,7 +49,7 @@ export type Placement =
 
 /**
  * Resolves `file` (absolute, or relative to the project root) with `realpath` and says whether it lies
- * inside one of {@link jailFolders}. A path that does not exist (or whose link is broken) is `missing`.
+ * inside one of {@link jailFolders} and outside the jail's secrets. A path that does not exist (or whose link is broken) is `missing`.
  */
 export function placeInJail(file: string, jail: Jail, folders = jailFolders(jail)): Placement {
   let real: string;
@@ -53,6 +58,7 @@ export function placeInJail(file: string, jail: Jail, folders = jailFolders(jail
   } catch {
     return { state: 'missing' };
   }
+  if (jail.secrets?.some((s) => isWithin(s, real))) return { state: 'outside', real };
   return folders.some((f) => isWithin(f, real)) ? { state: 'inside', real } : { state: 'outside', real };
 }
 
@@ -61,6 +67,8 @@ export function placeInJail(file: string, jail: Jail, folders = jailFolders(jail
  * `shown` is how the message names the file (project-relative).
  */
 export function outsideMessage(shown: string, real: string): string {
+  if (real.split(path.sep).some(isSecretName))
+    return `${shown} resolves to ${real}, a secret of the project (.git, .env, .ardsite, .npmrc, .git-credentials, a key file), which content never reads`;
   return `${shown} resolves to ${real}, outside the project folder; a build reads only files inside the project (a symbolic link that leaves it is refused). If you, who run the build, really keep files elsewhere, list that folder in the environment variable ARDSITE_ALLOW_OUTSIDE (content cannot widen what a build reads)`;
 }
 
@@ -126,7 +134,8 @@ function publicLink(
   folders: readonly string[],
   secrets: readonly string[],
 ): { real?: string; problem?: PublicLinkProblem } {
-  const place = placeInJail(abs, jail, [...folders]);
+  // The secrets are judged below, with their own finding.
+  const place = placeInJail(abs, { root: jail.root }, [...folders]);
   if (place.state === 'missing') return { problem: { file: shown } };
   if (place.state === 'outside') return { real: place.real, problem: { file: shown, real: place.real } };
   const secret = secrets.find((s) => isWithin(s, place.real) || isWithin(place.real, s));

@@ -16,6 +16,7 @@ import { copyProject, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build
 import { runScript } from '../helpers/cli.js';
 import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
 import { recordReleases } from '../../src/core/releases/record.js';
+import { readProjectFile } from '../../src/core/permissions/catalog.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../helpers/site.js';
 
 afterAll(removeSites);
@@ -58,12 +59,19 @@ describe('item 2: key material comes from the operator, not from content', () =>
     expect(prepared.site.artifacts.get('/.well-known/did.json')).toBeDefined();
   });
 
-  it('a revoked key content lists needs the same word', async () => {
+  it('a revoked entry needs no word (it only takes a key away), and turning it back into a retired one does', async () => {
     const root = await makeSite({
       'content/publisher.yaml': publisher(true),
       'content/agents/a.md': agentMd(),
     });
-    expect((await errorsOf(root)).map((d) => d.code)).toEqual(['KEY_NOT_CONFIRMED']);
+    expect(await errorsOf(root)).toEqual([]);
+    // A pull request flips the compromised key back to "retired until 2099": refused, as the operator took
+    // its thumbprint out of ARDSITE_TRUSTED_KEYS when revoking it.
+    const flipped = await makeSite({
+      'content/publisher.yaml': `${publisher()}      retireAt: 2099-01-01\n`,
+      'content/agents/a.md': agentMd(),
+    });
+    expect((await errorsOf(flipped)).map((d) => d.code)).toEqual(['KEY_NOT_CONFIRMED']);
   });
 
   it('signing.keyFile (content) signs only when ARDSITE_TRUSTED_KEYS names its key', async () => {
@@ -145,6 +153,31 @@ describe('item 4: public/ never publishes a secret of the project', () => {
         .sort((a, b) => a[1]!.localeCompare(b[1]!)),
     );
     expect(JSON.stringify(errors)).not.toContain('hunter2token');
+  });
+});
+
+describe('content never reads a secret of the project', () => {
+  it('a ramFile, an attestation file or a stored spec linked to the key, .env or .git is refused, quoting nothing', async () => {
+    const root = await makeSite({
+      'content/agents/a.md': agentMd({
+        ramFile: './ram.json',
+        attestations: [{ type: 'audit', uri: 'https://audit.example.test/a', file: 'content/audit.txt' }],
+      }),
+      'content/resources/notes.yaml': `id: notes\ninteractionProtocol: REST\nowner: THIRD_PARTY\ndisplayName: Notes\ndescription: Notes.\nspecFile: content/specs/notes.json\nspecDigest: sha256:${'0'.repeat(64)}\noperations:\n  - id: notes-list\n    description: Lists notes.\n    apiOperationSpec: { operationId: notes.list, httpMethod: GET }\n`,
+      '.ardsite/keys/signing.jwk.json': TEST_KEY_ES256,
+      '.env': 'TOKEN=hunter2token\n',
+    });
+    await symlink('../../.ardsite/keys/signing.jwk.json', path.join(root, 'content/agents/ram.json'));
+    await symlink('../.env', path.join(root, 'content/audit.txt'));
+    await mkdir(path.join(root, 'content/specs'));
+    await symlink('../../.ardsite/keys/signing.jwk.json', path.join(root, 'content/specs/notes.json'));
+    const errors = await errorsOf(root);
+    const secretFindings = errors.filter((d) => d.message.includes('a secret of the project'));
+    expect(secretFindings.map((d) => d.path).sort()).toEqual(['attestations[0].file', 'ramFile']);
+    // The stored spec's reader (its resource is used by no agent here, so it is read directly).
+    expect(() => readProjectFile(root, 'content/specs/notes.json')).toThrow(/a secret of the project/);
+    expect(JSON.stringify(errors)).not.toContain('hunter2token');
+    expect(JSON.stringify(errors)).not.toContain((JSON.parse(TEST_KEY_ES256) as { d: string }).d);
   });
 });
 
