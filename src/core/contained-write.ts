@@ -152,14 +152,17 @@ export class ContainedFolder {
   }
 
   /**
-   * Makes the folder `relPath` (with `/`) and those on its way, or checks they are folders.
+   * Makes the folder `relPath` (with `/`, a final `/` allowed) and those on its way, or checks they are
+   * folders.
    * @throws ArdsiteError `FILE_WRITE_REFUSED` as {@link ContainedFolder.write}.
    */
   makeFolder(relPath: string, folderMode = 0o755, shown = relPath): void {
-    const problem = relativePathProblem(relPath);
+    // A folder may be written with its final slash (`public/`).
+    const folder = relPath.endsWith('/') ? relPath.slice(0, -1) : relPath;
+    const problem = relativePathProblem(folder);
     if (problem !== undefined) throw refused(shown, problem);
     let dir = this.real;
-    for (const segment of relPath.split('/')) this.enter((dir = path.join(dir, segment)), shown, folderMode);
+    for (const segment of folder.split('/')) this.enter((dir = path.join(dir, segment)), shown, folderMode);
   }
 
   /** Checks (or makes) one folder on the way: a real folder, not a link. */

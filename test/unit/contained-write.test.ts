@@ -105,6 +105,20 @@ describe('writeContained', () => {
   });
 });
 
+describe('ContainedFolder.makeFolder', () => {
+  it('makes a folder written with its final slash, and refuses one that leaves or goes through a link', async () => {
+    const folder = new ContainedFolder(root);
+    folder.makeFolder('public/');
+    folder.makeFolder('content/agents');
+    expect((await stat(path.join(root, 'public'))).isDirectory()).toBe(true);
+    expect((await stat(path.join(root, 'content/agents'))).isDirectory()).toBe(true);
+    expect(code(() => folder.makeFolder('../outside/x/'))).toBe('FILE_WRITE_REFUSED');
+    await symlink(outside, path.join(root, 'linked'));
+    expect(code(() => folder.makeFolder('linked/x'))).toBe('FILE_WRITE_REFUSED');
+    expect(await readdir(outside)).toEqual([]);
+  });
+});
+
 describe('relativePathProblem and pathSlugProblem', () => {
   it('accept plain relative paths and slugs, refuse the rest', () => {
     expect(relativePathProblem('content/specs/notes.json')).toBeUndefined();
