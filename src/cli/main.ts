@@ -63,7 +63,11 @@ export function ardsiteProgram(): Command {
     .exitOverride();
   withRoot(program.command('check').description('checks every file of content/ and reports every problem'))
     .option('--json', 'the result as JSON on stdout', false)
-    .action(async (options: { root: string; json: boolean }) => {
+    .option(
+      '--published <folder>',
+      'a site already published (a built folder): a release history that lost a version is an error',
+    )
+    .action(async (options: { root: string; json: boolean; published?: string }) => {
       const { runCheck } = await import('./commands/check.js');
       process.exitCode = await runCheck(options);
     });

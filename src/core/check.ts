@@ -22,12 +22,20 @@ export interface CheckResult {
 }
 
 /**
- * Checks the content of the project at `options.root` (absolute). Never throws for bad content: that is
- * in the result's diagnostics.
+ * Checks the content of the project at `options.root` (absolute); with `options.publishedDir`, also that no
+ * release history lost what that published site holds (RELEASE_HISTORY_LOST). Never throws for bad content:
+ * that is in the result's diagnostics.
  * @throws Error only for an unreadable project folder.
  */
-export async function check(options: { root: string }): Promise<CheckResult> {
-  const { model, diagnostics } = await loadAndCheck({ root: options.root });
+export async function check(options: {
+  root: string;
+  /** A site already published (a build's output folder): a release history that lost a version is an error. */
+  publishedDir?: string;
+}): Promise<CheckResult> {
+  const { model, diagnostics } = await loadAndCheck({
+    root: options.root,
+    ...(options.publishedDir === undefined ? {} : { publishedDir: options.publishedDir }),
+  });
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return {
     agents: model?.agentFiles.length ?? 0,

@@ -48,6 +48,23 @@ export const ERROR_CODES = {
    * after symbolic links, outside the project folder and outside publisher.yaml `allowOutside`.
    */
   FILE_OUTSIDE_PROJECT: 'A file resolves outside the project folder.',
+  /**
+   * A write would leave its folder (a `..` segment, an absolute path) or go through a symbolic link, or an
+   * id that names a file is not a slug (src/core/contained-write.ts, src/core/path-slug.ts).
+   */
+  FILE_WRITE_REFUSED: 'A file would be written outside its folder or through a symbolic link.',
+  /** A resource's `specFile` is not under `content/specs/`, the only folder stored specs are read from. */
+  FILE_NOT_IN_SPECS_FOLDER: 'A stored spec lies outside content/specs/.',
+  /**
+   * A symbolic link in `public/` reaches a secret of the project (`.git`, `.env`, `.ardsite`, `.npmrc`, the
+   * signing key file), or a folder holding one: it would be published.
+   */
+  PUBLIC_LINK_TO_SECRET: 'A link in public/ would publish a secret of the project.',
+  /**
+   * publisher.yaml lists a folder under `allowOutside` that the operator has not listed in
+   * `ARDSITE_ALLOW_OUTSIDE` (content cannot widen what the build reads).
+   */
+  ALLOW_OUTSIDE_NOT_CONFIRMED: 'A folder outside the project is not confirmed by the operator.',
   /** A content file is larger than publisher.yaml `limits.fileBytes` (default 8 MiB); it is not read. */
   FILE_TOO_LARGE: 'A content file is too large.',
   /** A document nests lists and mappings deeper than `limits.depth` (default 64). */
@@ -170,6 +187,11 @@ export const ERROR_CODES = {
   RELEASE_VERSION_BEHIND: "The agent's version is an earlier release, not the last one recorded.",
   /** A `content/releases/<slug>.json` file does not have the release history format. */
   RELEASE_HISTORY_INVALID: 'The release history file is not valid.',
+  /**
+   * A release history loses what is already published: the previous build's (or the live site's)
+   * `ram-changes.json` records versions the history file no longer holds, or holds otherwise.
+   */
+  RELEASE_HISTORY_LOST: 'The release history lost a version that is already published.',
   /** `npm run release` would record a version already recorded with another RAM. */
   RELEASE_VERSION_RECORDED: 'This version is already recorded with another RAM.',
   /**
@@ -315,6 +337,11 @@ export const ERROR_CODES = {
   KEY_REVOKED: 'The signing key is revoked.',
   /** The signing key is listed under `signing.retiredKeys` and its `retireAt` has passed. */
   KEY_RETIRED: 'The signing key is retired.',
+  /**
+   * Key material named by content (a `signing.retiredKeys` entry, a `signing.keyFile`, a key file git
+   * tracks) whose RFC 7638 thumbprint the operator has not listed in `ARDSITE_TRUSTED_KEYS`.
+   */
+  KEY_NOT_CONFIRMED: 'Key material from content is not confirmed by the operator.',
 
   // --- build ---------------------------------------------------------------------------------------
   /** Content has errors; the build did not start. */

@@ -30,12 +30,12 @@ export const defined = (value: Record<string, unknown>): JsonObject => withoutUn
 
 /**
  * Reads a file the content names (an attestation file, an entry's file under public/), only when it
- * resolves inside the project or an `allowOutside` folder (DESIGN.md §9; `npm run check` reports the
+ * resolves inside the project or a folder the operator allows (`model.jail`, DESIGN.md §9, §10; `npm run check` reports the
  * same faults with their line first).
  * @throws ArdsiteError `FILE_OUTSIDE_PROJECT`, `FILE_UNREADABLE` (naming `what` and the file system's code).
  */
 export async function readNamedFile(model: ContentModel, file: string, what: string): Promise<Buffer> {
-  const place = placeInJail(file, { root: model.root, allowOutside: model.publisher.allowOutside });
+  const place = placeInJail(file, model.jail);
   if (place.state === 'outside') {
     throw new ArdsiteError('FILE_OUTSIDE_PROJECT', `${what}: ${outsideMessage(file, place.real)}`);
   }

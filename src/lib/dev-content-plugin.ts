@@ -1,5 +1,7 @@
 /**
- * The Vite plugin of `npm run dev` (DESIGN.md §1): watches `content/`, drops the cached site on any
+ * The Vite plugin of `npm run dev` (DESIGN.md §1, §10): refuses, before Vite sees them, the requests a
+ * build would never publish (src/core/dev-requests.ts: the key, `.git`, `.env`, `/@fs/` outside the app,
+ * links in public/ the build refuses); watches `content/`, drops the cached site on any
  * change and reloads the browser; and answers the artifact paths (`/.well-known/ard.json`, the agent
  * cards, `robots.txt`, …) from the computed site, so the dev server serves what a build would write.
  * It does nothing during `astro build`.
@@ -7,7 +9,9 @@
 import path from 'node:path';
 import type { ViteUserConfig } from 'astro';
 import { ArdsiteError, formatDiagnostic } from '../core/errors.js';
-import { devProjectRoot } from './project-root.js';
+import { devAppRoot, devProjectRoot } from './project-root.js';
+import { devRequestProblem, devServing } from '../core/dev-requests.js';
+import { loadPublisherFile } from '../core/content/load.js';
 import { getSiteBuild, invalidateDevSite } from './site.js';
 
 /** Paths that may be artifacts: answered with the build error when the content does not load. */
@@ -36,6 +40,26 @@ export function devContentPlugin(options: DevContentPluginOptions = {}): VitePlu
     name: 'ardsite:dev-content',
     apply: 'serve',
     configureServer(server) {
+      // First of all: what a build would never publish is never answered (src/core/dev-requests.ts).
+      const projectRoot = path.dirname(contentDir);
+      const appRoot = devAppRoot() ?? server.config.root;
+      let serving = devServing(projectRoot, appRoot);
+      // publisher.yaml may name a key file too: its secret is added once the file is read.
+      void loadPublisherFile({ root: projectRoot }).then(
+        ({ publisher }) => {
+          const keyFile = publisher?.signing.keyFile;
+          if (keyFile) serving = devServing(projectRoot, appRoot, process.env, keyFile);
+        },
+        () => {},
+      );
+      server.middlewares.use((req, res, next) => {
+        const problem = devRequestProblem(req.url ?? '/', serving);
+        if (problem === undefined) return next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end(`Not served: ${problem}; the dev server serves what a build would publish.\n`);
+      });
+
       server.watcher.add(contentDir);
       const onChange = (file: string) => {
         if (!path.resolve(file).startsWith(contentDir + path.sep)) return;

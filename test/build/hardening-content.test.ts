@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import type { Diagnostic } from '../../src/core/errors.js';
+import { publicJwkThumbprint } from '../../src/core/trust/jwk.js';
 import {
   buildProject,
   copyProject,
@@ -47,8 +48,8 @@ async function edit(root: string, file: string, fn: (text: string) => string): P
   await writeFile(abs, fn(await readFile(abs, 'utf8')));
 }
 
-async function check(root: string): Promise<Diagnostic[]> {
-  return (await loadAndCheck({ root })).diagnostics.filter((d) => d.severity === 'error');
+async function check(root: string, env: NodeJS.ProcessEnv = {}): Promise<Diagnostic[]> {
+  return (await loadAndCheck({ root, env })).diagnostics.filter((d) => d.severity === 'error');
 }
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
@@ -100,15 +101,11 @@ describe('finding 3: every file the build reads resolves inside the project', ()
     expect(JSON.stringify(errors)).not.toContain('root:x');
   });
 
-  it('lets a folder outside the project in when publisher.yaml lists it under allowOutside', async () => {
+  it('lets a folder outside the project in when the operator lists it in ARDSITE_ALLOW_OUTSIDE', async () => {
     await writeFile(path.join(outside, 'shared.json'), '{}\n');
-    const make = (allow: boolean) =>
-      variant(async (r) => {
-        await symlink(outside, path.join(r, 'public/shared'));
-        if (allow) await edit(r, PUBLISHER, (t) => `${t}allowOutside:\n  - ${outside}\n`);
-      });
-    expect(codes(await check(await make(false)))).toEqual(['FILE_OUTSIDE_PROJECT']);
-    expect(await check(await make(true))).toEqual([]);
+    const root = await variant((r) => symlink(outside, path.join(r, 'public/shared')));
+    expect(codes(await check(root))).toEqual(['FILE_OUTSIDE_PROJECT']);
+    expect(await check(root, { ARDSITE_ALLOW_OUTSIDE: outside })).toEqual([]);
   });
 
   it('never quotes the bytes of a ramFile that is not JSON', async () => {
@@ -249,7 +246,7 @@ describe('finding 8: check reports, with file and line, what build would refuse'
 
   it('check: a missing attestation file, a retired key holding d, entry urls /../../etc/hostname and /\\evil', async () => {
     const root = await variant(everyFault);
-    const errors = await check(root);
+    const errors = await check(root, { ARDSITE_TRUSTED_KEYS: publicJwkThumbprint(RETIRED as never) });
     expect(errors.map((d) => [d.code, d.file, d.path, d.line])).toEqual([
       [
         'FILE_MISSING',

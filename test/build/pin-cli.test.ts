@@ -230,19 +230,24 @@ describe('npm run pin', () => {
     expect(await readFile(path.join(broken, 'content/entries/alpha.yaml'), 'utf8')).toBe(entryYaml('alpha'));
   });
 
-  it('keeps the file mode, and writes through a symbolic link to the file it names', async () => {
+  it('keeps the file mode, and never writes through a symbolic link (the file it names is left as it is)', async () => {
     const gamma = `{"g":1,"entry":"${identifierOf('gamma')}"}\n`;
     await serve('gamma', gamma);
-    const root = await makeSite({ 'content/real/gamma.yaml': entryYaml('gamma') });
-    const real = path.join(root, 'content/real/gamma.yaml');
-    await chmod(real, 0o640);
-    await mkdir(path.join(root, 'content/entries'), { recursive: true });
-    await symlink(real, path.join(root, 'content/entries/gamma.yaml'));
-    const result = await cli('pin.ts', '--root', root, resolve);
-    expect(result.code, result.stderr).toBe(0);
-    expect((await lstat(path.join(root, 'content/entries/gamma.yaml'))).isSymbolicLink()).toBe(true);
-    expect(await readFile(real, 'utf8')).toContain(`digest: ${digestOf(gamma)}`);
-    expect((await stat(real)).mode & 0o777).toBe(0o640);
+    const root = await makeSite({ 'content/entries/gamma.yaml': entryYaml('gamma') });
+    await chmod(path.join(root, 'content/entries/gamma.yaml'), 0o640);
+    const kept = await cli('pin.ts', '--root', root, resolve);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect((await stat(path.join(root, 'content/entries/gamma.yaml'))).mode & 0o777).toBe(0o640);
+
+    const linked = await makeSite({ 'content/real/gamma.yaml': entryYaml('gamma') });
+    const real = path.join(linked, 'content/real/gamma.yaml');
+    await mkdir(path.join(linked, 'content/entries'), { recursive: true });
+    await symlink(real, path.join(linked, 'content/entries/gamma.yaml'));
+    const result = await cli('pin.ts', '--root', linked, resolve);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is a symbolic link');
+    expect((await lstat(path.join(linked, 'content/entries/gamma.yaml'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(real, 'utf8')).toBe(entryYaml('gamma'));
   });
 
   it('refuses bad usage with exit 2', async () => {

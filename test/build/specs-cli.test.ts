@@ -5,13 +5,14 @@
  * file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { runScript } from '../helpers/cli.js';
-import { agentMd, makeSite, removeSites } from '../helpers/site.js';
+import { agentMd, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
+import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
 import { NOTES_OPENAPI } from '../helpers/specs.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
 
@@ -214,10 +215,61 @@ operations:
     });
     expect((await loadAndCheck({ root: jailed })).diagnostics).toMatchObject([
       {
-        code: 'FILE_OUTSIDE_PROJECT',
+        code: 'FILE_NOT_IN_SPECS_FOLDER',
         file: 'content/resources/notes.yaml',
-        message: expect.stringContaining('outside the project'),
+        message: expect.stringContaining('must name a file under content/specs/'),
       },
     ]);
+  });
+
+  // A served document that is both an OpenAPI description and a private JWK, and a resource id (as an
+  // imported card may give) or a specFile (as a pull request may write) that points at the key file.
+  it('never writes the stored spec outside content/specs/: a hostile id, specFile or linked folder cannot replace the key', async () => {
+    const jwk = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'test/vectors/test-key-es256.jwk.json'), 'utf8'),
+    );
+    delete jwk.kid;
+    await serveSpec({ ...NOTES_OPENAPI, ...jwk });
+    const KEY = '.ardsite/keys/signing.jwk.json';
+    const hostileId = RESOURCE.replace('id: notes', 'id: ../../.ardsite/keys/signing.jwk');
+    const byId = await makeSite({
+      'content/resources/notes.yaml': hostileId,
+      'content/agents/a.md': AGENT,
+      [KEY]: 'THE KEY\n',
+    });
+    const run = await runScript('specs.ts', '--root', byId, resolve);
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stderr).toContain('cannot name a file');
+    expect(await readFile(path.join(byId, KEY), 'utf8')).toBe('THE KEY\n');
+
+    const bySpecFile = await makeSite({
+      'content/resources/notes.yaml': RESOURCE.replace('operations:', `specFile: ${KEY}\noperations:`),
+      'content/agents/a.md': AGENT,
+      [KEY]: 'THE KEY\n',
+    });
+    const update = await runScript('specs.ts', '--root', bySpecFile, resolve, '--update');
+    expect(update.code).toBe(2);
+    expect(update.stderr).toContain('FILE_NOT_IN_SPECS_FOLDER');
+    expect(await readFile(path.join(bySpecFile, KEY), 'utf8')).toBe('THE KEY\n');
+
+    const byLink = await makeSite({
+      'content/resources/notes.yaml': RESOURCE.replace('id: notes', 'id: signing.jwk'),
+      'content/agents/a.md': AGENT,
+      [KEY]: 'THE KEY\n',
+    });
+    await symlink('../.ardsite/keys', path.join(byLink, 'content/specs'));
+    const linked = await runScript('specs.ts', '--root', byLink, resolve);
+    expect(linked.code, linked.stdout).toBe(1);
+    expect(linked.stderr).toContain('FAIL');
+    expect(await readFile(path.join(byLink, KEY), 'utf8')).toBe('THE KEY\n');
+  });
+
+  it('the key reader refuses a JWK that is also another document (members that are not JWK members)', async () => {
+    const jwk = JSON.parse(
+      await readFile(path.join(REPO_ROOT, 'test/vectors/test-key-es256.jwk.json'), 'utf8'),
+    );
+    const both = JSON.stringify({ ...NOTES_OPENAPI, ...jwk });
+    expect(() => parsePrivateKey(both, 'content/specs/notes.json')).toThrow(/not a JSON Web Key member/);
+    expect(parsePrivateKey(JSON.stringify(jwk), 'key').alg).toBe('ES256');
   });
 });

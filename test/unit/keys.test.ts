@@ -57,10 +57,16 @@ async function caughtAsync(fn: () => Promise<unknown>): Promise<ArdsiteError> {
 const b64u = (hex: string): string => Buffer.from(hex, 'hex').toString('base64url');
 
 describe('parsePrivateKey', () => {
-  it('reads the ES256 test JWK and ignores unknown members such as comment', () => {
+  it('reads the ES256 test JWK (its kid dropped) and refuses a member that is not a JWK member', () => {
     const parsed = parsePrivateKey(ES256_TEXT, 'test-key-es256.jwk.json');
     expect(parsed.alg).toBe('ES256');
     expect(parsed.privateJwk).toEqual({ kty: 'EC', crv: 'P-256', x: ES256.x, y: ES256.y, d: ES256.d });
+    for (const extra of [{ comment: 'mine' }, { openapi: '3.0.0', paths: {} }]) {
+      const error = caught(() => parsePrivateKey(JSON.stringify({ ...ES256, ...extra }), 'k.json'));
+      expect(error.code).toBe('KEY_INVALID');
+      expect(error.message).toContain('not a JSON Web Key member');
+      expect(error.message).not.toContain('mine');
+    }
   });
 
   it('reads the Ed25519 test JWK', () => {

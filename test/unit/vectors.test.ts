@@ -42,7 +42,7 @@ describe.each([
   );
 
   it('is marked TEST ONLY, as is its key', () => {
-    expect(key.comment).toBe('TEST ONLY — public test vector, never use to sign a real site');
+    expect(key.kid).toBe('TEST-ONLY-public-test-vector-never-sign-a-real-site');
     expect(key.kty).toBe(kty);
     expect(v.keyFile).toBe(keyFile);
     expect(readFileSync(path.join(dir, 'README.md'), 'utf8')).toMatch(/TEST-ONLY/);

@@ -3,6 +3,7 @@
  * and warning in one run, then a summary line naming the project checked. Exit 0 without errors, 1 with
  * errors, 2 for bad usage.
  */
+import path from 'node:path';
 import { check } from '../../core/check.js';
 import { formatDiagnostic } from '../../core/errors.js';
 import { projectFolder } from '../lib/args.js';
@@ -15,12 +16,17 @@ export interface CheckCommandOptions {
   root: string;
   /** Prints the result as JSON on stdout instead of lines. */
   json: boolean;
+  /** A site already published (a build's output folder), relative to the working folder or absolute. */
+  published?: string;
 }
 
 /** Runs `ardsite check` and returns its exit code. */
 export async function runCheck(options: CheckCommandOptions): Promise<number> {
   const root = projectFolder(options.root);
-  const result = await check({ root });
+  const result = await check({
+    root,
+    ...(options.published === undefined ? {} : { publishedDir: path.resolve(options.published) }),
+  });
   const { agents, resources, entries, errors, warnings, diagnostics } = result;
   if (options.json) {
     process.stdout.write(

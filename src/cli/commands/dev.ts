@@ -4,7 +4,8 @@
  * …) answered as a build would write them (src/lib/dev-content-plugin.ts).
  *
  * Usage: npm run dev [-- --root <project folder>] [-- --port <n>] [-- --host <ip>]
- * Defaults: the working folder, port 4321, 127.0.0.1. Stops on SIGINT/SIGTERM.
+ * Defaults: the working folder, port 4321 (or PORT), 127.0.0.1 (only --host changes it). Stops on
+ * SIGINT/SIGTERM. Answers only what a build would publish (src/core/dev-requests.ts).
  */
 import path from 'node:path';
 import { dev } from 'astro';
@@ -16,7 +17,10 @@ const { values } = parseCommandLine(
     options: {
       root: { type: 'string', default: process.cwd() },
       port: { type: 'string', default: process.env.PORT ?? '4321' },
-      host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
+      // Loopback unless the command line says otherwise: not from HOST, which shells and hosts set to the
+      // machine's name (the dev server answers only what a build publishes, src/core/dev-requests.ts, but
+      // it is a development server).
+      host: { type: 'string', default: '127.0.0.1' },
     },
   },
   'usage: ardsite dev [--root <project folder>] [--port <n>] [--host <ip>]',

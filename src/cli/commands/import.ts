@@ -10,7 +10,8 @@
  * 2 bad usage.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { relativePathProblem, writeContained } from '../../core/contained-write.js';
 import path from 'node:path';
 import { loadPublisherFile } from '../../core/content/load.js';
 import { ArdsiteError, formatDiagnostic } from '../../core/errors.js';
@@ -152,6 +153,9 @@ try {
   // Every file is checked before any is written: an import is all or nothing.
   const writes: Array<[string, string]> = [];
   for (const [file, text] of result.files) {
+    const problem = relativePathProblem(file);
+    if (problem !== undefined)
+      throw new ArdsiteError('FILE_WRITE_REFUSED', `${file} cannot be written: ${problem}`);
     const target = path.join(root, file);
     const existing = await readFile(target, 'utf8').catch(() => undefined);
     if (existing === undefined) writes.push([target, text]);
@@ -164,9 +168,11 @@ try {
       process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
   }
   for (const [target, text] of writes) {
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text, { flag: 'wx' });
-    process.stdout.write(`wrote ${path.relative(root, target)}\n`);
+    const file = path.relative(root, target).split(path.sep).join('/');
+    // Names chosen from the card: written inside the project only, never through a link, never over a file.
+    if (writeContained(root, file, text, { exclusive: true }) === 'exists')
+      throw new ArdsiteError('IMPORT_SLUG_TAKEN', `${file} appeared while importing; nothing more written`);
+    process.stdout.write(`wrote ${file}\n`);
   }
   // The card chose its field names and values: their control characters are shown, not obeyed.
   for (const n of result.changed)

@@ -58,7 +58,8 @@ async function main(): Promise<number> {
   if (written === 'exists') {
     process.stderr.write(
       `keygen: ${values.out} already exists and is left as it is. Move it away first to make a new key ` +
-        "(a new key changes the site's identity: list the old public key under signing.retiredKeys with a retireAt date).\n",
+        "(a new key changes the site's identity: list the old public key under signing.retiredKeys with a retireAt date, " +
+        'and its thumbprint in ARDSITE_TRUSTED_KEYS where the site is built).\n',
     );
     return 1;
   }

@@ -11,7 +11,8 @@
  */
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { ContainedFolder } from '../../core/contained-write.js';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { newProjectFiles, newProjectProblems } from '../../core/new-project.js';
@@ -98,14 +99,12 @@ if (problems.length > 0 || lowerDomain === undefined || organization === undefin
 const options = { domain: lowerDomain, organization, namespace, organizationUrl };
 const root = path.resolve(positionals[0]!);
 
+await mkdir(root, { recursive: true });
+const project = new ContainedFolder(root);
 for (const [file, text] of newProjectFiles(options)) {
-  const target = path.join(root, file);
-  if (text === null) {
-    await mkdir(target, { recursive: true });
-    continue;
-  }
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, text, { flag: 'wx' });
+  if (text === null) project.makeFolder(file);
+  else if (project.write(file, text, { exclusive: true }) === 'exists')
+    throw new Error(`${file} appeared while the project was made; it is left as it is`);
 }
 // The key of the first build is written only where git ignores it: make the project a repository.
 const git = promisify(execFile);

@@ -26,7 +26,7 @@ import { parseCommandLine, projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from '../lib/network-options.js';
 import { shownFolder } from '../lib/shown-folder.js';
-import { replaceFile } from '../lib/replace-file.js';
+import { writeContained } from '../../core/contained-write.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
@@ -119,7 +119,7 @@ for (const change of changes) {
     continue;
   }
   try {
-    await replaceFile(path.join(root, change.file), change.text);
+    writeContained(root, change.file, change.text);
     process.stdout.write(`pinned  ${change.line}\n`);
     written++;
   } catch (error) {

@@ -32,7 +32,7 @@ import { parseCommandLine, projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { NETWORK_OPTIONS, networkReader } from '../lib/network-options.js';
 import { shownFolder } from '../lib/shown-folder.js';
-import { replaceFile } from '../lib/replace-file.js';
+import { writeContained } from '../../core/contained-write.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
@@ -118,9 +118,10 @@ for (const target of targets) {
     );
     continue;
   }
-  const specFile = storedSpecPath(target, bytes);
+  let specFile: string;
   let index: SpecIndex;
   try {
+    specFile = storedSpecPath(target, bytes);
     index = await parseSpec(bytes, target.url ?? specFile);
   } catch (error) {
     fail(target, `${(error as Error).message} (nothing written)`);
@@ -154,8 +155,9 @@ for (const target of targets) {
     process.stdout.write(`would store  ${line}\n`);
   } else {
     try {
-      if (target.url) await replaceFile(path.join(root, specFile), bytes);
-      await replaceFile(path.join(root, target.file), yamlText);
+      // Content named both paths: each is written only inside the project, never through a link.
+      if (target.url) writeContained(root, specFile, bytes);
+      writeContained(root, target.file, yamlText);
     } catch (error) {
       fail(target, `cannot write it: ${(error as Error).message}`);
       continue;

@@ -4,7 +4,8 @@
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
 import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { ContainedFolder } from '../contained-write.js';
 import path from 'node:path';
 import { sha256Digest } from '../trust/digest.js';
 import { ArdsiteError } from '../errors.js';
@@ -63,13 +64,15 @@ export function artifactFile(outDir: string, urlPath: string): string {
 
 /**
  * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}), making folders
- * as needed and replacing files that are there. The writes are synchronous, one file open at a time: the
+ * as needed and replacing files that are there, through src/core/contained-write.ts (never out of
+ * `outDir`, never through a symbolic link). The writes are synchronous, one file open at a time: the
  * build calls this for each agent while others are computed, and concurrent writes per call added up
  * past the open-file limit (EMFILE at 600 agents under `ulimit -n 128`, which a macOS shell's default of
  * 256 is not far from); they are also cheaper on the main thread than a promise per `mkdir`, `open`,
  * `write` and `close`.
  * @returns URL path → `sha256:<hex>` digest and size of what was written, so the bytes need not be kept.
- * @throws the file system's error (ENOSPC, EACCES, …) when a file cannot be written.
+ * @throws the file system's error (ENOSPC, EACCES, …) when a file cannot be written; ArdsiteError
+ *   `FILE_WRITE_REFUSED` for a path that would leave `outDir`.
  */
 export async function writeArtifacts(
   outDir: string,
@@ -80,12 +83,11 @@ export async function writeArtifacts(
   // A card's digest was computed with its bytes (its entry pins it): not hashed again.
   for (const a of list)
     written.set(a.path, { digest: a.digest ?? sha256Digest(a.bytes), size: a.bytes.length });
-  let folder: string | undefined;
+  const folder = new ContainedFolder(outDir);
   for (const artifact of list) {
-    const file = artifactFile(outDir, artifact.path);
-    // An agent's files share a folder: made once.
-    if (path.dirname(file) !== folder) mkdirSync((folder = path.dirname(file)), { recursive: true });
-    writeFileSync(file, artifact.bytes);
+    // The URL path as it is: a `..` or empty segment is refused, not folded away.
+    const rel = artifact.path.endsWith('/') ? `${artifact.path}index.html` : artifact.path;
+    folder.write(rel.replace(/^\//, ''), artifact.bytes);
   }
   return written;
 }

@@ -176,6 +176,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     prepared = await prepareBuild({
       root,
       timer,
+      // The site this build replaces: its release histories may not vanish (docs/releases.md).
+      publishedDir: distDir,
       registry: options.registry ?? false,
       ...(options.env ? { env: options.env } : {}),
       beforeComputing: async (outline) => {

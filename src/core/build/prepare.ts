@@ -9,6 +9,7 @@ import { didWebFromDomain } from '../trust/did.js';
 import { keyInPublicMessage } from '../content/file-checks.js';
 import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
 import { publishedHolder, scanPublicFolder } from '../project-jail.js';
+import { assertOperatorKey } from '../operator-trust.js';
 import { loadPublicKeysForRotation } from '../trust/retired-keys.js';
 import { resolveSigningKey, type ResolvedSigningKey } from '../trust/key-file.js';
 import { readdirSync } from 'node:fs';
@@ -34,6 +35,11 @@ export interface PrepareOptions {
    * `computing`, of which `permissions`).
    */
   timer?: PhaseTimer;
+  /**
+   * The site published before (the output folder this build replaces): its changes documents hold the
+   * release histories (`RELEASE_HISTORY_LOST`, src/core/releases/published-history.ts).
+   */
+  publishedDir?: string;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
   /**
@@ -101,7 +107,8 @@ export interface PreparedBuild {
  * @throws ArdsiteError `BUILD_CONTENT_INVALID` (with every diagnostic) when the content has errors; the
  *   key errors of `resolveSigningKey` (`KEY_MISSING`, `KEY_INVALID`, `KEY_WRONG_TYPE`, `KEY_NOT_IGNORED`,
  *   `FILE_OUTSIDE_PROJECT`); `KEY_REVOKED` / `KEY_RETIRED` (the key is listed under signing.retiredKeys);
- *   `KEY_IN_PUBLIC_FOLDER` (the key file lies where public/ is copied from);
+ *   `KEY_IN_PUBLIC_FOLDER` (the key file lies where public/ is copied from); `KEY_NOT_CONFIRMED` (the key
+ *   comes from signing.keyFile or a key file git tracks, and ARDSITE_TRUSTED_KEYS does not name it);
  *   the builder's errors.
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
@@ -133,7 +140,12 @@ async function prepareWith(
   const env = options.env ?? process.env;
   const timer = options.timer ?? new PhaseTimer();
   const { model: loaded, diagnostics } = await timer.time('loading/checks', () =>
-    loadAndCheck({ root: options.root, timer }),
+    loadAndCheck({
+      root: options.root,
+      timer,
+      env,
+      ...(options.publishedDir === undefined ? {} : { publishedDir: options.publishedDir }),
+    }),
   );
   if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
@@ -155,13 +167,12 @@ async function prepareWith(
     requireKey: publisher.signing.requireKey,
     algorithm: publisher.signing.algorithm,
   });
-  // A revoked key, or one past its retireAt, never signs; a key file that public/ would copy is refused.
+  // A key content chose signs only when the operator confirmed it (DESIGN.md §10); a revoked key, or one
+  // past its retireAt, never signs; a key file that public/ would copy is refused.
+  assertOperatorKey(resolved.key.kid, resolved.chosenByContent, model.operator);
   assertKeyMaySign(resolved.key, publisher.signing.retiredKeys ?? [], buildTime);
   if (resolved.file !== undefined) {
-    const holder = publishedHolder(
-      resolved.file,
-      scanPublicFolder({ root: model.root, allowOutside: publisher.allowOutside }),
-    );
+    const holder = publishedHolder(resolved.file, scanPublicFolder(model.jail));
     if (holder !== undefined) {
       throw new ArdsiteError('KEY_IN_PUBLIC_FOLDER', keyInPublicMessage(resolved.source, model.root, holder));
     }

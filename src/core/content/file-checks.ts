@@ -85,7 +85,7 @@ export function checkNamedFiles(model: ContentModel): Diagnostic[] {
   const add: Add = (source, at, code, message) =>
     out.push(source.diagnostic({ code, severity: 'error', message, path: formatPath(at) }, at));
   const { publisher, publisherSource } = model;
-  const jail: Jail = { root: model.root, allowOutside: publisher.allowOutside };
+  const jail: Jail = model.jail;
   const folders = jailFolders(jail);
 
   for (const agent of model.agents)

@@ -12,6 +12,7 @@ import { loadContent, type LoadOptions } from './load.js';
 import type { ContentModel } from './model.js';
 import { releaseDiagnostics } from '../releases/agent-changes.js';
 import { loadReleaseHistories } from '../releases/history.js';
+import { publishedHistoryDiagnostics } from '../releases/published-history.js';
 
 /** The model (when loadable) and every diagnostic of loading and checking, sorted by file and line. */
 export interface CheckedContent {
@@ -28,6 +29,11 @@ export async function loadAndCheck(
   options: LoadOptions & {
     /** Receives the time of reading the stored specs and resolving every operation (`specs/resolution`). */
     timer?: PhaseTimer;
+    /**
+     * A built site already published (the previous build's output folder): a release history that lost
+     * a version it records is an error (`RELEASE_HISTORY_LOST`, src/core/releases/published-history.ts).
+     */
+    publishedDir?: string;
   },
 ): Promise<CheckedContent> {
   const { model, diagnostics } = await loadContent(options);
@@ -45,6 +51,8 @@ export async function loadAndCheck(
       model.agents.map((a) => a.slug),
     );
     diagnostics.push(...historyProblems);
+    if (options.publishedDir !== undefined)
+      diagnostics.push(...publishedHistoryDiagnostics(model, histories, options.publishedDir));
     model.releases = histories;
     for (const agent of model.agents) {
       const history = histories.get(agent.slug);

@@ -15,7 +15,8 @@ import type { Diagnostic } from '../errors.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher, type PublisherConfig } from '../schema/publisher.js';
 import { ResourceFile } from '../schema/ram.js';
-import { outsideMessage, scanPublicFolder } from '../project-jail.js';
+import { projectSecrets, publicLinkDiagnostic, scanPublicFolder } from '../project-jail.js';
+import { contentTrustDiagnostics, operatorTrust, projectJail } from '../operator-trust.js';
 import { parseAirUrn } from '../urn.js';
 import { rawLanguageSettings, type LanguageSettings } from '../languages.js';
 import { loadAgent, type InvalidAgent, type RawAgent } from './agent-file.js';
@@ -41,6 +42,11 @@ export interface LoadOptions {
   root: string;
   /** Content folder relative to `root` (default `content`). */
   contentDir?: string;
+  /**
+   * The operator's environment (default `process.env`): `ARDSITE_ALLOW_OUTSIDE`, `ARDSITE_TRUSTED_KEYS`,
+   * `ARDSITE_SIGNING_KEY_FILE` (src/core/operator-trust.ts).
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What {@link loadContent} returns: the model when the publisher file is usable, and every finding. */
@@ -75,7 +81,6 @@ async function loadPublisher(
   if (publisher.languages && (source.value as Record<string, unknown>).language === undefined)
     publisher.language = publisher.languages[0]!;
   reader.limits = publisher.limits;
-  reader.jail = { root, allowOutside: publisher.allowOutside };
   const expected = `https://${publisher.domain}/`;
   if (publisher.siteUrl !== expected) {
     // The same origin spelt another way (no final slash, capitals) needs only the spelling fixed.
@@ -159,6 +164,9 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
   const contentDir = path.join(root, options.contentDir ?? 'content');
   const diagnostics: Diagnostic[] = [];
   const reader = new ContentReader(root, diagnostics);
+  // Where reads may go is the operator's to say, never content's (DESIGN.md §10).
+  const operator = operatorTrust(root, options.env);
+  reader.jail = projectJail(root, operator);
   const table = new TextTable();
   const glob = (pattern: string) =>
     fg(pattern, { cwd: contentDir, absolute: true, onlyFiles: true }).then((f) => f.sort());
@@ -180,18 +188,19 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     });
   }
 
-  // public/ is copied into the site as it is: a link in it that leaves the project would publish that file.
-  for (const problem of scanPublicFolder(reader.jail).problems) {
-    diagnostics.push({
-      code: problem.real === undefined ? 'FILE_MISSING' : 'FILE_OUTSIDE_PROJECT',
-      severity: 'error',
-      message:
-        problem.real === undefined
-          ? 'this symbolic link in public/ leads to nothing'
-          : `${outsideMessage(problem.file, problem.real)}; public/ is copied into the site, so it would be published`,
-      file: problem.file,
-    });
-  }
+  if (publisherLoaded.publisher && publisherLoaded.source)
+    diagnostics.push(
+      ...contentTrustDiagnostics(root, publisherLoaded.publisher, publisherLoaded.source, operator),
+    );
+
+  // public/ is copied into the site as it is: a link in it that leaves the project would publish that
+  // file, and one to a secret of the project (.git, .env, the key) would publish the secret.
+  const secrets = projectSecrets(root, [
+    ...operator.keyFiles,
+    ...(publisherLoaded.publisher?.signing.keyFile ? [publisherLoaded.publisher.signing.keyFile] : []),
+  ]);
+  for (const problem of scanPublicFolder(reader.jail, undefined, secrets).problems)
+    diagnostics.push(publicLinkDiagnostic(problem));
 
   // Texts in other languages: per-language maps in any file, and content/agents/<slug>.<tag>.md bodies.
   const texts: TextContext = { settings: publisherLoaded.settings, table, diagnostics };
@@ -290,6 +299,8 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
       operations: catalog.operations,
       entries,
       texts: table,
+      jail: reader.jail,
+      operator,
     },
     diagnostics,
   };

@@ -2,6 +2,8 @@
  * The validated content model: what `src/core/content/load.ts` makes of `content/` and every later step
  * (checks, cards, entries, pages) reads. Plain data plus the origin of each item, for diagnostics.
  */
+import type { Jail } from '../project-jail.js';
+import type { OperatorTrust } from '../operator-trust.js';
 import type { AgentFrontMatterInput } from '../schema/agent.js';
 import type { OtherEntryInput } from '../schema/entry.js';
 import type { PublisherConfig } from '../schema/publisher.js';
@@ -119,4 +121,11 @@ export interface ContentModel {
    * language; the model's own texts are the default language's.
    */
   texts?: TextTable;
+  /**
+   * Where every read of this build may go: the project and the operator's `ARDSITE_ALLOW_OUTSIDE`
+   * folders (src/core/operator-trust.ts; publisher.yaml `allowOutside` only when the operator confirms).
+   */
+  jail: Jail;
+  /** The operator's decisions from the environment (DESIGN.md §10 trust boundary). */
+  operator: OperatorTrust;
 }

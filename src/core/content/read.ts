@@ -30,7 +30,7 @@ export function rel(root: string, file: string): string {
 export class ContentReader {
   /** The limits in force: the defaults until publisher.yaml is read, then its `limits:`. */
   limits: ContentLimits = DEFAULT_LIMITS;
-  /** The jail in force: the project root, then also publisher.yaml `allowOutside`. */
+  /** The jail in force: the project root and the operator's `ARDSITE_ALLOW_OUTSIDE` folders (src/core/operator-trust.ts). */
   jail: Jail;
   constructor(
     readonly root: string,

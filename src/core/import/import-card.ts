@@ -6,6 +6,7 @@
  * express is kept; what is dropped or changed is listed with its reason, in the result and as comments
  * at the top of the agent file.
  */
+import { pathSlugProblem } from '../path-slug.js';
 import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
 import { camelKeys, isRecord, type JsonRecord } from '../a2a-forms.js';
@@ -95,14 +96,18 @@ const CARD_FIELDS = new Set([
   'resourceAccessManifest',
 ]);
 
-/** A file-name-safe slug: lower case, runs of other characters as `-`. */
+/**
+ * A file-name-safe slug (src/core/path-slug.ts): lower case, runs of other characters as `-`, no leading
+ * `.` or `-`, at most 128 characters; `agent` when nothing is left.
+ */
 export function slugOf(name: string): string {
   return (
     name
       .toLowerCase()
       .normalize('NFKD')
       .replace(/[^a-z0-9._-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'agent'
+      .replace(/^[-._]+|-+$/g, '')
+      .slice(0, 128) || 'agent'
   );
 }
 
@@ -230,8 +235,8 @@ export function importAgentCard(input: unknown, options: ImportOptions): ImportR
   if (hasSnakeKeys(input)) notes.change('(names)', 'snake_case names read as their camelCase A2A names');
   const card = camelKeys(input) as JsonRecord;
   const slug = options.slug ?? slugOf(card.name as string);
-  if (!/^[a-z0-9._-]+$/.test(slug))
-    throw new ArdsiteError('IMPORT_NOT_A_CARD', `--slug "${slug}" must match [a-z0-9._-]+`);
+  const slugProblem = pathSlugProblem(slug);
+  if (slugProblem !== undefined) throw new ArdsiteError('IMPORT_NOT_A_CARD', `--slug ${slugProblem}`);
   refuseTemplateAddresses(card, options.source);
   const base = options.baseUrl ?? options.readFrom?.url;
   if (base) resolveRelativeAddresses(card, base, options.source, notes);

@@ -4,7 +4,7 @@
  * RAM catalog resolved against it, with its least-privilege authorisation. Computed once per build, so an
  * operation shared by many agents is resolved once.
  */
-import { outsideMessage, placeInJail } from '../project-jail.js';
+import { outsideMessage, placeInJail, projectSecrets } from '../project-jail.js';
 import type { CatalogResource, ContentModel } from '../content/model.js';
 import { sha256Digest } from '../trust/digest.js';
 import { isFileSystemError, readRegularFile, type RegularFileRead } from '../regular-file.js';
@@ -38,7 +38,8 @@ function at(
  *   message or the absolute path).
  */
 export function readProjectFile(root: string, file: string): Uint8Array {
-  const place = placeInJail(file, { root });
+  // A stored spec is content: it never reads a secret of the project (a link to the key file, .env).
+  const place = placeInJail(file, { root, secrets: projectSecrets(root) });
   if (place.state === 'missing') throw new ArdsiteError('FILE_MISSING', `${file} does not exist`);
   if (place.state === 'outside')
     throw new ArdsiteError('FILE_OUTSIDE_PROJECT', outsideMessage(file, place.real));

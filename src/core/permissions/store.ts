@@ -7,11 +7,13 @@
  */
 import path from 'node:path';
 import type { CatalogResource, ContentModel } from '../content/model.js';
+import { pathSlug } from '../path-slug.js';
+import { STORED_SPECS_DIR } from '../schema/ram.js';
 import { readSpecDocument } from './parse-spec.js';
 import { leastPrivilege, operationName, type SpecIndex } from './spec-index.js';
 
 /** Where `npm run specs` stores a fetched spec: `content/specs/`. */
-export const SPECS_DIR = 'content/specs';
+export const SPECS_DIR = STORED_SPECS_DIR;
 
 /** A resource whose spec is to be fetched (`url`) or whose local file is to be pinned. */
 export interface SpecTarget {
@@ -97,9 +99,14 @@ export function specTargets(
   return { targets: targets.sort(byFile), skipped: skipped.sort(byFile) };
 }
 
-/** The file a fetched spec is stored in: its current `specFile`, else `content/specs/<id>.json|yaml`. */
+/**
+ * The file a fetched spec is stored in: its current `specFile` (the schema keeps it under
+ * `content/specs/`), else `content/specs/<id>.json|yaml`.
+ * @throws ArdsiteError `FILE_WRITE_REFUSED` when the resource id is not a slug (src/core/path-slug.ts).
+ */
 export function storedSpecPath(target: SpecTarget, bytes: Uint8Array): string {
   if (target.specFile) return target.specFile;
+  pathSlug(target.resource, 'resource id');
   let json = false;
   try {
     JSON.parse(new TextDecoder().decode(bytes));

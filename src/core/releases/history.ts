@@ -6,7 +6,9 @@
  * comparison needs (`readOnlyOperations`, the permission set's `scopes`). Append-only: a recorded version
  * is never rewritten.
  */
-import { lstat, readFile, readdir, realpath, writeFile, mkdir } from 'node:fs/promises';
+import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+import { writeContained } from '../contained-write.js';
+import { pathSlug } from '../path-slug.js';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
@@ -224,6 +226,5 @@ export async function writeHistory(
   identifier: string,
   releases: readonly ReleaseRecord[],
 ): Promise<void> {
-  await mkdir(path.join(root, RELEASES_DIR), { recursive: true });
-  await writeFile(path.join(root, historyFile(slug)), serializeHistory(identifier, releases));
+  writeContained(root, historyFile(pathSlug(slug, 'agent slug')), serializeHistory(identifier, releases));
 }

@@ -39,7 +39,7 @@ export const SigningSettings = z
     }),
     keyFile: nonEmptyString.optional().meta({
       description:
-        'The private signing key (a JWK file) relative to the project; default .ardsite/keys/signing.jwk.json (made on the first build). Never under public/.',
+        'The private signing key (a JWK file) relative to the project; default .ardsite/keys/signing.jwk.json (made on the first build). Never under public/. Content a pull request can change: a key named here signs only when the operator lists its thumbprint in ARDSITE_TRUSTED_KEYS (prefer ARDSITE_SIGNING_KEY_FILE).',
       examples: ['.ardsite/keys/signing.jwk.json'],
     }),
     requireKey: z.boolean().default(false).meta({
@@ -57,7 +57,9 @@ export const SigningSettings = z
         spec: 'ARD draft §3.5',
       }),
     retiredKeys: z.array(RetiredKey).optional().meta({
-      description: 'Keys rotated out, still published in did.json and jwks.json until `retireAt`.',
+      description:
+        'Keys rotated out, still published in did.json and jwks.json until `retireAt`. Each key (retired or revoked) must also be confirmed by the operator: its RFC 7638 thumbprint listed in the environment variable ARDSITE_TRUSTED_KEYS, else the build fails (KEY_NOT_CONFIRMED).',
+      spec: 'DESIGN.md §4, §10 (trust boundary)',
     }),
   })
   .meta({ spec: 'DESIGN.md §4' });
@@ -301,9 +303,9 @@ export const Publisher = z
       .default([])
       .meta({
         description:
-          'Folders outside the project (absolute, or relative to the project folder) that content, public/ and attestation files may reach through symbolic links. Empty by default: every file the build reads must resolve inside the project.',
+          'Kept for compatibility: folders outside the project (absolute, or relative to the project folder) that content, public/ and attestation files may reach through symbolic links. The operator decides this: each folder must also be listed in the environment variable ARDSITE_ALLOW_OUTSIDE (separated by ":"), which alone is enough; else the build fails (ALLOW_OUTSIDE_NOT_CONFIRMED). Empty by default: every file the build reads must resolve inside the project.',
         examples: [['/srv/shared-assets']],
-        spec: 'DESIGN.md §9',
+        spec: 'DESIGN.md §9, §10 (trust boundary)',
       }),
   })
   .meta({ spec: 'DESIGN.md §1' });

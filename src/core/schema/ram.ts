@@ -10,6 +10,31 @@
  */
 import { z } from 'zod';
 import { httpsUrl, nonEmptyString, PER_LANGUAGE } from './common.js';
+import { relativePathProblem } from '../contained-write.js';
+
+/** Where stored specs live, project-relative (DESIGN.md §9). */
+export const STORED_SPECS_DIR = 'content/specs';
+
+/**
+ * A stored spec's path: under `content/specs/`, with no `.` or `..` segment (DESIGN.md §10: content does
+ * not choose where `npm run specs` writes, nor make a build read the key file as a spec); code
+ * `FILE_NOT_IN_SPECS_FOLDER`.
+ */
+export const storedSpecFile = nonEmptyString.superRefine((value, ctx) => {
+  const problem = storedSpecFileProblem(value);
+  if (problem)
+    ctx.addIssue({ code: 'custom', message: problem, params: { code: 'FILE_NOT_IN_SPECS_FOLDER' } });
+});
+
+/** Why `specFile` cannot be a stored spec's path ({@link storedSpecFile}), or undefined. */
+export function storedSpecFileProblem(specFile: string): string | undefined {
+  const inside = specFile.startsWith(`${STORED_SPECS_DIR}/`)
+    ? relativePathProblem(specFile)
+    : `it is not under ${STORED_SPECS_DIR}/`;
+  return inside === undefined
+    ? undefined
+    : `specFile "${specFile}" must name a file under ${STORED_SPECS_DIR}/ (${inside}): stored specs are read and written there only`;
+}
 
 /** `InteractionProtocol` (seed 000): the technical protocol used to reach a Resource. */
 export const InteractionProtocol = z.enum(['INTERACTION_PROTOCOL_UNSPECIFIED', 'REST', 'A2A', 'MCP']);
@@ -90,9 +115,9 @@ export const Resource = z
       examples: ['https://myaccount.google.com/connections'],
       spec: 'DESIGN.md §6',
     }),
-    specFile: nonEmptyString.optional().meta({
+    specFile: storedSpecFile.optional().meta({
       description:
-        "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result). Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
+        "Project-relative path of the stored copy of this resource's spec (an OpenAPI 3.x document, a Google Discovery document, or an MCP tools/list result), under content/specs/. Written by npm run specs, or by hand for a spec kept as a local file; builds read only this copy.",
       examples: ['content/specs/google-calendar-events-v3.json'],
       spec: 'DESIGN.md §9',
     }),

@@ -17,7 +17,7 @@ import type { PrivateSigningJwk, PublicKeyMembers, SigningAlgorithm } from './jw
 /** A private key as parsed by {@link parsePrivateKey}. */
 export interface ParsedPrivateKey {
   alg: SigningAlgorithm;
-  /** Only `kty`, `crv`, `x`, (`y`), `d`; other members of the input (e.g. `comment`) are dropped. */
+  /** Only `kty`, `crv`, `x`, (`y`), `d`; the other JWK members of the input (`kid`, `alg`) are dropped. */
   privateJwk: PrivateSigningJwk;
 }
 
@@ -68,6 +68,43 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 function b64u(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
+}
+
+/**
+ * The members a signing JWK may have: those RFC 7517 §4 registers for every key (`kty`, `use`,
+ * `key_ops`, `alg`, `kid`, `x5u`, `x5c`, `x5t`, `x5t#S256`), the key's own (`crv`, `x`, `y`, `d`:
+ * RFC 7518 §6.2 for EC, RFC 8037 §2 for OKP) and `ext` (W3C Web Cryptography API, JsonWebKey dictionary,
+ * which browsers export).
+ */
+const JWK_MEMBERS = new Set([
+  'kty',
+  'use',
+  'key_ops',
+  'alg',
+  'kid',
+  'x5u',
+  'x5c',
+  'x5t',
+  'x5t#S256',
+  'crv',
+  'x',
+  'y',
+  'd',
+  'ext',
+]);
+
+/**
+ * Refuses a JWK with a member that is not a JWK member ({@link JWK_MEMBERS}), so that one document cannot
+ * be both a key and something else (an OpenAPI document with `openapi` and `paths` beside `kty` and `d`):
+ * a file written as another kind of document is never read as the site's key. Messages name the first
+ * such member only, never a value.
+ */
+export function assertOnlyJwkMembers(jwk: Record<string, unknown>, fault: (w: string) => never): void {
+  const other = Object.keys(jwk).find((member) => !JWK_MEMBERS.has(member));
+  if (other !== undefined)
+    fault(
+      `it has the member ${JSON.stringify(other.slice(0, 40))}, which is not a JSON Web Key member (RFC 7517 §4, RFC 7518 §6.2, RFC 8037 §2); a key file holds the key only`,
+    );
 }
 
 /** Checks kty/crv and the optional `alg`, `use`, `key_ops` of a JWK; returns the signing algorithm. */
@@ -142,7 +179,7 @@ function p256PublicKey(d: Uint8Array): Uint8Array {
  * Checks a private JWK (RFC 7517; EC per RFC 7518 §6.2, OKP per RFC 8037 §2) and that `d` really is the
  * private half of `x`/`y` (the public key is derived from `d` and compared: P-256 with Node's OpenSSL,
  * Ed25519 with @noble/curves).
- * Unknown members are ignored.
+ * A member that is not a JWK member is refused ({@link assertOnlyJwkMembers}).
  */
 export function checkPrivateJwk(value: unknown, source: string): ParsedPrivateKey {
   const label = labelOf(source);
@@ -150,6 +187,7 @@ export function checkPrivateJwk(value: unknown, source: string): ParsedPrivateKe
   if (!isRecord(value)) fault('a JSON object (a private JWK) was expected');
   if ('keys' in value) fault('this is a JWK Set; give one private JWK');
   const alg = signingAlgOf(value, label, fault);
+  assertOnlyJwkMembers(value, fault);
   if (value.d === undefined)
     wrongType(label, 'is a public key only (no "d"); a private key is needed to sign');
   const d = decodeMember(value, 'd', 32, fault);
@@ -198,7 +236,8 @@ function fromPem(text: string, source: string): ParsedPrivateKey {
  *
  * Accepted forms:
  * - a private JWK (RFC 7517) as JSON: `{"kty":"EC","crv":"P-256","x","y","d"}` or
- *   `{"kty":"OKP","crv":"Ed25519","x","d"}`; unknown members such as `comment` are ignored; optional
+ *   `{"kty":"OKP","crv":"Ed25519","x","d"}`; a member that is not a JWK member (`comment`, `openapi`)
+ *   is refused; `kid` and the other registered members are read and recomputed; optional
  *   `alg` must fit (`ES256`; `EdDSA`/`Ed25519`), `use` must be `sig`;
  * - a PEM private key: PKCS#8 (RFC 5208, `-----BEGIN PRIVATE KEY-----`) or SEC1
  *   (`-----BEGIN EC PRIVATE KEY-----`), unencrypted, read with node:crypto.

@@ -4,7 +4,8 @@
  * mode 0600, when there is none. Messages name where a key came from, never its bytes.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeContained } from '../contained-write.js';
 import path from 'node:path';
 import { ArdsiteError } from '../errors.js';
 import { outsideMessage, placeInJail } from '../project-jail.js';
@@ -40,6 +41,13 @@ export interface ResolvedSigningKey {
   ephemeral: boolean;
   /** The absolute path of the key file, when the key came from one (checked by the build against public/). */
   file?: string;
+  /**
+   * What in content chose this key, when content did (`signing.keyFile in content/publisher.yaml`, or a
+   * default key file that git tracks, which a pull request could have added): such a key signs only when
+   * the operator confirms it (src/core/operator-trust.ts `assertOperatorKey`). Undefined for a key the
+   * operator gave (an environment variable, an untracked key file of this machine, a key made here).
+   */
+  chosenByContent?: string;
 }
 
 /** Path of the default key file, relative to the project root. */
@@ -79,6 +87,16 @@ function gitIgnoreStatus(root: string, rel: string): IgnoreStatus {
     return 'ignored';
   } catch (err) {
     return (err as { status?: number | null }).status === 1 ? 'not-ignored' : 'no-repo';
+  }
+}
+
+/** True when git tracks `rel` in the repository at `root` (false without git or a repository). */
+function gitTracks(root: string, rel: string): boolean {
+  try {
+    execFileSync('git', ['ls-files', '--error-unmatch', '--', rel], { cwd: root, stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -130,7 +148,12 @@ function checkAlgorithm(
 export async function resolveSigningKey(options: ResolveSigningKeyOptions): Promise<ResolvedSigningKey> {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root);
-  const found = (parsed: ParsedPrivateKey, source: string, file?: string): ResolvedSigningKey => {
+  const found = (
+    parsed: ParsedPrivateKey,
+    source: string,
+    file?: string,
+    chosenByContent?: string,
+  ): ResolvedSigningKey => {
     checkAlgorithm(parsed, options.algorithm, source);
     return {
       key: createSigningKey(parsed.privateJwk, options.domain),
@@ -138,6 +161,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
       created: false,
       ephemeral: false,
       ...(file === undefined ? {} : { file }),
+      ...(chosenByContent === undefined ? {} : { chosenByContent }),
     };
   };
 
@@ -165,12 +189,22 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
         );
       }
     }
-    return found(readKeyFile(abs, shown, by), shown, abs);
+    const byContent = by === 'ARDSITE_SIGNING_KEY_FILE' ? undefined : by;
+    return found(readKeyFile(abs, shown, by), shown, abs, byContent);
   }
 
   const defaultFile = path.join(root, DEFAULT_KEY_FILE);
-  if (existsSync(defaultFile))
-    return found(readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined), DEFAULT_KEY_FILE, defaultFile);
+  if (existsSync(defaultFile)) {
+    const tracked = gitTracks(root, DEFAULT_KEY_FILE)
+      ? `${DEFAULT_KEY_FILE}, a file git tracks (so a commit, not this machine, put it there)`
+      : undefined;
+    return found(
+      readKeyFile(defaultFile, DEFAULT_KEY_FILE, undefined),
+      DEFAULT_KEY_FILE,
+      defaultFile,
+      tracked,
+    );
+  }
 
   if (options.requireKey) {
     throw new ArdsiteError(
@@ -218,6 +252,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
  * @param help a sentence appended to the `KEY_NOT_IGNORED` message (how else to provide a key).
  * @returns the private JWK written, or `'exists'` when the file already exists (it is left untouched).
  * @throws ArdsiteError `KEY_NOT_IGNORED` (not ignored, not a git repository, or no git),
+ *   `FILE_WRITE_REFUSED` (the path leaves `root` or goes through a symbolic link, src/core/contained-write.ts),
  *   `FILE_UNREADABLE` (the file cannot be written).
  */
 export async function writeNewKeyFile(
@@ -240,22 +275,23 @@ export async function writeNewKeyFile(
         `(and run git init if needed)${help ? `, or provide a key (${help})` : ''}.`,
     );
   }
-  const dirs: string[] = [];
-  for (let dir = path.dirname(file); !existsSync(dir); dir = path.dirname(dir)) dirs.unshift(dir);
-  for (const dir of dirs) {
-    mkdirSync(dir, { mode: 0o700 });
-    chmodSync(dir, 0o700);
-  }
   const privateJwk = await generatePrivateJwk(alg);
+  const inside = path.relative(path.resolve(root), file).split(path.sep).join('/');
+  let result: 'written' | 'exists';
   try {
-    writeFileSync(file, `${JSON.stringify(privateJwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    // Folders made 0700, the file 0600, inside the project only and never through a link.
+    result = writeContained(root, inside, `${JSON.stringify(privateJwk, null, 2)}\n`, {
+      mode: 0o600,
+      folderMode: 0o700,
+      exclusive: true,
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return 'exists';
+    if (err instanceof ArdsiteError) throw err;
     throw new ArdsiteError(
       'FILE_UNREADABLE',
       `The key file ${relPath} cannot be written (${(err as NodeJS.ErrnoException).code ?? 'error'}).`,
     );
   }
-  chmodSync(file, 0o600);
+  if (result === 'exists') return 'exists';
   return privateJwk;
 }

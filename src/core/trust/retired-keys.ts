@@ -9,7 +9,7 @@ import { p256 } from '@noble/curves/nist.js';
 import { ArdsiteError } from '../errors.js';
 import { assertNoPrivateMembers } from './did.js';
 import type { PublishedJwk } from './jwk.js';
-import { isRecord, publicMembers, signingAlgOf } from './key-checks.js';
+import { assertOnlyJwkMembers, isRecord, publicMembers, signingAlgOf } from './key-checks.js';
 import { published } from './keys.js';
 
 /** A malformed public key of publisher.yaml: says what is wrong. */
@@ -69,6 +69,7 @@ export function loadPublicKeysForRotation(
     if (entry.revoked === true) continue;
     const fault: (w: string) => never = (w) => invalid(label, w);
     const alg = signingAlgOf(jwk, label, fault);
+    assertOnlyJwkMembers(jwk, fault);
     const { members, raw } = publicMembers(jwk, alg, fault);
     const onCurve =
       alg === 'ES256' ? p256.utils.isValidPublicKey(raw, false) : ed25519.utils.isValidPublicKey(raw);
