@@ -54,6 +54,8 @@ export interface Figures {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Server CPU time per request, ms (the `mix` scenario, where /proc is there). */
+  cpuMsPerRequest?: number;
 }
 
 /** Runs one autocannon scenario against `url` and reads its figures. */
@@ -98,7 +100,7 @@ export async function nodeFloor(bytes: number, measure: (url: string) => Promise
 }
 
 /** CPU time (user + system) of process `pid` so far, in ms; undefined where /proc is not there. */
-function cpuMs(pid: number): number | undefined {
+export function cpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.

@@ -201,9 +201,11 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
       params: ramExtensionParams(agent, model, context.permissions) as unknown as JsonObject,
     });
   }
+  // Text ardsite writes into a card is ASCII: a verifier that canonicalises with `\u` escapes for
+  // non-ASCII (RFC 8785 §3.2.2.2 says not to, yet some do) still gets the signed bytes of an ASCII card.
   extensions.push({
     uri: ENTRY_EXTENSION_URI,
-    description: 'The ARD entry this card belongs to and its publisher (ARD draft §4.3.1).',
+    description: 'The ARD entry this card belongs to and its publisher (ARD draft section 4.3.1).',
     params: { identifier: agent.identifier, publisher: context.did },
   });
   if (context.changes) {

@@ -250,6 +250,12 @@ export const ERROR_CODES = {
    * identifier or the publisher (ARD draft §6.2, cross-origin target url binding).
    */
   ARD_ORIGIN_UNBOUND: 'An artifact on another origin does not declare its entry.',
+  /**
+   * An entry of type `application/mcp-server-card+json` points at a document that is not an MCP
+   * `server.json` by the MCP registry's official schema (for example a `name` that is not reverse-DNS,
+   * `com.example.agents/trip-tools`).
+   */
+  MCP_SERVER_CARD_INVALID: 'The MCP server card does not match the official server.json schema.',
   /** An entry's `ram:` footprint terms differ from the RAM of the card it pins (DESIGN.md §2). */
   ARD_FOOTPRINT_MISMATCH: "The entry's RAM footprint does not match its card.",
   /**

@@ -61,10 +61,12 @@ export function isoSeconds(date: Date): string {
 
 /**
  * The `updatedAt` of an artifact made from `files` (paths relative to the project root, with `/`): the
- * newest last-commit time among them (`times`, from {@link gitLastCommitTimes}); `fallback`
- * (SOURCE_DATE_EPOCH or the build time) when one of them has never been committed, since the artifact
- * then holds something newer than any commit (a new agent must not take the date of an old resource
- * file it shares), and when there is no git history at all.
+ * newest last-commit time among them (`times`, from {@link gitLastCommitTimes}), clamped to `fallback`
+ * (SOURCE_DATE_EPOCH or the build time, which is also the signature's `issuedAt`), as
+ * reproducible-builds.org's SOURCE_DATE_EPOCH specification asks of recorded times, so that an entry
+ * never says it changed after it was signed; `fallback` when one of them has never been committed,
+ * since the artifact then holds something newer than any commit (a new agent must not take the date of
+ * an old resource file it shares), and when there is no git history at all.
  */
 export function lastModified(
   files: readonly string[],
@@ -77,5 +79,5 @@ export function lastModified(
     if (time === undefined) return fallback;
     newest = Math.max(newest, time);
   }
-  return newest >= 0 ? new Date(newest * 1000) : fallback;
+  return newest >= 0 && newest * 1000 < fallback.getTime() ? new Date(newest * 1000) : fallback;
 }

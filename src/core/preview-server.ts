@@ -6,7 +6,9 @@
  * Behaviour: GET and HEAD only (405 otherwise); `/dir/` serves `dir/index.html`, `/dir` redirects to
  * `/dir/`; an unknown path gets `404.html` with status 404; a path that leaves the folder (`..`,
  * encoded slashes, symbolic links) is refused with 403; `_headers` itself is not served (hosts do not
- * serve it). Content-Type comes from `_headers` when it sets one, else from the file extension.
+ * serve it). Content-Type comes from `_headers` when it sets one, else from the file extension. Every
+ * file answer carries a weak `ETag` of the file's size and time (RFC 9110 §8.8.3; A2A §8.6.1 asks it of
+ * agent cards), and a request whose `If-None-Match` names it gets a 304 without a body.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file.js';
+import { fileEntityTag, notModified, notModifiedHeaders } from './http-cache.js';
 
 /** Content types by file extension, for files `_headers` does not type. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -142,13 +145,19 @@ export async function previewHandler(dir: string): Promise<http.RequestListener>
       if (status === 404 && (await fileAt(file)) !== 'file') {
         return send(404, [['Content-Type', 'text/plain; charset=utf-8']], 'Not found\n');
       }
-      const size = (await stat(file)).size;
+      const stats = await stat(file);
       const hasType = declared.some(([name]) => name.toLowerCase() === 'content-type');
       const headers: Array<[string, string]> = [
         ...(hasType && status === 200 ? [] : [['Content-Type', contentTypeOf(file)] as [string, string]]),
         ...declared.filter(([name]) => status === 200 || name.toLowerCase() !== 'content-type'),
-        ['Content-Length', String(size)],
+        ['Content-Length', String(stats.size)],
       ];
+      if (status === 200) {
+        // A validator on every file, agent cards included (A2A §8.6.1), and 304 to a client that has it.
+        const tag = fileEntityTag(stats);
+        headers.push(['ETag', tag]);
+        if (notModified(req.headers, tag)) return send(304, notModifiedHeaders(headers));
+      }
       res.statusCode = status;
       for (const [name, value] of headers) res.setHeader(name, value);
       if (req.method === 'HEAD') return res.end();

@@ -180,8 +180,41 @@ const jsonHeaders = (mediaType: string): HeaderRule['headers'] => [
 ];
 
 /**
+ * The attestations of the site's own entries (agents' and own other entries', ARD draft §3.5) that the
+ * site serves itself: a `file` under `public/` whose `uri` is the same file on the site's origin. Each as
+ * its site path and the media type the author declared (undefined when none).
+ */
+export function servedAttestations(
+  input: Pick<SiteFilesInput, 'publisher' | 'agents' | 'otherEntries'>,
+): Array<{ path: string; mediaType: string | undefined }> {
+  const site = new URL(input.publisher.siteUrl);
+  const listed = [
+    ...input.agents.flatMap((a) => a.agent.front.attestations ?? []),
+    ...input.otherEntries.flatMap((o) => (o.model.own ? (o.model.entry.attestations ?? []) : [])),
+  ];
+  const out = new Map<string, string | undefined>();
+  for (const { file, uri, mediaType } of listed) {
+    const served = file?.replace(/^\.\//, '');
+    if (!served?.startsWith('public/')) continue;
+    let url: URL;
+    let urlPath: string;
+    try {
+      url = new URL(uri);
+      urlPath = decodeURIComponent(url.pathname);
+    } catch {
+      continue;
+    }
+    const sitePath = `/${served.slice('public/'.length)}`;
+    if (url.origin !== site.origin || urlPath !== sitePath) continue;
+    if (!out.has(sitePath)) out.set(sitePath, mediaType);
+  }
+  return [...out].map(([p, mediaType]) => ({ path: p, mediaType }));
+}
+
+/**
  * The rules of `/_headers`: security headers on every path; the content type (DESIGN.md §2), CORS and
- * a short cache on each JSON file; `Link: rel="ard"` and the page CSP on the HTML pages; a long cache on
+ * a short cache on each JSON file and on each attestation the site serves ({@link servedAttestations},
+ * typed as declared); `Link: rel="ard"` and the page CSP on the HTML pages; a long cache on
  * Astro's hashed assets. No header name is given twice for one path, so hosts that merge and hosts that
  * override agree.
  */
@@ -217,6 +250,13 @@ export function headerRules(input: SiteFilesInput): HeaderRule[] {
     if (!model.own || !model.publicFile || !url?.startsWith('/') || input.artifacts.has(url)) continue;
     const headers = jsonHeaders('application/json');
     rules.push({ path: url, headers: url.endsWith('.json') ? headers : headers.slice(1) });
+  }
+  // Attestation documents served from public/ (ARD draft §6.4): a verifier on another origin fetches one
+  // to check the digest the signed trustManifest pins, and reads it as its declared media type.
+  for (const { path: p, mediaType } of servedAttestations(input)) {
+    if (input.artifacts.has(p) || rules.some((r) => r.path === p)) continue;
+    const headers = jsonHeaders(mediaType ?? '');
+    rules.push({ path: p, headers: mediaType ? headers : headers.slice(1) });
   }
   const pageHeaders: HeaderRule['headers'] = [
     ['Link', ARD_LINK_HEADER],

@@ -76,3 +76,17 @@ export function parseAirUrn(identifier: string, rule: UrnRule = 'ardsite'): AirU
 export function formatAirUrn(urn: AirUrn): string {
   return `urn:air:${urn.domain}:${urn.namespace}:${urn.name}`;
 }
+
+/**
+ * True when `identifier` has the shape of an ARD identifier that some registry may hold: `urn:air:` (in
+ * any case, RFC 8141 §3.1) then a publisher and a name, with any namespace segments between them, each
+ * segment RFC 8141 NSS characters other than `:` (ARD draft §3.4; ard-spec v0.91, where the namespace may
+ * be left out or hold several segments). What a registry's lookup (ard-spec v0.91 §5.3.4) takes before
+ * answering 404 rather than 400 INVALID_ARGUMENT; an identifier of this shape need not pass
+ * {@link parseAirUrn}.
+ */
+export function isArdIdentifier(identifier: string): boolean {
+  if (identifier.slice(0, 8).toLowerCase() !== 'urn:air:') return false;
+  const segments = identifier.slice(8).split(':');
+  return segments.length >= 2 && segments.every((s) => NSS_SEGMENT.test(s));
+}

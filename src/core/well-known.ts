@@ -6,6 +6,8 @@
 
 /** Media type of an A2A AgentCard entry (ARD draft §3.2.1 example). */
 export const A2A_CARD_TYPE = 'application/a2a-agent-card+json';
+/** Media type of an MCP server card entry (ARD draft §3.2.1): the MCP registry's `server.json` shape. */
+export const MCP_SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 /** Media type of the ARD manifest (ARD draft §8.1.1). */
 export const ARD_MEDIA_TYPE = 'application/ard+json';
 /** Media type of a registry entry: its `url` is the base URI of a lookup API (ARD draft §3.6, §4.2, §8.1.2). */

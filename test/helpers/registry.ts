@@ -114,7 +114,10 @@ export async function freePorts(n: number): Promise<number[]> {
   return ports;
 }
 
-/** Asserts the RFC 9457 problem shape of ARD draft §4.2.5 with `error` and `status`. */
+/**
+ * Asserts the error shape of both readers: the RFC 9457 problem of ARD draft §4.2.5 with `error` and
+ * `status`, and ard-spec v0.91's `errorCode` and `message` (the same code, the same text as `detail`).
+ */
 export function expectProblem(answer: JsonAnswer, status: number, error: string): void {
   expect(answer.status, answer.text).toBe(status);
   expect(answer.headers.get('content-type')).toBe('application/problem+json');
@@ -124,5 +127,8 @@ export function expectProblem(answer: JsonAnswer, status: number, error: string)
     status,
     detail: expect.any(String),
     error,
+    errorCode: error,
+    message: answer.body.detail,
   });
+  expect(answer.body.message).not.toBe('');
 }

@@ -179,6 +179,85 @@ describe('GET /agents as ard-spec reads it (issue 13 item 5)', () => {
   });
 });
 
+describe('GET /agents/{identifier} as ARD v0.91 §5.3.4 asks (ard-spec ADR-0010)', () => {
+  const lookup = (identifier: string, init: RequestInit = {}) =>
+    call(`${server.apiUrl}/agents/${encodeURIComponent(identifier)}`, init);
+
+  it('answers 400 INVALID_ARGUMENT, errorCode and message included, for an identifier that is no ARD identifier', async () => {
+    for (const malformed of [
+      'not-a-valid-ard-urn',
+      'urn:air:x',
+      'urn:isbn:0451450523:a',
+      'urn:air:a.example::b',
+    ])
+      expectProblem(await lookup(malformed), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('answers 404 NOT_FOUND for a well-formed identifier it does not hold, matched exactly (case, namespace)', async () => {
+    const identifier = String(entries[0]!.identifier);
+    const [, , domain, , name] = identifier.split(':');
+    for (const unknown of [
+      'urn:air:ard-conformance.invalid:probe:not-found',
+      `urn:air:${domain}:${name}`,
+      identifier.toUpperCase().replace('URN:AIR:', 'urn:air:'),
+    ])
+      expectProblem(await lookup(unknown), 404, 'NOT_FOUND');
+  });
+
+  it('answers the entry with Cache-Control and an ETag, and 304 to If-None-Match, before and after the answer is kept', async () => {
+    const entry = entries[1]!;
+    const first = await lookup(String(entry.identifier));
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(entry);
+    expect(first.body).not.toHaveProperty('score');
+    expect(first.body).not.toHaveProperty('source');
+    expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    // The second GET comes from the answer cache (answer-cache.ts): the same validator.
+    expect((await lookup(String(entry.identifier))).headers.get('etag')).toBe(tag);
+    for (const ifNoneMatch of [tag!, `W/${tag!}`, `"other", ${tag!}`, '*']) {
+      const again = await lookup(String(entry.identifier), { headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.get('etag')).toBe(tag);
+      expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    }
+    const changed = await lookup(String(entry.identifier), { headers: { 'if-none-match': '"other"' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual(entry);
+    // A fresh server: its first, rendered answer (not a kept one) answers the conditional GET too.
+    const other = await startTestRegistry(path.join(root, 'dist'));
+    try {
+      const rendered = await call(`${other.apiUrl}/agents/${encodeURIComponent(String(entry.identifier))}`, {
+        headers: { 'if-none-match': tag! },
+      });
+      expect(rendered.status).toBe(304);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('POST /search gives the next page’s token as nextPageToken and as pageToken, and either walks on', async () => {
+    const text = 'agent';
+    const all = (await postJson<{ results: unknown[] }>(`${server.apiUrl}/search`, { query: { text } })).body
+      .results;
+    expect(all.length).toBeGreaterThan(1);
+    const first = await postJson<{ results: unknown[]; nextPageToken?: string; pageToken?: string }>(
+      `${server.apiUrl}/search`,
+      { query: { text }, pageSize: 1 },
+    );
+    expect(first.body.pageToken).toBeDefined();
+    expect(first.body.pageToken).toBe(first.body.nextPageToken);
+    const second = await postJson<{ results: unknown[] }>(`${server.apiUrl}/search`, {
+      query: { text },
+      pageSize: 1,
+      pageToken: first.body.pageToken,
+    });
+    expect(second.body.results).toEqual(all.slice(1, 2));
+  });
+});
+
 describe('the registry entry’s url (issue 13 item 5)', () => {
   it('answers with the service description the entry pins by digest, not a 404', async () => {
     const entry = entries.find((e) => e.type === 'application/ai-registry+json')!;

@@ -56,6 +56,13 @@ describe('gitLastCommitTimes and lastModified', () => {
     expect(lastModified(files, times, fallback)).toEqual(new Date(NEW * 1000));
   });
 
+  it('never gives a time later than the fallback (SOURCE_DATE_EPOCH, the signature’s issuedAt): a later commit is clamped to it', async () => {
+    const times = await gitLastCommitTimes(repo);
+    const epoch = new Date((NEW - 60) * 1000);
+    expect(lastModified(['content/agents/a.md'], times, epoch)).toEqual(epoch);
+    expect(lastModified(['content/resources/notes.yaml'], times, epoch)).toEqual(new Date(OLD * 1000));
+  });
+
   it('gives the fallback when one of the files was never committed (a new agent sharing an old resource)', async () => {
     const times = await gitLastCommitTimes(repo);
     const files = ['content/agents/new.md', 'content/resources/notes.yaml'];

@@ -131,6 +131,8 @@ describe('the site files of a build', () => {
       '/.well-known/agent-card.json': 'application/json',
       '/.well-known/agent.json': 'application/json',
       '/mcp/trip-tools.json': 'application/json',
+      // The attestation the signed trustManifest pins, as its declared type (ARD draft §6.4).
+      '/attestations/travel-reservation-review.json': 'application/vnd.in-toto+json',
       ...Object.fromEntries(site.agents.map((a) => [a.cardPath, 'application/json'])),
       // The permission files beside the cards (DESIGN.md §9), of the agents with stored specs.
       ...Object.fromEntries(

@@ -17,10 +17,11 @@ let preview: PreviewServer;
 function request(
   method: string,
   rawPath: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { hostname, port } = new URL(preview.origin);
   return new Promise((resolve, reject) => {
-    const req = http.request({ method, hostname, port, path: rawPath }, (res) => {
+    const req = http.request({ method, hostname, port, path: rawPath, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8').on('data', (c: string) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
@@ -108,6 +109,24 @@ describe('preview server', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<title>missing</title>');
+  });
+
+  it('sends an ETag on an agent card (A2A §8.6.1) and answers 304 to If-None-Match, with the card’s headers', async () => {
+    const first = await request('GET', '/agents/a/agent-card.json');
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^W\/"[^"]+"$/);
+    for (const ifNoneMatch of [tag!, tag!.slice(2), '*']) {
+      const again = await request('GET', '/agents/a/agent-card.json', { 'if-none-match': ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(tag);
+      expect(again.headers['access-control-allow-origin']).toBe('*');
+    }
+    const other = await request('GET', '/agents/a/agent-card.json', { 'if-none-match': '"other"' });
+    expect(other.status).toBe(200);
+    expect(other.body).toBe('{"name":"a"}');
+    // Another file has another tag.
+    expect((await request('GET', '/.well-known/ard.json')).headers.etag).not.toBe(tag);
   });
 
   it('answers HEAD with the headers and no body', async () => {

@@ -55,9 +55,11 @@ describe('bounded full-text step', () => {
       expect(ranking.positions.length, text).toBeGreaterThan(0);
       expect(ranking.positions.length, text).toBeLessThanOrEqual(MAX_RESULTS);
     }
-    expect(reports[0]!.listsLeftOut).toBeGreaterThan(0);
+    // Postings cost a typed-array read each: at 5,000 entries even the worst query is scored whole, so
+    // it ranks as Orama's own search ranks it.
+    expect(reports[0]!.listsLeftOut).toBe(0);
     // Ordinary queries: the same best result, and the same first ten, as Orama's unbounded search.
-    for (const text of ORDINARY) {
+    for (const text of [...ORDINARY, WORST_CASE_WORDS.join(' ')]) {
       const a = rank(stock, text);
       const b = rank(bounded, text);
       expect(b.positions.slice(0, 10), text).toEqual(a.positions.slice(0, 10));

@@ -149,6 +149,21 @@ describe('digests', () => {
     expectFailures(await site.verify(), ['ARD_DIGEST_MISMATCH', urnOf('trip-tools')]);
   });
 
+  it('an MCP server card that is not a server.json (name not reverse-DNS, a remote without url), re-pinned → MCP_SERVER_CARD_INVALID naming both', async () => {
+    const site = await copy();
+    await site.editText('/mcp/trip-tools.json', (t) =>
+      t
+        .replace('"com.example.agents/trip-tools"', '"trip-tools"')
+        .replace(/"url": "https:\/\/mcp[^"]*"/, '"uri": "x"'),
+    );
+    await site.repin('trip-tools');
+    const report = await site.verify();
+    expectFailures(report, ['MCP_SERVER_CARD_INVALID', urnOf('trip-tools')]);
+    const message = failures(report).find((f) => f.code === 'MCP_SERVER_CARD_INVALID')!.message;
+    expect(message).toContain('name: must match pattern');
+    expect(message).toContain("remotes.0: must have required property 'url'");
+  });
+
   it('two cards swapped → ARD_DIGEST_MISMATCH and CARD_IDENTITY_MISMATCH on both entries', async () => {
     const site = await copy();
     const a = await site.read(cardPath('itinerary-concierge'));

@@ -14,10 +14,11 @@
  * - the query's words are tokenized by Orama's tokenizer (stemming, stop words), de-duplicated and
  *   capped at {@link MAX_QUERY_TERMS}; each matches the indexed words it is a prefix of, as in Orama,
  *   found by binary search in the sorted list;
- * - first pass: every (property, word) posting list that fits is scored with Orama's
- *   `calculateResultScores` (its BM25, boosts and `where` check), the rarest query words first, within a
- *   word its exact match first, then the rarer words it prefixes; a list that would take the query over
- *   {@link POSTINGS_BUDGET} is left out. The lists left out are the most common ones: the words whose
+ * - first pass: every (property, word) posting list that fits is scored, the rarest query words first,
+ *   within a word its exact match first, then the rarer words it prefixes: each document's BM25 weight
+ *   for the word is computed once per index by Orama's `calculateResultScores` and kept in typed arrays,
+ *   so a query adds weight × boost into a dense accumulator (the `where` check as Orama's); a list that
+ *   would take the query over {@link POSTINGS_BUDGET} is left out. The lists left out are the most common ones: the words whose
  *   BM25 weight (IDF) is lowest;
  * - second pass: the lists left out are scored over the best {@link MAX_RESCORED} candidates of the
  *   first pass only (same function), within {@link RESCORE_BUDGET} checks, so those candidates get the
@@ -33,9 +34,11 @@ import { components } from '@orama/orama';
 
 /**
  * The cost one query may spend: postings (document × word × property) scored, plus {@link LIST_COST} per
- * posting list. 20,000 is a few milliseconds of CPU.
+ * posting list. A posting is a typed-array read and an addition ({@link weightedPostings}), so 400,000
+ * of them, every posting of 8 words that all 10,000 entries hold in all five text members, stay within
+ * a few milliseconds of CPU; beyond that the second pass bounds the query.
  */
-export const POSTINGS_BUDGET = 20_000;
+export const POSTINGS_BUDGET = 400_000;
 /**
  * What scoring one posting list costs besides its postings (a call, an array copy), in postings: a word
  * prefix that reaches thousands of rare words (`1` before every number) is bounded too.
@@ -119,6 +122,106 @@ function termsOf(index: IndexData, prop: string): PropertyTerms | undefined {
  */
 export function precomputeTermStats(db: { data: { index: unknown } }, props: readonly string[]): void {
   for (const prop of props) termsOf(db.data.index as IndexData, prop);
+}
+
+/** One posting list as typed arrays: internal document ids and each one's BM25 weight for the word. */
+interface WeightedPostings {
+  ids: Int32Array;
+  weights: Float64Array;
+}
+
+/** BM25 parameters as Orama passes them (`relevance`): k1, b and the BM25+ delta. */
+interface Bm25Parameters {
+  k: number;
+  b: number;
+  d: number;
+}
+
+/** Weighted posting lists per index, per (parameters, document count), per property, per word. */
+const weightsByIndex = new WeakMap<object, Map<string, Map<string, WeightedPostings>>>();
+
+/**
+ * The posting list of `word` in `prop` with each document's BM25 weight, computed once per index by
+ * Orama's own `calculateResultScores` with a boost of 1 (its BM25 over its term frequencies, field
+ * lengths and document frequencies), so that adding a weight times the property's boost adds what Orama
+ * adds for that document. The index never changes, so neither do the weights.
+ */
+function weightedPostings(
+  stock: StockIndex,
+  index: IndexData,
+  prop: string,
+  word: string,
+  docs: ReadonlySet<number>,
+  docsCount: number,
+  relevance: Bm25Parameters,
+): WeightedPostings {
+  let byKey = weightsByIndex.get(index);
+  if (!byKey) weightsByIndex.set(index, (byKey = new Map()));
+  const key = `${prop}\u0000${relevance.k}\u0000${relevance.b}\u0000${relevance.d}\u0000${docsCount}`;
+  let lists = byKey.get(key);
+  if (!lists) byKey.set(key, (lists = new Map()));
+  let list = lists.get(word);
+  if (list) return list;
+  const scored = new Map<number, number>();
+  stock.calculateResultScores(
+    index,
+    prop,
+    word,
+    docs as never,
+    docsCount,
+    relevance as never,
+    scored as never,
+    1,
+    undefined as never,
+    new Map() as never,
+  );
+  const ids = Int32Array.from(docs);
+  const weights = Float64Array.from(ids, (id) => scored.get(id) ?? 0);
+  list = { ids, weights };
+  lists.set(word, list);
+  return list;
+}
+
+/** A dense score accumulator over an index's internal document ids, kept zeroed between searches. */
+interface Accumulator {
+  sums: Float64Array;
+  seen: Uint8Array;
+}
+
+const accumulators = new WeakMap<object, Accumulator>();
+
+/**
+ * The accumulator of `index`, large enough for `docsCount` documents (internal ids run from 1; one is
+ * shared by the searches of an index, which run one at a time: `search` is synchronous).
+ */
+function accumulatorOf(index: IndexData, docsCount: number): Accumulator {
+  let acc = accumulators.get(index);
+  if (!acc || acc.sums.length < docsCount + 2) {
+    acc = { sums: new Float64Array(docsCount + 2), seen: new Uint8Array(docsCount + 2) };
+    accumulators.set(index, acc);
+  }
+  return acc;
+}
+
+/**
+ * The best {@link MAX_RESULTS} of `ids` by `sums[id]`, as `[id, score]` best first, ties in the order of
+ * `ids` (what sorting every pair and keeping the first ones gives, without sorting them all): the
+ * threshold score is found on a typed copy, and only the pairs at or above it are made and sorted.
+ */
+function bestOf(ids: readonly number[], sums: Float64Array): Array<[number, number]> {
+  let threshold = -Infinity;
+  if (ids.length > MAX_RESULTS) {
+    const scores = Float64Array.from(ids, (id) => sums[id]!).sort();
+    threshold = scores[ids.length - MAX_RESULTS]!;
+  }
+  const out: Array<[number, number]> = [];
+  for (const id of ids) {
+    const value = sums[id]!;
+    if (value >= threshold) out.push([id, value]);
+  }
+  out.sort((a, b) => b[1] - a[1]);
+  if (out.length > MAX_RESULTS) out.length = MAX_RESULTS;
+  return out;
 }
 
 /** The first position in sorted `words` not below `key`. */
@@ -229,6 +332,11 @@ export function createBoundedIndex(
         where,
         keywordMatchesMap as never,
       );
+    // First pass: whole posting lists, each document's weight read from typed arrays and summed in a
+    // dense accumulator (the same sums Orama's `calculateResultScores` makes, in a few nanoseconds a
+    // posting instead of a Map update and four object lookups).
+    const acc = accumulatorOf(index, docsCount);
+    const touched: number[] = [];
     let spent = 0;
     let postings = 0;
     const skipped: PostingList[] = [];
@@ -241,8 +349,46 @@ export function createBoundedIndex(
         }
         spent += cost;
         postings += list.docs.size;
-        score(list, list.docs);
+        const { ids, weights } = weightedPostings(
+          stock,
+          index,
+          list.prop,
+          list.word,
+          list.docs,
+          docsCount,
+          relevance,
+        );
+        const factor = boost[list.prop] ?? 1;
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          if (where && !where.has(id)) continue;
+          if (acc.seen[id] === 0) {
+            acc.seen[id] = 1;
+            touched.push(id);
+          }
+          acc.sums[id]! += weights[i]! * factor;
+        }
       }
+    }
+    if (skipped.length === 0) {
+      const best = bestOf(touched, acc.sums);
+      for (const id of touched) {
+        acc.sums[id] = 0;
+        acc.seen[id] = 0;
+      }
+      options.onSearch?.({
+        terms: tokens.length,
+        postings,
+        cost: spent,
+        listsLeftOut: 0,
+        candidateChecks: 0,
+      });
+      return best as ReturnType<StockIndex['search']>;
+    }
+    for (const id of touched) {
+      resultsMap.set(id, acc.sums[id]!);
+      acc.sums[id] = 0;
+      acc.seen[id] = 0;
     }
     // The lists left out still count for the best candidates: each is scored over them alone (the same
     // Orama function, so a candidate's score is what Orama's own search gives it), rarest lists first,

@@ -1,7 +1,7 @@
 /**
  * Error responses of the lookup API (ARD draft §4.2.5): HTTP Problem Details (RFC 9457,
  * `application/problem+json`) with the draft's machine-readable `error` member, one of the codes of its
- * Table 1. The `type` URI and the `title` belong to the code (RFC 9457 §3.1: a title does not change from
+ * Table 1, repeated as `errorCode` with the detail as `message` for ard-spec v0.91 clients. The `type` URI and the `title` belong to the code (RFC 9457 §3.1: a title does not change from
  * occurrence to occurrence); the HTTP status is the code's, except where HTTP has a more precise status
  * for the same code: 405 (a method the endpoint does not take, `NOT_IMPLEMENTED`) and 413 (a body over
  * the cap, `INVALID_ARGUMENT`).
@@ -37,13 +37,22 @@ export const PROBLEM_TYPE_BASE = 'https://agenticresourcediscovery.org/problems/
 /** The media type of an error body (RFC 9457 §3). */
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
-/** The JSON body of an error (RFC 9457 §3.1 members plus the draft's `error`). */
+/**
+ * The JSON body of an error: the RFC 9457 §3.1 members, the draft's `error` (ARD draft §4.2.5), and the
+ * same code and text again as `errorCode` and `message`, the error envelope ard-spec v0.91's clients and
+ * its conformance tool read (RFC 9457 §3.2 allows such extension members). Both kinds of client find
+ * what they look for in one body.
+ */
 export interface ProblemBody {
   type: string;
   title: string;
   status: number;
   detail: string;
   error: ProblemCode;
+  /** Equal to `error` (ard-spec v0.91). */
+  errorCode: ProblemCode;
+  /** Equal to `detail` (ard-spec v0.91). */
+  message: string;
 }
 
 /**
@@ -78,6 +87,8 @@ export class RegistryProblem extends Error {
       status: this.status,
       detail: this.message,
       error: this.code,
+      errorCode: this.code,
+      message: this.message,
     };
   }
 }

@@ -15,11 +15,16 @@ export type SearchResultItem = Record<string, unknown> & {
   source: string;
 };
 
-/** The `/search` answer (ARD draft §5 `search-response`). */
+/**
+ * The `/search` answer (ARD draft §5 `search-response`). The token of the next page is given twice, as
+ * the draft's `nextPageToken` and as ard-spec v0.91's `pageToken` (the name its clients read before they
+ * ask for the next page), as `GET /agents` does; both are the same string.
+ */
 export interface SearchResponse {
   results: SearchResultItem[];
   referrals?: RegistryReferral[];
   nextPageToken?: string;
+  pageToken?: string;
 }
 
 /** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */

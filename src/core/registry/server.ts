@@ -22,6 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
 import { headersForPath, parseHeadersFile } from '../headers-file.js';
+import { notModified, notModifiedHeaders } from '../http-cache.js';
 import { previewHandler, type PreviewServer } from '../preview-server.js';
 import type { RegistryConfig } from '../schema/registry-settings.js';
 import { ArdsiteError } from '../errors.js';
@@ -192,9 +193,16 @@ type EncodingNegotiator = {
 /**
  * Writes an answer of the answer cache, as the service first gave it: gzip-compressed when the client
  * accepts gzip at least as much as no encoding (RFC 9110 §12.5.3, read by the `negotiator` package),
- * else as it is.
+ * else as it is; a 304 without a body when the request's `If-None-Match` names its `ETag`.
  */
 function writeKeptAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: KeptAnswer): void {
+  // A kept answer with a validator answers a conditional GET as the service would (RFC 9110 §13.1.2).
+  const tag = answer.headers.find(([name]) => name === 'etag')?.[1];
+  if (tag !== undefined && notModified(req.headers, tag)) {
+    res.writeHead(304, notModifiedHeaders(answer.headers).flat());
+    res.end();
+    return;
+  }
   const gzip =
     answer.gzip !== undefined &&
     req.headers['accept-encoding'] !== undefined &&

@@ -12,7 +12,9 @@
  * internal errors, with `query.text` blanked out of the message (§7).
  */
 import type { RegistryConfig } from '../schema/registry-settings.js';
+import { bodyEntityTag, notModified, notModifiedHeaders } from '../http-cache.js';
 import { JSON_CACHE_CONTROL } from '../site-files.js';
+import { isArdIdentifier } from '../urn.js';
 import type { Catalog } from './catalog.js';
 import {
   FAILED_PEERS_HEADER,
@@ -100,7 +102,9 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
 
   /**
    * A JSON answer. With `keepIn`, the answer is also put in that slot for the server's answer cache
-   * (answer-cache.ts): only for answers that depend on nothing but the request.
+   * (answer-cache.ts): only for answers that depend on nothing but the request. A cacheable answer (not
+   * `no-store`) carries an `ETag` of its bytes, and with `conditional` (the GET it answers) a request
+   * whose `If-None-Match` names that tag gets a 304 without a body (RFC 9110 §13.1.2), never kept.
    */
   const json = (
     status: number,
@@ -108,6 +112,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     cacheControl: string,
     extra: Record<string, string> = {},
     keepIn?: AnswerSlot,
+    conditional?: Request,
   ) => {
     const bytes = Buffer.from(`${JSON.stringify(body)}\n`);
     const headers = new Headers({
@@ -118,6 +123,12 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts).
       Vary: 'Accept-Encoding',
     });
+    if (cacheControl !== 'no-store') {
+      const tag = bodyEntityTag(bytes);
+      headers.set('ETag', tag);
+      if (conditional && notModified(Object.fromEntries(conditional.headers), tag))
+        return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+    }
     if (keepIn) keepIn.answer = { status, headers: [...headers], body: bytes };
     return new Response(bytes, { status, headers });
   };
@@ -181,7 +192,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       ...(req.federation === 'referrals'
         ? { referrals: referralsOf(settings.federation.peers, self.identifier, state) }
         : {}),
-      ...(token ? { nextPageToken: token } : {}),
+      ...(token ? { nextPageToken: token, pageToken: token } : {}),
     };
     // An answer merged from live peers may change from one request to the next: never kept.
     return json(200, answer, 'no-store', extra, peers.length === 0 ? slot : undefined);
@@ -218,14 +229,18 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       entries: items,
       ...(token ? { nextPageToken: token } : {}),
     };
-    return json(200, answer, JSON_CACHE_CONTROL, {}, request.method === 'GET' ? slot : undefined);
+    return json(200, answer, JSON_CACHE_CONTROL, {}, request.method === 'GET' ? slot : undefined, request);
   }
 
   /**
-   * `GET /agents/{identifier}` (ard-spec's lookup of one entry): the entry, verbatim. `?version=` picks
-   * one version; without it, the latest (versions compared with their numbers as numbers). The answer
-   * names the other versions in `Link: <…>; rel="alternate"` headers.
-   * @throws RegistryProblem NOT_FOUND (no such identifier or version), INVALID_ARGUMENT (bad parameters).
+   * `GET /agents/{identifier}` (ard-spec v0.91 §5.3.4, its ADR-0010): the entry of this registry's own
+   * index whose identifier is exactly the one in the path, decoded once; never forwarded to peers. The
+   * answer is the catalog entry as indexed, without the search-only members `score` and `source`;
+   * `?version=` picks one version, else the latest (versions compared with their numbers as numbers),
+   * and `Link: <…>; rel="alternate"` headers name the others. It is cacheable (`Cache-Control`, `ETag`;
+   * `If-None-Match` gives 304).
+   * @throws RegistryProblem INVALID_ARGUMENT (an identifier that is not an ARD identifier, bad
+   *   parameters), NOT_FOUND (no such identifier or version).
    */
   function agent(request: Request, slot?: AnswerSlot): Response {
     const url = new URL(request.url);
@@ -236,6 +251,10 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     } catch {
       throw invalidArgument('the identifier in the path is not valid percent-encoded UTF-8');
     }
+    if (!isArdIdentifier(identifier))
+      throw invalidArgument(
+        `${JSON.stringify(identifier.slice(0, 200))} is not an ARD identifier (urn:air:<publisher>:<namespace>:<name>, percent-encoded as one path segment)`,
+      );
     let version: string | undefined;
     for (const [name, value] of url.searchParams) {
       if (name !== 'version' || version !== undefined || value === '')
@@ -266,13 +285,12 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
           `<${prefix}${encodeURIComponent(identifier)}?version=${encodeURIComponent(catalog.entries[p]!.version!)}>; rel="alternate"`,
       );
     const extra: Record<string, string> = others.length > 0 ? { Link: others.join(', ') } : {};
-    return json(
-      200,
-      catalog.entries[position]!.entry,
-      JSON_CACHE_CONTROL,
-      extra,
-      request.method === 'GET' ? slot : undefined,
-    );
+    const {
+      score: _score,
+      source: _source,
+      ...entry
+    } = catalog.entries[position]!.entry as Record<string, unknown>;
+    return json(200, entry, JSON_CACHE_CONTROL, extra, request.method === 'GET' ? slot : undefined, request);
   }
 
   async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {

@@ -1,7 +1,8 @@
 /**
  * The checks of one manifest entry (ARD draft §3, §3.3, §3.4, §3.5, §6.2, §6.5): its shape and URN,
  * (identifier, version) uniqueness, url XOR data, the artifact's digest, its trustManifests
- * (./trust-checks.ts) and, for this site's own A2A cards, the card (./card-checks.ts); and the reading
+ * (./trust-checks.ts), for this site's own A2A cards, the card (./card-checks.ts), and for MCP server
+ * cards, their server.json shape (./mcp-card-check.ts); and the reading
  * of a manifest's entries and the loop that checks them, shared with the helper threads
  * (./entries-worker.ts).
  */
@@ -10,8 +11,9 @@ import { ArdsiteError } from '../errors.js';
 import { canonicalBytes } from '../trust/jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
 import { formatAirUrn, parseAirUrn } from '../urn.js';
-import { A2A_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';
+import { A2A_CARD_TYPE, MCP_SERVER_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';
 import { verifyCard } from './card-checks.js';
+import { MCP_SERVER_SCHEMA_ID, mcpServerCardProblems } from './mcp-card-check.js';
 import { DocumentCache, isRecord, parseJson } from './documents.js';
 import { Findings, type RunContext } from './findings.js';
 import type { EntryOutcome } from './helper-threads.js';
@@ -98,7 +100,11 @@ export async function verifyEntry(
   let artifact: Uint8Array | undefined;
   if (entry.data !== undefined) {
     artifact = canonicalBytes(entry.data);
-  } else if (!badUrl && (entry.digest !== undefined || (ownDomain && entry.type === A2A_CARD_TYPE))) {
+  } else if (
+    !badUrl &&
+    (entry.digest !== undefined ||
+      (ownDomain && (entry.type === A2A_CARD_TYPE || entry.type === MCP_SERVER_CARD_TYPE)))
+  ) {
     try {
       artifact = (await reader.read(entry.url!))?.bytes;
       if (!artifact) {
@@ -153,6 +159,17 @@ export async function verifyEntry(
   }
 
   await checkTrust(subject, entry, urn.domain, ownDomain, run);
+
+  // An entry that says it is an MCP server card must point at one (the MCP registry's server.json).
+  if (entry.type === MCP_SERVER_CARD_TYPE && artifact) {
+    const problems = mcpServerCardProblems(artifact);
+    if (problems.length === 0) f.pass();
+    else {
+      const message = `${entry.url ?? 'the inline data'} is not an MCP server.json by ${MCP_SERVER_SCHEMA_ID}: ${problems.join('; ')}`;
+      if (ownDomain) f.fail(subject, 'MCP_SERVER_CARD_INVALID', message);
+      else f.warn(subject, 'MCP_SERVER_CARD_INVALID', message);
+    }
+  }
 
   if (entry.type === A2A_CARD_TYPE && artifact && entry.url && ownDomain) {
     await verifyCard(subject, entry, urn.domain, artifact, run);

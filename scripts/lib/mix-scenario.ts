@@ -1,0 +1,72 @@
+/**
+ * The headline scenario of `npm run load:registry` (`mix`): the traffic a public registry sees, mostly
+ * questions nobody asked before. Of every 20 requests: 14 POST /search with a never-seen text, 3 with a
+ * text asked before (the answer cache's share), 2 never-seen texts with a `type` filter, and 1 GET
+ * /agents page (a crawler listing the index, `pageSize` 50, a different `filter` each time). The texts
+ * are made from the synthetic publisher's words, numbers and everyday domain words, so they match
+ * some entries, many entries or none, as real questions do.
+ */
+import type autocannon from 'autocannon';
+
+const DOMAIN = [
+  'flight',
+  'hotel',
+  'bus',
+  'train',
+  'calendar',
+  'invoice',
+  'weather',
+  'map',
+  'recipe',
+  'doctor',
+  'insurance',
+  'music',
+  'photo',
+  'translate',
+  'ticket',
+  'delivery',
+];
+
+/** The requests of the `mix` scenario against the API at `api` (its base URL), for an index of `agents`. */
+export function mixRequests(api: string, repeated: readonly string[], agents: number): autocannon.Request[] {
+  const base = new URL(api).pathname;
+  const json = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  let k = 0;
+  const fresh = () => {
+    const n = k * 7919;
+    const forms = [
+      `when is my next ${DOMAIN[n % DOMAIN.length]} number ${n % agents}`,
+      `plan my week about ${DOMAIN[(n >> 3) % DOMAIN.length]} and topic ${n % 97} please ${k}`,
+      `find a ${DOMAIN[n % DOMAIN.length]} agent for ${DOMAIN[(n >> 5) % DOMAIN.length]} ${k}`,
+      `summarise everything for agent ${n % agents} ${k.toString(36)}`,
+    ];
+    return forms[k % forms.length]!;
+  };
+  return [
+    {
+      method: 'POST',
+      path: `${base}/search`,
+      headers: json,
+      setupRequest: (req: autocannon.Request) => {
+        const slot = k % 20;
+        k++;
+        if (slot === 19) {
+          const filter = encodeURIComponent(`type = 'application/a2a-agent-card+json'`);
+          return {
+            ...req,
+            method: 'GET',
+            path: `${base}/agents?pageSize=50&filter=${filter}&orderBy=${k % 2 === 0 ? 'identifier' : 'updatedAt%20DESC'}`,
+            body: undefined,
+          } as autocannon.Request;
+        }
+        if (slot >= 14 && slot < 17)
+          return { ...req, body: JSON.stringify({ query: { text: repeated[k % repeated.length] } }) };
+        const query =
+          slot >= 17
+            ? { text: fresh(), filter: { type: ['application/a2a-agent-card+json'] } }
+            : { text: fresh() };
+        return { ...req, body: JSON.stringify({ query }) };
+      },
+    },
+  ];
+}
