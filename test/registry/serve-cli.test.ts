@@ -91,10 +91,10 @@ describe('npm run serve', () => {
     const file = path.join(root, 'content/publisher.yaml');
     await writeFile(
       file,
-      `${await readFile(file, 'utf8')}registry:\n  pageToken:\n    secretEnv: MY_REGISTRY_KEY\n`,
+      `${await readFile(file, 'utf8')}registry:\n  pageToken:\n    secretEnv: ARDSITE_REGISTRY_KEY_B\n`,
     );
     const [port] = await freePorts(1);
-    const run = serve(['--port', String(port)], { ...fixedKeyEnv(), MY_REGISTRY_KEY: 'k'.repeat(48) });
+    const run = serve(['--port', String(port)], { ...fixedKeyEnv(), ARDSITE_REGISTRY_KEY_B: 'k'.repeat(48) });
     await waitFor(run, /lookup API at/, 60_000);
     expect(run.stderr()).not.toMatch(/building|throw-away/);
     const answer = await fetch(`http://127.0.0.1:${port}/ard/v1/search`, {
@@ -117,7 +117,7 @@ describe('npm run serve', () => {
     const [port] = await freePorts(1);
     const run = serve(['--dir', 'site', '--no-build', '--port', String(port)], {
       ...fixedKeyEnv(),
-      MY_REGISTRY_KEY: 'k'.repeat(48),
+      ARDSITE_REGISTRY_KEY_B: 'k'.repeat(48),
     });
     await waitFor(run, /lookup API at/, 60_000);
     expect(run.stderr()).toContain(`Serving ${path.relative(REPO_ROOT, path.join(root, 'site'))}/ at `);
@@ -132,7 +132,7 @@ describe('npm run serve', () => {
     // A site built without its registry build: the static files of the build above, no server bundle.
     await cp(path.join(root, 'site'), path.join(root, 'dist'), { recursive: true });
     const before = await readFile(path.join(root, 'dist/.well-known/ard.json'), 'utf8');
-    const env = { ...fixedKeyEnv(), MY_REGISTRY_KEY: 'k'.repeat(48) };
+    const env = { ...fixedKeyEnv(), ARDSITE_REGISTRY_KEY_B: 'k'.repeat(48) };
     const refused = serve([], env);
     expect(await refused.exit).toBe(1);
     expect(refused.stderr()).toMatch(

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { resolvePageTokenSecret } from '../../src/core/registry/config.js';
+import { PageTokenSettings } from '../../src/core/schema/registry-settings.js';
 import { decodePageToken, encodePageToken, queryDigest } from '../../src/core/registry/page-token.js';
 import { RegistryProblem } from '../../src/core/registry/problems.js';
 import { isLoopbackAddress, TokenBucketLimiter } from '../../src/core/registry/rate-limit.js';
@@ -136,6 +137,16 @@ describe('the token bucket (ARD draft §6.6)', () => {
 });
 
 describe('the pageToken secret', () => {
+  it('is named by content only among the registry variables (a pull request cannot pick PATH or a key)', () => {
+    for (const name of ['PATH', 'HOME', 'ARDSITE_SIGNING_KEY', 'ARDSITE_DEV_KEY', 'AWS_SECRET_ACCESS_KEY']) {
+      expect(PageTokenSettings.safeParse({ secretEnv: name }).success, name).toBe(false);
+    }
+    expect(PageTokenSettings.parse({ secretEnv: 'ARDSITE_REGISTRY_STAGING' }).secretEnv).toBe(
+      'ARDSITE_REGISTRY_STAGING',
+    );
+    expect(PageTokenSettings.parse({}).secretEnv).toBe('ARDSITE_REGISTRY_SECRET');
+  });
+
   it('comes from the named environment variable, at least 32 bytes', () => {
     const value = 'x'.repeat(40);
     expect(resolvePageTokenSecret('MY_SECRET', { MY_SECRET: value }, { dev: false })).toEqual({

@@ -93,12 +93,20 @@ export const FederationSettings = z
   })
   .meta({ spec: 'ARD draft §4.2.2.1, §4.3' });
 
-/** `registry.pageToken:` the HMAC secret is read from this environment variable, never from the file. */
+/**
+ * `registry.pageToken:` the HMAC secret is read from this environment variable, never from the file. The
+ * name is content, which a pull request may change, so it can only name a variable of ardsite's registry
+ * (`ARDSITE_REGISTRY_…`): content naming a variable of known value (`PATH`, `HOME`) would make page tokens
+ * forgeable, and naming another secret of the operator would put it to a use it was not given for.
+ */
 export const PageTokenSettings = z
   .strictObject({
     secretEnv: z
       .string()
-      .regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an environment variable name (A-Z, 0-9, _)')
+      .regex(
+        /^ARDSITE_REGISTRY_[A-Z0-9_]+$/,
+        'must be an environment variable of the registry: ARDSITE_REGISTRY_ followed by A-Z, 0-9 or _',
+      )
       .default(DEFAULT_PAGE_TOKEN_SECRET_ENV)
       .meta({
         description:
