@@ -110,8 +110,9 @@ async function folderHelpers(
 
 async function defaultOrigin(root: string): Promise<string | undefined> {
   try {
-    const { parse: parseYaml } = await import('yaml');
-    const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
+    const { readYaml } = await import('../src/core/bounded-yaml.js');
+    const text = await readFile(path.join(root, 'content/publisher.yaml'), 'utf8');
+    const publisher = readYaml(text, 'content/publisher.yaml') as {
       siteUrl?: unknown;
     };
     return typeof publisher?.siteUrl === 'string' ? publisher.siteUrl : undefined;

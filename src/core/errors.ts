@@ -17,6 +17,11 @@ export const ERROR_CODES = {
   FILE_UNREADABLE: 'A file could not be read.',
   /** A YAML document (file or front matter) does not parse. */
   YAML_INVALID: 'Invalid YAML.',
+  /**
+   * A YAML document's aliases (`*name`) would expand it far past its own size, or an alias refers to a
+   * value that contains it: refused before anything expands it (content, stored specs).
+   */
+  YAML_ALIASES_TOO_LARGE: 'YAML aliases expand the document too far.',
   /** A JSON document does not parse. */
   JSON_INVALID: 'Invalid JSON.',
   /** An agent Markdown file has no `---` YAML front matter. */
