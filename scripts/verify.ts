@@ -32,7 +32,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Deadline } from '../src/core/verify/deadline.js';
+import { Deadline, DEFAULT_DEADLINE_S, DEFAULT_MAX_ENTRIES } from '../src/core/verify/deadline.js';
 import { discoverManifest } from '../src/core/verify/discovery.js';
 import { isProjectFolder, originFromDidDocument } from '../src/core/verify/folder-origin.js';
 import { folderReader } from '../src/core/verify/folder-reader.js';
@@ -57,9 +57,6 @@ import { terminalText } from '../src/core/terminal-text.js';
 
 const usage =
   'usage: npm run verify -- <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
-
-/** Default of `--deadline`: the whole run, in seconds. */
-const DEFAULT_DEADLINE_S = 300;
 
 /**
  * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (about
@@ -183,7 +180,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   /** The folder checked, as the summary names it (scripts/lib/shown-folder.ts); none for a URL. */
   let folderLabel: string | undefined;
   try {
-    maxEntries = number(values['max-entries'], 100_000);
+    maxEntries = number(values['max-entries'], DEFAULT_MAX_ENTRIES);
     const seconds = values.deadline === undefined ? DEFAULT_DEADLINE_S : Number(values.deadline);
     if (!(Number.isFinite(seconds) && seconds > 0) || values.deadline?.trim() === '')
       throw new Error(`--deadline expects a positive number of seconds, got "${values.deadline}"`);
