@@ -51,6 +51,16 @@ export const ERROR_CODES = {
   /** A single text (string value, key, Markdown body) is longer than `limits.textBytes` (default 1 MiB). */
   TEXT_TOO_LONG: 'A text is too long.',
 
+  /**
+   * A name shown to people (an agent's `name`, an entry's `displayName`) holds a character that shows
+   * nothing or reorders the text (zero-width, bidi override): UTS #39, Unicode TR9.
+   */
+  NAME_HIDDEN_CHARACTER: 'A shown name holds an invisible or text-reordering character.',
+  /** (warning) Two shown names have the same UTS #39 confusable skeleton: one can pass for the other. */
+  NAME_LOOKALIKE: 'Two shown names look alike.',
+  /** (warning) A Latin name holds a letter of another script that looks like a Latin one (UTS #39 §5.1). */
+  NAME_MIXED_SCRIPT: 'A shown name mixes scripts with a look-alike letter.',
+
   // --- shape of the authored data ------------------------------------------------------------------
   /** A field has the wrong JSON type. */
   SCHEMA_INVALID_TYPE: 'A field has the wrong type.',
