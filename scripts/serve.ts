@@ -5,7 +5,10 @@
  * (no server bundle, or one of another build), the site is first built in registry mode.
  *
  * Usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>]
- *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build] [-- --quiet]
+ *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --allow-private]
+ *                      [-- --no-build] [-- --quiet]
+ * `--allow-private` lets the registry reach federation peers and foreign sites at private, loopback or
+ * link-local addresses (as verify's flag); publisher.yaml cannot.
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
  * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
  * a throw-away secret when it is unset. Exit 1 when the server cannot start. A relative --dir is read
@@ -30,6 +33,8 @@ const { values } = parseCommandLine(
       ...SERVING_OPTIONS,
       dev: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true, default: [] },
+      // The operator's switch (never publisher.yaml): peers and foreign sites at private addresses.
+      'allow-private': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
     },
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     port,
     host: values.host!,
     resolve: parseResolve(values.resolve!),
+    allowPrivate: values['allow-private'] === true,
     log,
     accessLog: !values.quiet,
   });

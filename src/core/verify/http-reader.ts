@@ -132,18 +132,32 @@ export function parseResolve(values: readonly string[]): Map<string, string> {
   return map;
 }
 
-/** Creates a network reader with the rules above. */
-export function httpReader(options: HttpReaderOptions = {}): SiteReader {
+/** One request of {@link exchanger}: GET, or POST with a body; headers laid over the defaults. */
+interface ExchangeInit {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+/** One answer of {@link exchanger}, its body whole (within the size cap). */
+interface Exchange {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Uint8Array;
+}
+
+/**
+ * One HTTP exchange with the rules of this module (the module comment): the one client of `npm run
+ * verify`, `npm run diff` and the registry's federation peers, so that they cannot drift apart.
+ */
+function exchanger(options: HttpReaderOptions): (url: URL, init: ExchangeInit) => Promise<Exchange> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? 5;
   const resolve = options.resolve ?? new Map<string, string>();
   const allowPrivate = options.allowPrivate ?? false;
   const lookup = guardedLookup(allowPrivate);
 
-  const once = (
-    url: URL,
-  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Uint8Array }> =>
+  return (url, init) =>
     new Promise((resolvePromise, reject) => {
       const mapped = resolve.get(url.hostname);
       let target = url;
@@ -173,11 +187,13 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         return;
       }
       const common = {
-        method: 'GET',
+        method: init.method,
         headers: {
           host: url.host,
           accept: 'application/ard+json, application/json;q=0.9, text/html;q=0.5, */*;q=0.1',
           'user-agent': 'ardsite-verify',
+          ...init.headers,
+          ...(init.body ? { 'content-length': String(init.body.length) } : {}),
         },
         // --resolve targets are named by the user, so they may be loopback.
         lookup: mapped ? undefined : lookup,
@@ -238,8 +254,53 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
           reject(error);
         });
       });
-      request.end();
+      request.end(init.body);
     });
+}
+
+/**
+ * POSTs `body` as JSON to `url` with the rules of {@link httpReader} (TLS 1.3, `resolve`, no private,
+ * loopback or link-local address unless `allowPrivate`, the size cap) and no redirect followed: the
+ * registry's client of its federation peers (ARD draft §4.3, §6.5). Resolves the status and the parsed
+ * body (`undefined` when it is not JSON); `timeoutMs` bounds the whole exchange.
+ * @throws Error (rejects) on a refused address (`code: 'EPRIVATE'`), a network error, a timeout or an
+ *   answer over the cap.
+ */
+export function httpJsonPoster(
+  options: Omit<HttpReaderOptions, 'timeoutMs' | 'maxRedirects'> = {},
+): (
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  limits: { timeoutMs: number },
+) => Promise<{ status: number; body: unknown }> {
+  return async (url, body, headers, { timeoutMs }) => {
+    const exchange = exchanger({ ...options, timeoutMs });
+    const answer = await exchange(new URL(url), {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'user-agent': 'ardsite-registry',
+      },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(answer.bytes).toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    return { status: answer.status, body: parsed };
+  };
+}
+
+/** Creates a network reader with the rules above. */
+export function httpReader(options: HttpReaderOptions = {}): SiteReader {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const exchange = exchanger(options);
+  const once = (url: URL) => exchange(url, { method: 'GET' });
 
   return {
     async read(href: string): Promise<FetchedDocument | undefined> {
