@@ -61,6 +61,13 @@ export const ERROR_CODES = {
   /** (warning) A Latin name holds a letter of another script that looks like a Latin one (UTS #39 §5.1). */
   NAME_MIXED_SCRIPT: 'A shown name mixes scripts with a look-alike letter.',
 
+  /**
+   * A federation peer in publisher.yaml (`registry.federation.peers[].url`) is at `localhost` or a
+   * loopback, private or link-local address: content may not point the registry at this machine or a
+   * private network (ARD draft §6.5).
+   */
+  REGISTRY_PEER_PRIVATE: 'A federation peer is at a private, loopback or link-local address.',
+
   // --- shape of the authored data ------------------------------------------------------------------
   /** A field has the wrong JSON type. */
   SCHEMA_INVALID_TYPE: 'A field has the wrong type.',

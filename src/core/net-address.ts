@@ -62,3 +62,16 @@ export function isLoopbackHost(hostname: string): boolean {
     /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(literal)?.[1] ?? (isIP(literal) === 4 ? literal : undefined);
   return v4 !== undefined ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(literal, 'ipv6');
 }
+
+/**
+ * True when the URL host name `hostname` names this machine or a private network by itself: `localhost`
+ * or `*.localhost` (RFC 6761 §6.3), or an IP literal (`10.0.0.5`, `[fe80::1]`, `[::ffff:127.0.0.1]`) that
+ * {@link isPrivateAddress} refuses. A DNS name is not resolved here: the client checks the address it
+ * resolves to when it connects.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const literal = ipLiteral(host);
+  return literal !== undefined && isPrivateAddress(literal);
+}
