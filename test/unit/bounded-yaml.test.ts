@@ -133,7 +133,7 @@ describe('stored specs: readSpecDocument', () => {
   it('places a YAML syntax error at its line', () => {
     expect(() =>
       readSpecDocument(new TextEncoder().encode('openapi: 3.0.3\n  bad: [\n'), 'content/specs/x.yaml'),
-    ).toThrow(/content\/specs\/x\.yaml: neither JSON nor YAML \(line 2, column \d+\)/);
+    ).toThrow(/content\/specs\/x\.yaml: neither JSON nor YAML at line 2, column \d+: /);
   });
 });
 

@@ -32,7 +32,7 @@ export function readSpecDocument(bytes: Uint8Array, file: string): unknown {
     const at = json
       ? jsonErrorPlace(text, error)
       : error instanceof YamlReadError && error.line !== undefined
-        ? ` (line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''})`
+        ? ` at line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}`
         : '';
     const reason = error instanceof YamlReadError ? error.reason : (error as Error).message.split('\n')[0];
     throw new ArdsiteError('SPEC_INVALID', `${file}: neither JSON nor YAML${at}: ${reason}`);
