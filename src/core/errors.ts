@@ -17,6 +17,11 @@ export const ERROR_CODES = {
   FILE_UNREADABLE: 'A file could not be read.',
   /** A YAML document (file or front matter) does not parse. */
   YAML_INVALID: 'Invalid YAML.',
+  /**
+   * A YAML document's aliases (`*name`) would expand it far past its own size, or an alias refers to a
+   * value that contains it: refused before anything expands it (content, stored specs).
+   */
+  YAML_ALIASES_TOO_LARGE: 'YAML aliases expand the document too far.',
   /** A JSON document does not parse. */
   JSON_INVALID: 'Invalid JSON.',
   /** An agent Markdown file has no `---` YAML front matter. */
@@ -71,6 +76,23 @@ export const ERROR_CODES = {
   CONTENT_TOO_DEEP: 'A document is nested too deeply.',
   /** A single text (string value, key, Markdown body) is longer than `limits.textBytes` (default 1 MiB). */
   TEXT_TOO_LONG: 'A text is too long.',
+
+  /**
+   * A name shown to people (an agent's `name`, an entry's `displayName`) holds a character that shows
+   * nothing or reorders the text (zero-width, bidi override): UTS #39, Unicode TR9.
+   */
+  NAME_HIDDEN_CHARACTER: 'A shown name holds an invisible or text-reordering character.',
+  /** (warning) Two shown names have the same UTS #39 confusable skeleton: one can pass for the other. */
+  NAME_LOOKALIKE: 'Two shown names look alike.',
+  /** (warning) A Latin name holds a letter of another script that looks like a Latin one (UTS #39 §5.1). */
+  NAME_MIXED_SCRIPT: 'A shown name mixes scripts with a look-alike letter.',
+
+  /**
+   * A federation peer in publisher.yaml (`registry.federation.peers[].url`) is at `localhost` or a
+   * loopback, private or link-local address: content may not point the registry at this machine or a
+   * private network (ARD draft §6.5).
+   */
+  REGISTRY_PEER_PRIVATE: 'A federation peer is at a private, loopback or link-local address.',
 
   // --- shape of the authored data ------------------------------------------------------------------
   /** A field has the wrong JSON type. */

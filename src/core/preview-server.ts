@@ -6,9 +6,10 @@
  * Behaviour: GET and HEAD only (405 otherwise); `/dir/` serves `dir/index.html`, `/dir` redirects to
  * `/dir/`; an unknown path gets `404.html` with status 404; a path that leaves the folder (`..`,
  * encoded slashes, symbolic links) is refused with 403; `_headers` itself is not served (hosts do not
- * serve it). Content-Type comes from `_headers` when it sets one, else from the file extension. Every
- * file answer carries a weak `ETag` of the file's size and time (RFC 9110 §8.8.3; A2A §8.6.1 asks it of
- * agent cards), and a request whose `If-None-Match` names it gets a 304 without a body.
+ * serve it), under any spelling of its path (`/.//_headers`): paths are normalised before anything is
+ * matched ({@link requestPath}). Content-Type comes from `_headers` when it sets one, else from the file
+ * extension. Every file answer carries a weak `ETag` of the file's size and time (RFC 9110 §8.8.3; A2A
+ * §8.6.1 asks it of agent cards), and a request whose `If-None-Match` names it gets a 304 without a body.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -85,26 +86,45 @@ export type Resolved =
   | { kind: 'forbidden' };
 
 /**
- * Maps the URL path `pathname` (still percent-encoded) to a file under `root` (an absolute, real path).
- * Never returns a file outside `root`.
+ * The path a request names, as the files and the `_headers` rules are matched against it: `pathname`
+ * (still percent-encoded, RFC 3986 §3.3) decoded, with empty and `.` segments dropped (RFC 3986 §5.2.4
+ * removes dot segments; hosts read `//` as `/`), a trailing slash kept, so `/.//_headers` and `//_headers`
+ * are `/_headers`. `undefined` (refused) for an encoded slash or backslash (`%2f`, `%5c`), a `..` segment,
+ * a NUL, a backslash, or a text that does not decode (RFC 3986 §2.1).
  */
-export async function resolveRequestPath(root: string, pathname: string): Promise<Resolved> {
+export function requestPath(pathname: string): string | undefined {
+  if (/%(2f|5c)/i.test(pathname)) return undefined;
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return { kind: 'forbidden' };
+    return undefined;
   }
-  if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/'))
-    return { kind: 'forbidden' };
-  if (decoded.split('/').includes('..')) return { kind: 'forbidden' };
-  if (NOT_SERVED.has(decoded)) return { kind: 'missing' };
-  let file = path.join(root, ...decoded.split('/').filter(Boolean));
-  if (decoded.endsWith('/')) file = path.join(file, 'index.html');
+  if (decoded.includes('\0') || decoded.includes('\\') || !decoded.startsWith('/')) return undefined;
+  const segments = decoded.split('/');
+  if (segments.includes('..')) return undefined;
+  const kept = segments.filter((s) => s !== '' && s !== '.');
+  const last = segments[segments.length - 1];
+  const folder = kept.length > 0 && (last === '' || last === '.');
+  return `/${kept.join('/')}${folder ? '/' : ''}`;
+}
+
+/**
+ * Maps the URL path `pathname` (still percent-encoded) to a file under `root` (an absolute, real path),
+ * through {@link requestPath}. Never returns a file outside `root`; a folder's redirect is always a
+ * path-absolute `/…/` (one leading slash, never a protocol-relative `//host/`, RFC 3986 §4.2).
+ */
+export async function resolveRequestPath(root: string, pathname: string): Promise<Resolved> {
+  const clean = requestPath(pathname);
+  if (clean === undefined) return { kind: 'forbidden' };
+  if (NOT_SERVED.has(clean)) return { kind: 'missing' };
+  const segments = clean.split('/').filter(Boolean);
+  let file = path.join(root, ...segments);
+  if (clean.endsWith('/')) file = path.join(file, 'index.html');
   const kind = await fileAt(file);
   if (kind === 'dir') {
     return (await fileAt(path.join(file, 'index.html'))) === 'file'
-      ? { kind: 'redirect', location: `${pathname}/` }
+      ? { kind: 'redirect', location: `/${segments.map(encodeURIComponent).join('/')}/` }
       : { kind: 'missing' };
   }
   if (kind !== 'file') return { kind: 'missing' };
@@ -118,7 +138,11 @@ export async function previewHandler(dir: string): Promise<http.RequestListener>
   const root = await realpath(path.resolve(dir));
   return (req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://preview.invalid');
+      // A path starting `//` is a path here (RFC 9112 §3.2.1 origin-form), not a protocol-relative URL.
+      const target = req.url ?? '/';
+      const url = target.startsWith('/')
+        ? new URL(`http://preview.invalid${target}`)
+        : new URL(target, 'http://preview.invalid');
       const send = (status: number, headers: Array<[string, string]>, body?: Buffer | string) => {
         res.statusCode = status;
         for (const [name, value] of headers) res.setHeader(name, value);
@@ -135,7 +159,8 @@ export async function previewHandler(dir: string): Promise<http.RequestListener>
         );
       }
       const rules = await readRules(root);
-      const declared = headersForPath(rules, url.pathname);
+      // The rules match the path the file is found by, so no other spelling of it escapes them.
+      const declared = headersForPath(rules, requestPath(url.pathname) ?? url.pathname);
       const resolved = await resolveRequestPath(root, url.pathname);
       if (resolved.kind === 'forbidden')
         return send(403, [['Content-Type', 'text/plain; charset=utf-8']], 'Forbidden\n');

@@ -42,6 +42,10 @@ const TEXTS = [
   '[]',
   ',',
   '&a [1, 2]\nb: *a\n',
+  // An alias bomb, block and flow (anchors after JSON-style keys), and an alias inside its own value.
+  `a0: &a0 [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 9 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]\n`).join('')}`,
+  `{"a0":&a0 ["x","x","x","x","x","x","x","x","x"]${Array.from({ length: 9 }, (_, i) => `, "a${i + 1}":&a${i + 1} {${Array.from({ length: 9 }, (_, k) => `"k${k}":*a${i}`).join(',')}}`).join('')}}`,
+  'loop: &l\n  again: *l\n',
   '*undefined_alias',
   '!!binary AAAA',
   '!!js/function "x"',

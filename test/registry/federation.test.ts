@@ -37,13 +37,19 @@ const servers = {} as Record<Name, TestRegistry>;
 const ports = {} as Record<Name | 'hang' | 'fake', number>;
 const extra: Array<{ close(): Promise<void> | void }> = [];
 const apiOf = (n: Name | 'hang' | 'fake') => `http://127.0.0.1:${ports[n]}/ard/v1`;
+/** A peer as publisher.yaml names it: by its https name, reached through `resolve` (never an address). */
 const peerOf = (n: Name | 'hang' | 'fake') => ({
-  url: apiOf(n),
+  url: baseUri(n),
   identifier: n === 'hang' || n === 'fake' ? `urn:air:${n}.example.test:agents:registry` : registryId(n),
   displayName: `Registry ${n}`,
 });
 const resolve = () =>
-  new Map(NAMES.map((n) => [domain(n), `http://127.0.0.1:${ports[n]}`] as [string, string]));
+  new Map([
+    ...(['a', 'b', 'c', 'hang', 'fake'] as const).map(
+      (n) => [domain(n), `http://127.0.0.1:${ports[n]}`] as [string, string],
+    ),
+    [domain('broken'), 'http://127.0.0.1:9'] as [string, string],
+  ]);
 
 function publisherYaml(n: string): string {
   return `domain: ${domain(n)}\nsiteUrl: https://${domain(n)}/\norganization: Org ${n.toUpperCase()}\norganizationUrl: https://www.${domain(n)}/\n`;
@@ -140,7 +146,7 @@ describe('federation auto over A → B → C → A', () => {
       const owner = r.identifier.split(':')[2]!.split('.')[0]!;
       // A asked B only (at B's configured url): C's results came through B, and B's own too; each carries
       // the url of B, the peer A asked (issue 14 item 9), not the source B wrote.
-      expect(r.source, r.identifier).toBe(owner === 'a' ? baseUri('a') : apiOf('b'));
+      expect(r.source, r.identifier).toBe(owner === 'a' ? baseUri('a') : baseUri('b'));
       expect(r.verified, r.identifier).toBe(true);
     }
     // A's flights agent, listed by B too, came back once: from A itself.
@@ -204,7 +210,7 @@ describe('federation referrals and none', () => {
         identifier: registryId('b'),
         displayName: 'Registry b',
         type: 'application/ai-registry+json',
-        url: apiOf('b'),
+        url: baseUri('b'),
       },
     ]);
     expect(answer.body.results.every((r) => r.source === baseUri('a'))).toBe(true);
@@ -259,7 +265,7 @@ describe('peers that misbehave', () => {
         }),
     });
     const broken = {
-      url: 'http://127.0.0.1:9/ard/v1',
+      url: baseUri('broken'),
       identifier: 'urn:air:broken.example.test:agents:registry',
       displayName: 'Broken',
     };
@@ -324,7 +330,7 @@ describe('peers that misbehave', () => {
     expect(byId.has(forged.identifier)).toBe(false);
     expect(byId.has(good.identifier)).toBe(false); // only the changed copy was offered, and it was dropped
     // The peer wrote another registry's source: the result carries the url of the peer asked (issue 14 item 9).
-    expect(byId.get(unsigned.identifier)).toMatchObject({ verified: false, source: apiOf('fake') });
-    expect(byId.get(minimal.identifier)).toMatchObject({ verified: false, source: apiOf('fake') });
+    expect(byId.get(unsigned.identifier)).toMatchObject({ verified: false, source: baseUri('fake') });
+    expect(byId.get(minimal.identifier)).toMatchObject({ verified: false, source: baseUri('fake') });
   });
 });

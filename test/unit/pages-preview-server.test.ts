@@ -161,4 +161,33 @@ describe('preview server', () => {
   it('does not serve _headers itself', async () => {
     expect((await request('GET', '/_headers')).status).toBe(404);
   });
+
+  it.each([
+    '/.//_headers',
+    '/%2f_headers',
+    '//_headers',
+    '/./_headers',
+    '/%2e/_headers',
+    '/_Redirects/../_headers',
+  ])('does not serve _headers under another spelling of its path: %s', async (p) => {
+    const res = await request('GET', p);
+    expect([403, 404]).toContain(res.status);
+    expect(res.body).not.toContain('X-Content-Type-Options');
+  });
+
+  it.each([
+    ['/.//agents/a', '/agents/a/'],
+    ['//agents/a?x=1', '/agents/a/?x=1'],
+    ['/./agents//a', '/agents/a/'],
+  ])('redirects %s to the path-absolute %s, never to a protocol-relative //host', async (p, location) => {
+    const res = await request('GET', p);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+  });
+
+  it('sends the _headers headers of the normalised path', async () => {
+    const res = await request('GET', '/.//.well-known/ard.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/ard+json');
+  });
 });

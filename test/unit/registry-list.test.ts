@@ -194,6 +194,16 @@ describe('GET /agents?orderBy=', () => {
     const s = await service();
     expect((await get(s, `agents?orderBy=${encodeURIComponent(o)}`)).status).toBe(400);
   });
+
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty DESC', 'displayName, valueOf'])(
+    '400 for %s, a name every object inherits, not a sort key',
+    async (o) => {
+      const s = await service();
+      const answer = await get(s, `agents?orderBy=${encodeURIComponent(o)}`);
+      expect(answer.status).toBe(400);
+      expect((answer.body as { error: string }).error).toBe('INVALID_ARGUMENT');
+    },
+  );
 });
 
 describe('GET /agents/{identifier} (ard-spec ADR)', () => {

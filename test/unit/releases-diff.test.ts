@@ -7,6 +7,8 @@
  * site's own origin still makes `npm run diff` exit 2 (DIFF_UNREADABLE); over HTTP such a card is read and
  * compared.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -350,4 +352,80 @@ describe("npm run diff over built folders listing another publisher's agent", ()
     );
     expect(out.stderr).toContain('[DIFF_UNREADABLE]');
   });
+});
+
+describe('npm run diff is bounded as verify is: a whole-run deadline and an entry cap', () => {
+  it('refuses a side listing more entries than the cap (default: verify’s 100,000)', async () => {
+    await expect(readDiffSide(site({ extra: true }), manifest, 1)).rejects.toThrow(
+      /lists 2 entries, more than 1 \(--max-entries\)/,
+    );
+    await expect(readDiffSide(site({ extra: true }), manifest, 2)).resolves.toBeDefined();
+  });
+
+  it('--max-entries: a side listing more is DIFF_UNREADABLE, exit 2', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'ardsite-diff-cap-'));
+    try {
+      for (const [url, bytes] of siteFiles({ extra: true })) {
+        const file = path.join(folder, new URL(url).pathname);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, bytes);
+      }
+      const out = { stdout: '', stderr: '' };
+      const streams = {
+        stdout: { write: (t: string) => (out.stdout += t) },
+        stderr: { write: (t: string) => (out.stderr += t) },
+      };
+      expect(await runDiff([folder, folder, '--max-entries', '1'], streams)).toBe(2);
+      expect(out.stderr).toMatch(/lists 2 entries, more than 1 \(--max-entries\) \[DIFF_UNREADABLE\]/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('--deadline: a site answering each card slowly ends the run at the deadline, exit 2', async () => {
+    // 40 entries, each card answered after 400 ms: 16 s one by one, each read within the per-request timeout.
+    const cards = 40;
+    const entries = Array.from({ length: cards }, (_, i) => ({
+      identifier: `urn:air:slow.example:x:a${i}`,
+      version: '1',
+      type: 'application/a2a-agent-card+json',
+      url: `https://slow.example/agents/a${i}/agent-card.json`,
+    }));
+    const timers = new Set<NodeJS.Timeout>();
+    const server = http.createServer((req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/.well-known/ard.json') return res.end(JSON.stringify({ entries }));
+      const timer = setTimeout(() => res.end(JSON.stringify({ name: 'slow' })), 400);
+      timers.add(timer);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const out = { stdout: '', stderr: '' };
+      const streams = {
+        stdout: { write: (t: string) => (out.stdout += t) },
+        stderr: { write: (t: string) => (out.stderr += t) },
+      };
+      const started = Date.now();
+      const code = await runDiff(
+        [
+          'https://slow.example/',
+          'https://slow.example/',
+          `--resolve=slow.example=http://127.0.0.1:${port}`,
+          '--allow-private',
+          '--deadline',
+          '1.5',
+        ],
+        streams,
+      );
+      expect(Date.now() - started).toBeLessThan(6000);
+      expect(code).toBe(2);
+      expect(out.stderr).toMatch(/the deadline passed|deadline of 1\.5 s/);
+      expect(out.stderr).toContain('[DIFF_UNREADABLE]');
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 30_000);
 });

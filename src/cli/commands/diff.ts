@@ -10,8 +10,9 @@
  *
  * Options: --json, --origin-old URL / --origin-new URL (a folder's origin; default the did:web domain of
  * its .well-known/did.json, else https://<the domain most of its entries' URNs name>), --resolve host=URL
- * (repeatable), --allow-private, --max-bytes N,
- * --timeout MS.
+ * (repeatable), --allow-private, --max-bytes N, --timeout MS (each request), --deadline S (the whole run,
+ * default 300 s, as verify's: then exit 2, naming what was not read), --max-entries N (a side listing more
+ * is not read, exit 2; default 100,000, as verify's).
  *
  * {@link runDiff} is exported so tests can run the command in-process.
  */
@@ -30,6 +31,7 @@ import {
   type DiffSide,
   type EntryDiff,
 } from '../../core/releases/site-diff.js';
+import { Deadline, DEFAULT_DEADLINE_S, DEFAULT_MAX_ENTRIES } from '../../core/verify/deadline.js';
 import { originFromDidDocument } from '../../core/verify/folder-origin.js';
 import { folderReader } from '../../core/verify/folder-reader.js';
 import {
@@ -43,7 +45,7 @@ import { terminalText } from '../../core/terminal-text.js';
 import { shownFolder } from '../lib/shown-folder.js';
 
 const usage =
-  'usage: ardsite diff <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS]';
+  'usage: ardsite diff <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N]';
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface DiffOutput {
@@ -57,6 +59,9 @@ interface SideOptions {
   allowPrivate: boolean;
   maxBytes: number;
   timeoutMs: number;
+  maxEntries: number;
+  /** The whole run's deadline: every read of both sides is bound by it. */
+  deadline: Deadline;
 }
 
 async function readSide(target: string, options: SideOptions): Promise<DiffSide> {
@@ -68,7 +73,11 @@ async function readSide(target: string, options: SideOptions): Promise<DiffSide>
       maxBytes: options.maxBytes,
       timeoutMs: options.timeoutMs,
     });
-    return readDiffSide(reader, new URL(MANIFEST_PATH, url.origin).href);
+    return readDiffSide(
+      options.deadline.bound(reader),
+      new URL(MANIFEST_PATH, url.origin).href,
+      options.maxEntries,
+    );
   }
   const folder = path.resolve(target);
   if (!(await stat(folder).catch(() => undefined))?.isDirectory())
@@ -86,7 +95,11 @@ async function readSide(target: string, options: SideOptions): Promise<DiffSide>
     if (!origin) throw new SideUnreadable(`${target}: no entry names a domain; give its --origin`);
   }
   const base = new URL(origin).origin;
-  return readDiffSide(folderReader(folder, base, { maxBytes: options.maxBytes }), `${base}${MANIFEST_PATH}`);
+  return readDiffSide(
+    options.deadline.bound(folderReader(folder, base, { maxBytes: options.maxBytes })),
+    `${base}${MANIFEST_PATH}`,
+    options.maxEntries,
+  );
 }
 
 function versions(d: EntryDiff): string {
@@ -152,6 +165,8 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
         'allow-private': { type: 'boolean', default: false },
         'max-bytes': { type: 'string' },
         timeout: { type: 'string' },
+        deadline: { type: 'string' },
+        'max-entries': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -175,12 +190,19 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
     return n;
   };
   let diffs: EntryDiff[];
+  let deadline: Deadline | undefined;
   try {
+    const seconds = values.deadline === undefined ? DEFAULT_DEADLINE_S : Number(values.deadline);
+    if (!(Number.isFinite(seconds) && seconds > 0) || values.deadline?.trim() === '')
+      throw new SideUnreadable(`--deadline expects a positive number of seconds, got "${values.deadline}"`);
+    deadline = new Deadline(Date.now() + seconds * 1000);
     const common = {
       resolve: values.resolve ?? [],
       allowPrivate: values['allow-private'] ?? false,
       maxBytes: positive(values['max-bytes'], DEFAULT_MAX_BYTES),
       timeoutMs: positive(values.timeout, DEFAULT_TIMEOUT_MS),
+      maxEntries: positive(values['max-entries'], DEFAULT_MAX_ENTRIES),
+      deadline,
     };
     const [before, after] = await Promise.all([
       readSide(positionals[0]!, {
@@ -192,10 +214,17 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
         ...(values['origin-new'] ? { origin: values['origin-new'] } : {}),
       }),
     ]);
+    // A pinned document cut short is read as absent: a run that passed its deadline compares nothing.
+    if (deadline.expired)
+      throw new SideUnreadable(
+        `the deadline of ${seconds} s (--deadline) passed before both sides were read`,
+      );
     diffs = diffSides(before, after);
   } catch (error) {
     out.stderr.write(`diff: ${terminalText((error as Error).message)} [DIFF_UNREADABLE]\n`);
     return 2;
+  } finally {
+    deadline?.dispose();
   }
   if (values.json) {
     const gained = diffs.some((d) => d.gainedAccess);

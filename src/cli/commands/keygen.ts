@@ -8,8 +8,8 @@
  * as a secret and pass it in ARDSITE_SIGNING_KEY.
  */
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
+import { readYaml } from '../../core/bounded-yaml.js';
 import { ArdsiteError } from '../../core/errors.js';
 import { createSigningKey } from '../../core/trust/keys.js';
 import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../../core/trust/key-file.js';
@@ -32,7 +32,8 @@ async function main(): Promise<number> {
   let domain: string | undefined;
   let configured: string | undefined;
   try {
-    const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
+    const text = await readFile(path.join(root, 'content/publisher.yaml'), 'utf8');
+    const publisher = readYaml(text, 'content/publisher.yaml') as {
       domain?: unknown;
       signing?: { algorithm?: unknown };
     };

@@ -7,8 +7,10 @@
  * (a build that may have been verified or deployed): serve says so and stops, unless `--rebuild`.
  *
  * Usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>]
- *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --no-build | --rebuild]
- *                      [-- --quiet]
+ *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --allow-private]
+ *                      [-- --no-build | --rebuild] [-- --quiet]
+ * `--allow-private` lets the registry reach federation peers and foreign sites at private, loopback or
+ * link-local addresses (as verify's flag); publisher.yaml cannot.
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
  * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
  * a throw-away secret when it is unset. Exit 1 when the server cannot start. A relative --dir is read
@@ -28,7 +30,7 @@ import { selfCommand } from '../lib/self-command.js';
 import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
 import { shownFolder } from '../lib/shown-folder.js';
 
-const usage = `usage: ardsite serve [--root <project>] [--dir <folder>] [--port <n>] [--host <ip>] [--dev] [--resolve host=http://127.0.0.1:PORT ...] [--no-build | --rebuild] [--quiet]
+const usage = `usage: ardsite serve [--root <project>] [--dir <folder>] [--port <n>] [--host <ip>] [--dev] [--resolve host=http://127.0.0.1:PORT ...] [--allow-private] [--no-build | --rebuild] [--quiet]
   ${SERVED_FOLDER_RULE}`;
 const { values } = parseCommandLine(
   {
@@ -36,6 +38,8 @@ const { values } = parseCommandLine(
       ...SERVING_OPTIONS,
       dev: { type: 'boolean', default: false },
       resolve: { type: 'string', multiple: true, default: [] },
+      // The operator's switch (never publisher.yaml): peers and foreign sites at private addresses.
+      'allow-private': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       /** Replace a built site that has no registry build with a registry build of the content. */
       rebuild: { type: 'boolean', default: false },
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
     port,
     host: values.host!,
     resolve: parseResolve(values.resolve!),
+    allowPrivate: values['allow-private'] === true,
     log,
     accessLog: !values.quiet,
   });

@@ -32,7 +32,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Deadline } from '../../core/verify/deadline.js';
+import { Deadline, DEFAULT_DEADLINE_S, DEFAULT_MAX_ENTRIES } from '../../core/verify/deadline.js';
 import { discoverManifest } from '../../core/verify/discovery.js';
 import { isProjectFolder, originFromDidDocument } from '../../core/verify/folder-origin.js';
 import { folderReader } from '../../core/verify/folder-reader.js';
@@ -57,9 +57,6 @@ import { terminalText } from '../../core/terminal-text.js';
 
 const usage =
   'usage: ardsite verify <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
-
-/** Default of `--deadline`: the whole run, in seconds. */
-const DEFAULT_DEADLINE_S = 300;
 
 /**
  * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (about
@@ -110,8 +107,9 @@ async function folderHelpers(
 
 async function defaultOrigin(root: string): Promise<string | undefined> {
   try {
-    const { parse: parseYaml } = await import('yaml');
-    const publisher = parseYaml(await readFile(path.join(root, 'content/publisher.yaml'), 'utf8')) as {
+    const { readYaml } = await import('../../core/bounded-yaml.js');
+    const text = await readFile(path.join(root, 'content/publisher.yaml'), 'utf8');
+    const publisher = readYaml(text, 'content/publisher.yaml') as {
       siteUrl?: unknown;
     };
     return typeof publisher?.siteUrl === 'string' ? publisher.siteUrl : undefined;
@@ -182,7 +180,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   /** The folder checked, as the summary names it (scripts/lib/shown-folder.ts); none for a URL. */
   let folderLabel: string | undefined;
   try {
-    maxEntries = number(values['max-entries'], 100_000);
+    maxEntries = number(values['max-entries'], DEFAULT_MAX_ENTRIES);
     const seconds = values.deadline === undefined ? DEFAULT_DEADLINE_S : Number(values.deadline);
     if (!(Number.isFinite(seconds) && seconds > 0) || values.deadline?.trim() === '')
       throw new Error(`--deadline expects a positive number of seconds, got "${values.deadline}"`);

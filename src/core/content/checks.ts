@@ -9,6 +9,7 @@ import { Reporter } from './check-reporter.js';
 import { checkEntries } from './other-entry-checks.js';
 import { checkWordTables } from '../pages/words/index.js';
 import { checkLanguages } from './language-checks.js';
+import { checkShownNames } from './name-checks.js';
 import { httpsUrlProblem, isLoopbackHost } from '../schema/common.js';
 import { writeMethodMarkedReadOnly } from '../ram-effects.js';
 import { parseAirUrn } from '../urn.js';
@@ -305,6 +306,13 @@ export function checkContent(model: ContentModel): Diagnostic[] {
   checkCatalog(model, r);
   for (const agent of model.agents) checkAgent(agent, model, r);
   checkEntries(model, r);
+  checkShownNames(
+    [
+      ...model.agents.map((a) => ({ source: a.source, path: ['name'], name: a.front.name })),
+      ...model.entries.map((e) => ({ source: e.source, path: ['displayName'], name: e.entry.displayName })),
+    ],
+    r,
+  );
   checkUnused(model, r);
   const primary = model.publisher.primaryAgent;
   // An agent file with errors is reported there; naming it is not a second fault.

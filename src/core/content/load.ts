@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import fg from 'fast-glob';
-import { parseDocument } from 'yaml';
+import { readYamlLeniently } from '../bounded-yaml.js';
 import type { Diagnostic } from '../errors.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher, type PublisherConfig } from '../schema/publisher.js';
@@ -134,19 +134,6 @@ async function loadEntry(
   return model;
 }
 
-/**
- * What the `yaml` library makes of a YAML text that did not parse (its errors already reported): the
- * document as far as it could be read, duplicate keys allowed, at most 100 aliases; `undefined` when even
- * that fails (too deep a text, say).
- */
-function leniently(text: string): unknown {
-  try {
-    return parseDocument(text, { uniqueKeys: false }).toJS({ maxAliasCount: 100 });
-  } catch {
-    return undefined;
-  }
-}
-
 /** The `operations[].id` strings of a resource file's value, read loosely (the file did not validate). */
 function operationIds(value: unknown): string[] {
   const operations = (value as { operations?: unknown } | null)?.operations;
@@ -215,7 +202,7 @@ export async function loadContent(options: LoadOptions): Promise<LoadResult> {
     if (text === undefined) continue;
     const source = parseYamlInto(file, text, diagnostics, reader.limits);
     if (!source) {
-      for (const id of operationIds(leniently(text))) inBrokenFiles.add(id);
+      for (const id of operationIds(readYamlLeniently(text))) inBrokenFiles.add(id);
       continue;
     }
     const value = takeTextsPerLanguage(

@@ -7,7 +7,7 @@
  * `digest: sha256:<hex>` (ARD draft §3.3) into the entry's YAML file, keeping the file's comments, order
  * and layout.
  */
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
+import { readYaml } from '../bounded-yaml.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, parseDocument, Scalar, type Pair, type YAMLMap } from 'yaml';
 import { sha256Digest } from '../trust/digest.js';
@@ -147,10 +147,11 @@ export function withDigest(text: string, digest: string, file: string): string {
  * value, changed by editing the text itself so that nothing else in the file moves: an existing value is
  * replaced where it stands (its comment kept); new `key: value` lines go, in order, right after the pair
  * `after` (or at the end), with the file's own line ending and that key's indentation. The result is read
- * back with the content loader's YAML reader (js-yaml, YAML 1.2 core schema) and must equal the file's
- * value with those fields changed.
+ * back with the content loader's bounded YAML reader (../bounded-yaml.ts, YAML 1.2 core schema) and must
+ * equal the file's value with those fields changed.
  * @throws ArdsiteError `YAML_INVALID` naming `file` when the text is not one YAML mapping, or when the
- *   values cannot be written without changing anything else (the message says to add them by hand).
+ *   values cannot be written without changing anything else (the message says to add them by hand);
+ *   `YAML_ALIASES_TOO_LARGE` when its aliases expand it too far to be compared.
  */
 export function withTopLevelValues(
   text: string,
@@ -205,12 +206,12 @@ export function withTopLevelValues(
   }
   // Read back as the loader reads it: only these fields may differ.
   const expected = {
-    ...(loadYaml(text, { schema: CORE_SCHEMA }) as Record<string, unknown>),
-    ...Object.fromEntries(values.map(([k, v]) => [k, loadYaml(v, { schema: CORE_SCHEMA })])),
+    ...(readYaml(text, file) as Record<string, unknown>),
+    ...Object.fromEntries(values.map(([k, v]) => [k, readYaml(v, file)])),
   };
   let actual: unknown;
   try {
-    actual = loadYaml(edited, { schema: CORE_SCHEMA });
+    actual = readYaml(edited, file);
   } catch {
     actual = undefined;
   }

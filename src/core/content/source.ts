@@ -7,7 +7,6 @@
  * only when a diagnostic asks for a line (and when js-yaml refuses the text, for `yaml`'s positioned error
  * messages). A site of 10,000 clean agents never pays for positions.
  */
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import {
   isMap,
   isScalar,
@@ -18,6 +17,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
+import { documentValue, readYaml, YamlReadError } from '../bounded-yaml.js';
 import { formatPath, type Diagnostic } from '../errors.js';
 import { nonJsonValue } from '../json.js';
 
@@ -83,6 +83,18 @@ function keyAt(text: string, offset: number): string | undefined {
   }
 }
 
+/** The diagnostic of a {@link YamlReadError} (its code, reason and place) for `file`. */
+function yamlDiagnostic(error: YamlReadError, file: string): Diagnostic {
+  return {
+    code: error.code,
+    severity: 'error',
+    message: error.reason,
+    file,
+    ...(error.line !== undefined ? { line: error.line } : {}),
+    ...(error.column !== undefined ? { column: error.column } : {}),
+  };
+}
+
 /** A parsed document with positions. `lineOffset` shifts lines for YAML front matter inside Markdown. */
 export class SourceDoc {
   readonly file: string;
@@ -123,12 +135,14 @@ export class SourceDoc {
    */
   static parseYaml(file: string, text: string, lineOffset = 0): SourceDoc | Diagnostic[] {
     try {
-      // A text with anchors or aliases goes to `yaml`, whose alias limit stops an expansion bomb.
-      const value = loadYaml(text, { schema: CORE_SCHEMA, filename: file });
-      if (!/(^|[\s[{,])[&*][^\s]/m.test(text))
-        return jsonOnly(new SourceDoc(file, text, detached(value ?? null), lineOffset));
-    } catch {
-      // Fall through: the `yaml` library gives every error with its line.
+      // The one bounded reader (../bounded-yaml.ts): aliases that expand too far are refused here.
+      const value = readYaml(text, file, lineOffset);
+      return jsonOnly(new SourceDoc(file, text, detached(value), lineOffset));
+    } catch (error) {
+      if (error instanceof YamlReadError && error.code !== 'YAML_INVALID')
+        return [yamlDiagnostic(error, file)];
+      if (!(error instanceof YamlReadError)) throw error;
+      // Fall through: the `yaml` library gives every syntax error with its line.
     }
     const positions = parseWithPositions(text);
     if (positions.doc.errors.length > 0) {
@@ -150,7 +164,13 @@ export class SourceDoc {
         } satisfies Diagnostic;
       });
     }
-    const value: unknown = positions.doc.toJS({ maxAliasCount: 100 });
+    let value: unknown;
+    try {
+      value = documentValue(positions.doc, text, file, lineOffset);
+    } catch (error) {
+      if (error instanceof YamlReadError) return [yamlDiagnostic(error, file)];
+      throw error;
+    }
     return jsonOnly(new SourceDoc(file, text, detached(value), lineOffset, positions));
   }
 

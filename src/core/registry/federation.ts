@@ -18,9 +18,8 @@
  * comma-separated; a registry adds itself before forwarding, and never forwards to a registry in it.
  * So A → B → C → A stops at C, whatever the hop count.
  */
-import http from 'node:http';
-import https from 'node:https';
 import type { RegistryPeerConfig } from '../schema/registry-settings.js';
+import { httpJsonPoster } from '../verify/http-reader.js';
 import { invalidArgument } from './problems.js';
 import type { QueryModel } from './query.js';
 
@@ -142,60 +141,11 @@ export type PostJson = (
 ) => Promise<{ status: number; body: unknown }>;
 
 /**
- * POSTs `body` as JSON with Node's http/https: TLS 1.3 or later for https (ARD draft §6.5), no redirect
- * followed, the whole exchange bounded by `timeoutMs`, the answer by {@link MAX_PEER_ANSWER_BYTES}.
+ * The default client of the peers: verify's HTTP client (../verify/http-reader.ts `httpJsonPoster`), so
+ * a peer is reached under the same rules as a verified site (TLS 1.3, no private, loopback or link-local
+ * address unless the operator allows it), its answer capped at {@link MAX_PEER_ANSWER_BYTES}.
  */
-export const postJson: PostJson = (url, body, headers, { timeoutMs }) =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const payload = Buffer.from(JSON.stringify(body));
-    const options = {
-      method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'content-length': String(payload.length),
-        'user-agent': 'ardsite-registry',
-      },
-      timeout: timeoutMs,
-    };
-    const request =
-      target.protocol === 'https:'
-        ? https.request(target, { ...options, minVersion: 'TLSv1.3' })
-        : http.request(target, options);
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_PEER_ANSWER_BYTES)
-          request.destroy(new Error(`answer over ${MAX_PEER_ANSWER_BYTES} bytes`));
-        else chunks.push(chunk);
-      });
-      response.on('end', () => {
-        clearTimeout(timer);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, body: parsed });
-      });
-      response.on('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
-    request.end(payload);
-  });
+export const postJson: PostJson = httpJsonPoster({ maxBytes: MAX_PEER_ANSWER_BYTES });
 
 /** One result a peer returned, checked for the members a merge needs. */
 export interface PeerResult {

@@ -224,7 +224,8 @@ export function parseFilterExpression(text: string): FilterExpression {
 /**
  * Parses `orderBy` (see the module comment): keys separated by commas, each optionally followed by ASC
  * or DESC (any letter case).
- * @throws RegistryProblem INVALID_ARGUMENT for an unknown key or direction, a repeated key, too many keys.
+ * @throws RegistryProblem INVALID_ARGUMENT for an unknown key (one of {@link ORDER_KEYS}' own names only) or
+ *   direction, a repeated key, too many keys.
  */
 export function parseOrderBy(text: string): OrderTerm[] {
   const parts = text.split(',').map((p) => p.trim());
@@ -232,7 +233,8 @@ export function parseOrderBy(text: string): OrderTerm[] {
   const terms: OrderTerm[] = [];
   for (const part of parts) {
     const [name = '', direction, extra] = part.split(/\s+/u);
-    const key = ORDER_KEYS[name];
+    // Own keys only: `constructor`, `__proto__` or `toString` are names every object inherits.
+    const key = Object.hasOwn(ORDER_KEYS, name) ? ORDER_KEYS[name] : undefined;
     if (!key || extra !== undefined || (direction !== undefined && !/^(ASC|DESC)$/iu.test(direction))) {
       throw invalidArgument(
         `orderBy "${part.slice(0, 60)}" is not a sort key: write a key among ${[...new Set(Object.values(ORDER_KEYS))].join(', ')}, optionally followed by ASC or DESC, keys separated by commas`,

@@ -26,11 +26,11 @@ import { notModified, notModifiedHeaders } from '../http-cache.js';
 import { previewHandler, type PreviewServer } from '../preview-server.js';
 import type { RegistryConfig } from '../schema/registry-settings.js';
 import { ArdsiteError } from '../errors.js';
-import { httpReader } from '../verify/http-reader.js';
+import { httpJsonPoster, httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
 import { readRegistryBuild, registryServerDir } from './bundle.js';
-import type { PostJson } from './federation.js';
+import { MAX_PEER_ANSWER_BYTES, type PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
@@ -57,8 +57,13 @@ export interface RegistryServerOptions {
   network?: SiteReader;
   /** host → base URL mappings of the default network reader (as `npm run verify -- --resolve`). */
   resolve?: ReadonlyMap<string, string>;
-  /** The federation's HTTP client (tests inject one). */
+  /** The federation's HTTP client (tests inject one); default: the network reader's client with `resolve`. */
   post?: PostJson;
+  /**
+   * Allow private, loopback and link-local addresses for the network reader and the peers (the operator's
+   * `npm run serve -- --allow-private`, never publisher.yaml); default false.
+   */
+  allowPrivate?: boolean;
   /** Log lines (start-up summary, warnings, access log, internal errors); default: none. */
   log?: (line: string) => void;
   /** Writes one access log line per API request (default false). */
@@ -242,13 +247,13 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     );
   }
   const log = options.log ?? (() => {});
-  const network =
-    options.network ??
-    httpReader({
-      timeoutMs: 5_000,
-      maxBytes: 4 * 1024 * 1024,
-      ...(options.resolve ? { resolve: options.resolve } : {}),
-    });
+  const reach = {
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.allowPrivate ? { allowPrivate: true } : {}),
+  };
+  const network = options.network ?? httpReader({ timeoutMs: 5_000, maxBytes: 4 * 1024 * 1024, ...reach });
+  // Peers are reached by the same client, under the same address rules, as the network reader.
+  const post = options.post ?? httpJsonPoster({ maxBytes: MAX_PEER_ANSWER_BYTES, ...reach });
   const started = performance.now();
   const index = await loadRegistryIndex({
     dir,
@@ -265,7 +270,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     indexFingerprint: index.fingerprint,
     securityHeaders: await apiSecurityHeaders(dir, basePath),
     peerVerifier: new PeerResultVerifier({ reader: network }),
-    ...(options.post ? { post: options.post } : {}),
+    post,
     log,
   });
   log(

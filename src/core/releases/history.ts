@@ -14,6 +14,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Diagnostic } from '../errors.js';
 import { invalidJsonDiagnostic } from '../json-position.js';
+import { jsonDepthExceeded } from '../json.js';
+import { DEFAULT_LIMITS } from '../schema/publisher.js';
 import type { AgentModel, ContentModel } from '../content/model.js';
 import { SourceDoc } from '../content/source.js';
 import type { Ram } from '../schema/ram.js';
@@ -115,10 +117,23 @@ function toRecord(input: z.infer<typeof ReleaseRecordSchema>): ReleaseRecord {
 /**
  * Parses one history file's `text` (`file` is its project-relative path). Returns the history, or the
  * `JSON_INVALID` (at the line and column of the first error, ../json-position.ts) or
- * `RELEASE_HISTORY_INVALID` (at its field's line) diagnostics.
+ * `RELEASE_HISTORY_INVALID` (at its field's line) diagnostics, or `CONTENT_TOO_DEEP` at the first bracket
+ * nested past the content limit (`limits.depth`'s default), found before the text is parsed.
  * A version recorded twice is `RELEASE_HISTORY_INVALID` (the history is append-only, one record a version).
  */
 export function parseHistory(file: string, text: string): ReleaseHistory | Diagnostic[] {
+  // Bounded as content is (DESIGN.md §9): the nesting is measured on the text, before any parser recurses.
+  const deep = jsonDepthExceeded(text, DEFAULT_LIMITS.depth);
+  if (deep)
+    return [
+      {
+        code: 'CONTENT_TOO_DEEP',
+        severity: 'error',
+        message: `lists and objects are nested more than ${DEFAULT_LIMITS.depth} levels deep here; a release history nests a few levels`,
+        file,
+        ...deep,
+      },
+    ];
   let value: unknown;
   try {
     value = JSON.parse(text);

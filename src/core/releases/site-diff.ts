@@ -20,6 +20,7 @@ import { sha256Digest } from '../trust/digest.js';
 import { parseAirUrn } from '../urn.js';
 import type { Ram } from '../schema/ram.js';
 import { isRecord, parseJson } from '../verify/documents.js';
+import { DEFAULT_MAX_ENTRIES } from '../verify/deadline.js';
 import type { SiteReader } from '../verify/reader.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
 import { scopesOfPermissionsJson } from './scopes.js';
@@ -163,12 +164,22 @@ async function scopesOf(
  * @throws SideUnreadable when the manifest cannot be read or parsed or has no `entries` list, or when a
  * card the reader should read cannot be read (a missing file of a folder's own origin, a card of the site's
  * own agent, or of an entry whose identifier is no URN, on another origin than a folder's, an HTTP error, a
- * malformed `url`) or is not JSON; the message names the entry's identifier and the card's URL.
+ * malformed `url`) or is not JSON; the message names the entry's identifier and the card's URL; and when
+ * the manifest lists more than `maxEntries` entries (default {@link DEFAULT_MAX_ENTRIES}, as verify's
+ * `--max-entries`): a diff of part of a site could miss the entry that gained access.
  */
-export async function readDiffSide(reader: SiteReader, manifestUrl: string): Promise<DiffSide> {
+export async function readDiffSide(
+  reader: SiteReader,
+  manifestUrl: string,
+  maxEntries = DEFAULT_MAX_ENTRIES,
+): Promise<DiffSide> {
   const manifest = await readJson(reader, manifestUrl, 'the ARD manifest');
   const list = isRecord(manifest) && Array.isArray(manifest.entries) ? manifest.entries : undefined;
   if (!list) throw new SideUnreadable(`the ARD manifest at ${manifestUrl} has no entries list`);
+  if (list.length > maxEntries)
+    throw new SideUnreadable(
+      `the ARD manifest at ${manifestUrl} lists ${list.length.toLocaleString('en')} entries, more than ${maxEntries.toLocaleString('en')} (--max-entries)`,
+    );
   const entries = new Map<string, DiffEntry>();
   for (const entry of list) {
     if (!isRecord(entry) || typeof entry.identifier !== 'string') continue;

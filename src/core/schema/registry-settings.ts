@@ -5,6 +5,7 @@
  * (./publisher.ts).
  */
 import { z } from 'zod';
+import { isPrivateHost } from '../net-address.js';
 import { parseAirUrn } from '../urn.js';
 import { httpsUrl, nonEmptyString, urnSegment } from './common.js';
 
@@ -26,13 +27,29 @@ const airUrn = nonEmptyString.superRefine((value, ctx) => {
 });
 
 /**
- * A peer registry (ARD draft §4.3): its base URI (`https:`; `http:` for loopback hosts only, as in
- * tests), the identifier of its `application/ai-registry+json` entry (used in the visited-registries
+ * A peer registry (ARD draft §4.3): its base URI (`https:`, never at a loopback, private or link-local
+ * host: `REGISTRY_PEER_PRIVATE`), the identifier of its `application/ai-registry+json` entry (used in the visited-registries
  * trail), and the name returned in referrals.
  */
 export const RegistryPeer = z
   .strictObject({
     url: httpsUrl
+      .superRefine((value, ctx) => {
+        // Content may not point the registry at this machine or a private network (ARD draft §6.5; the
+        // client refuses names that resolve there unless the operator runs serve with --allow-private).
+        let host: string | undefined;
+        try {
+          host = new URL(value).hostname;
+        } catch {
+          return;
+        }
+        if (isPrivateHost(host))
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${value}" is on this machine or a private network (a loopback, private or link-local address): a peer must be a public registry, named by its https name`,
+            params: { code: 'REGISTRY_PEER_PRIVATE' },
+          });
+      })
       .transform((u) => u.replace(/\/+$/, ''))
       .meta({
         description: 'The peer’s lookup API base URI.',

@@ -7,6 +7,18 @@
  */
 import type { FetchedDocument, SiteReader } from './reader.js';
 
+/**
+ * Default whole-run time limit of `npm run verify` and `npm run diff` (`--deadline`), in seconds: far
+ * above what reading a real site takes, short enough that a site answering slowly cannot hold a CI job.
+ */
+export const DEFAULT_DEADLINE_S = 300;
+
+/**
+ * Entries of one manifest read at most, unless `--max-entries` says otherwise (`npm run verify` checks that
+ * many; `npm run diff` refuses a side that lists more, since a diff of part of a site could miss a widening).
+ */
+export const DEFAULT_MAX_ENTRIES = 100_000;
+
 /** Longest wait a Node timer takes (2^31 − 1 ms, about 24.8 days); a later deadline never fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

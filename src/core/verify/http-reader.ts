@@ -10,8 +10,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { ipLiteral, isLoopbackHost, isPrivateAddress } from '../net-address.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
+
+export { isPrivateAddress };
 
 /** Default cap on one response body: 32 MiB. */
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -30,64 +33,6 @@ export interface HttpReaderOptions {
   resolve?: ReadonlyMap<string, string>;
   /** Redirects followed within one origin (default 5). */
   maxRedirects?: number;
-}
-
-/** Addresses a verifier must not reach on its own: RFC 1918, loopback, link-local, CGNAT, ULA, … */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-}
-
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
-
-/** True when `address` (IPv4 or IPv6, IPv4-mapped included) is private, loopback, link-local or reserved. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return PRIVATE.check(address, 'ipv6');
-  return true;
-}
-
-/** The address of an IP-literal host name (`127.0.0.1`, `[::1]`), else undefined. */
-function ipLiteral(hostname: string): string | undefined {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  return isIP(bare) ? bare : undefined;
-}
-
-/** `localhost`, `*.localhost` (RFC 6761 §6.3) or a loopback address: where plain http may be used. */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const literal = ipLiteral(host);
-  if (literal === undefined) return false;
-  const v4 =
-    /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(literal)?.[1] ?? (isIP(literal) === 4 ? literal : undefined);
-  return v4 !== undefined ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(literal, 'ipv6');
 }
 
 /** A lookup that refuses names resolving to private addresses (used by the socket at connect time). */
@@ -132,18 +77,32 @@ export function parseResolve(values: readonly string[]): Map<string, string> {
   return map;
 }
 
-/** Creates a network reader with the rules above. */
-export function httpReader(options: HttpReaderOptions = {}): SiteReader {
+/** One request of {@link exchanger}: GET, or POST with a body; headers laid over the defaults. */
+interface ExchangeInit {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+/** One answer of {@link exchanger}, its body whole (within the size cap). */
+interface Exchange {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Uint8Array;
+}
+
+/**
+ * One HTTP exchange with the rules of this module (the module comment): the one client of `npm run
+ * verify`, `npm run diff` and the registry's federation peers, so that they cannot drift apart.
+ */
+function exchanger(options: HttpReaderOptions): (url: URL, init: ExchangeInit) => Promise<Exchange> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? 5;
   const resolve = options.resolve ?? new Map<string, string>();
   const allowPrivate = options.allowPrivate ?? false;
   const lookup = guardedLookup(allowPrivate);
 
-  const once = (
-    url: URL,
-  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Uint8Array }> =>
+  return (url, init) =>
     new Promise((resolvePromise, reject) => {
       const mapped = resolve.get(url.hostname);
       let target = url;
@@ -173,11 +132,13 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
         return;
       }
       const common = {
-        method: 'GET',
+        method: init.method,
         headers: {
           host: url.host,
           accept: 'application/ard+json, application/json;q=0.9, text/html;q=0.5, */*;q=0.1',
           'user-agent': 'ardsite-verify',
+          ...init.headers,
+          ...(init.body ? { 'content-length': String(init.body.length) } : {}),
         },
         // --resolve targets are named by the user, so they may be loopback.
         lookup: mapped ? undefined : lookup,
@@ -238,8 +199,53 @@ export function httpReader(options: HttpReaderOptions = {}): SiteReader {
           reject(error);
         });
       });
-      request.end();
+      request.end(init.body);
     });
+}
+
+/**
+ * POSTs `body` as JSON to `url` with the rules of {@link httpReader} (TLS 1.3, `resolve`, no private,
+ * loopback or link-local address unless `allowPrivate`, the size cap) and no redirect followed: the
+ * registry's client of its federation peers (ARD draft §4.3, §6.5). Resolves the status and the parsed
+ * body (`undefined` when it is not JSON); `timeoutMs` bounds the whole exchange.
+ * @throws Error (rejects) on a refused address (`code: 'EPRIVATE'`), a network error, a timeout or an
+ *   answer over the cap.
+ */
+export function httpJsonPoster(
+  options: Omit<HttpReaderOptions, 'timeoutMs' | 'maxRedirects'> = {},
+): (
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  limits: { timeoutMs: number },
+) => Promise<{ status: number; body: unknown }> {
+  return async (url, body, headers, { timeoutMs }) => {
+    const exchange = exchanger({ ...options, timeoutMs });
+    const answer = await exchange(new URL(url), {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'user-agent': 'ardsite-registry',
+      },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(answer.bytes).toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    return { status: answer.status, body: parsed };
+  };
+}
+
+/** Creates a network reader with the rules above. */
+export function httpReader(options: HttpReaderOptions = {}): SiteReader {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const exchange = exchanger(options);
+  const once = (url: URL) => exchange(url, { method: 'GET' });
 
   return {
     async read(href: string): Promise<FetchedDocument | undefined> {

@@ -21,7 +21,7 @@
  * read in ./documents.ts, and helper threads in ./helper-threads.ts.
  */
 import { ArdsiteError } from '../errors.js';
-import { Deadline } from './deadline.js';
+import { Deadline, DEFAULT_MAX_ENTRIES } from './deadline.js';
 import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';
 import { Findings, type RunContext, type VerifyFinding } from './findings.js';
@@ -86,9 +86,6 @@ const COUNTER_STOP = 2 ** 30;
 /** What the site-wide checks are called when the deadline left them out. */
 const SITE_WIDE_CHECKS =
   'the site-wide checks (published keys, the DID document, the A2A well-known cards, ai-catalog.json)';
-
-/** Entries checked at most, unless `maxEntries` says otherwise. */
-const MAX_ENTRIES = 100_000;
 
 /** What {@link checkAllEntries} checks, and with what. */
 interface EntriesJob {
@@ -203,7 +200,7 @@ async function verifyUntil(
     );
   }
   // Helper threads take the entries from the same bytes while this thread parses them.
-  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const { parallel } = options;
   const shared =
     parallel && parallel.helpers.size > 0
