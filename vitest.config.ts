@@ -12,6 +12,9 @@ const TWO_AT_A_TIME = ['test/unit/**/*.test.ts', 'test/verify/**/*.test.ts', 'te
 
 export default defineConfig({
   test: {
+    // Besides the terminal's report, each file's duration is recorded for CONTRIBUTING.md's slowest files
+    // (`npm run test:slowest` reads it).
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest-results.json' }]],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
