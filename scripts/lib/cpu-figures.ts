@@ -1,5 +1,5 @@
 /**
- * The CPU side of `npm run bench` (issue 35): CPU time is what other jobs on a shared machine cannot
+ * The CPU side of `npm run bench`: CPU time is what other jobs on a shared machine cannot
  * steal, so beside the wall-clock ratio the bench compares the CPU each build used (all its threads and
  * child processes, ./cpu-share.ts `childrenCpuMs`), pair by pair, and says how much of it was ardsite's
  * own work: the build's CPU less the floor's (which renders the same pages), per agent. The build's own

@@ -201,7 +201,7 @@ export const NeededScope = z
   })
   .meta({ spec: 'docs/permissions.md "Needed scopes"' });
 
-/** `ResourceAccess` (seed 000) plus the authoring-only `skills` list (DESIGN.md §1) and `neededScope`. */
+/** `ResourceAccess` (the RAM proposal) plus the authoring-only `skills` list (DESIGN.md §1) and `neededScope`. */
 export const ResourceAccess = z
   .strictObject({
     id: nonEmptyString.meta({
