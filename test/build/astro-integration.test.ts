@@ -24,7 +24,7 @@ const OWN_PAGES = ['index.html', 'about/index.html'];
 let sites: string;
 
 /** Writes an Astro site with two pages (and a robots.txt when `robots`) of its own into `dir`, using ardsite when `withArdsite`. */
-async function makeSite(dir: string, withArdsite: boolean, robots = false): Promise<void> {
+async function makeAstroSite(dir: string, withArdsite: boolean, robots = false): Promise<void> {
   await mkdir(path.join(dir, 'src', 'pages', 'about'), { recursive: true });
   await mkdir(path.join(dir, 'public'), { recursive: true });
   const page = (title: string) =>
@@ -81,8 +81,8 @@ describe('ardsite() in an Astro site of its own', () => {
   it('adds the signed files, which verify() and the A2A consumers accept; own pages only gain rel="ard"', async () => {
     const plain = path.join(sites, 'plain');
     const site = path.join(sites, 'site');
-    await makeSite(plain, false);
-    await makeSite(site, true);
+    await makeAstroSite(plain, false);
+    await makeAstroSite(site, true);
     const before = await astroBuild(plain);
     expect(before.code, before.output).toBe(0);
     const built = await astroBuild(site);
@@ -112,7 +112,7 @@ describe('ardsite() in an Astro site of its own', () => {
 
   it("fails the build when the site has a file ardsite also writes, naming both, and keeps the site's", async () => {
     const site = path.join(sites, 'robots');
-    await makeSite(site, true, true);
+    await makeAstroSite(site, true, true);
     const built = await astroBuild(site);
     expect(built.code).not.toBe(0);
     expect(built.output).toMatch(/dist\/robots\.txt: the site's own .* and ardsite's/);
@@ -121,7 +121,7 @@ describe('ardsite() in an Astro site of its own', () => {
 
   it('fails the build on broken content, naming the file and line', async () => {
     const site = path.join(sites, 'broken');
-    await makeSite(site, true);
+    await makeAstroSite(site, true);
     const agentDir = path.join(site, 'ardsite', 'content', 'publisher.yaml');
     const text = await readFile(agentDir, 'utf8');
     await writeFile(agentDir, `${text}\nsiteUrl: [not, a, url\n`);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { publicJwkThumbprint } from '../../src/core/trust/jwk.js';
-import { copyProject, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build.js';
+import { copyProject, removeProjects, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build.js';
 import { runScript } from '../helpers/cli.js';
 import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
 import { recordReleases } from '../../src/core/releases/record.js';
@@ -20,6 +20,7 @@ import { readProjectFile } from '../../src/core/permissions/catalog.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../helpers/site.js';
 
 afterAll(removeSites);
+afterAll(removeProjects);
 
 /** An attacker's public key, as a pull request would list it under signing.retiredKeys. */
 const ATTACKER = { kty: 'EC', crv: 'P-256', ...pickXY(TEST_KEY_ES256) };

@@ -727,7 +727,10 @@ ${fields}`;
 
   it('is quiet for an own external entry with a digest, and for a foreign entry without one', async () => {
     const pinned = own(`url: https://mcp.example.test/notes.json\ndigest: sha256:${'ab'.repeat(32)}\n`);
-    const foreign = pinned.replace('agents.example.test', 'partner.example.org').replace(/digest: .*\n/, '');
+    const foreign = pinned
+      .replace('agents.example.test', 'partner.example.org')
+      .replace(/digest: .*\n/, '')
+      .replace(/displayName: (.*)\n/, 'displayName: Partner $1\n');
     expect(
       await check({ 'content/entries/pinned.yaml': pinned, 'content/entries/foreign.yaml': foreign }),
     ).toEqual([]);

@@ -1085,11 +1085,17 @@ describe('the manifest and the transport', () => {
         JSON.stringify({ ...card, description: `MCP tools published by did:web:${DOMAIN} for all.` }),
       ),
     );
-    expectClean(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}\n`));
-    expectFailures(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}x\n`), [
-      'ARD_ORIGIN_UNBOUND',
+    // A text that is no server.json binds its origin all the same (no ARD_ORIGIN_UNBOUND); the entry's type
+    // says MCP server card, so its shape is refused on its own.
+    expectFailures(await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}\n`), [
+      'MCP_SERVER_CARD_INVALID',
       urnOf('trip-tools'),
     ]);
+    expectFailures(
+      await served(`openapi: 3.1.0\nx-publisher: did:web:${DOMAIN}x\n`),
+      ['ARD_ORIGIN_UNBOUND', urnOf('trip-tools')],
+      ['MCP_SERVER_CARD_INVALID', urnOf('trip-tools')],
+    );
   });
 
   it("another publisher's signed entry whose artifact on a third origin does not declare it → ARD_ORIGIN_UNBOUND (§6.2: refused, not a hint)", async () => {

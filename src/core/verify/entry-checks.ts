@@ -160,8 +160,10 @@ export async function verifyEntry(
 
   await checkTrust(subject, entry, urn.domain, ownDomain, run);
 
-  // An entry that says it is an MCP server card must point at one (the MCP registry's server.json).
-  if (entry.type === MCP_SERVER_CARD_TYPE && artifact) {
+  // An entry that says it is an MCP server card must point at one (the MCP registry's server.json). Bytes
+  // that are not the ones the digest pins are already ARD_DIGEST_MISMATCH: their shape says nothing more.
+  const pinned = artifact && (entry.digest === undefined || digestMatches(entry.digest, artifact));
+  if (entry.type === MCP_SERVER_CARD_TYPE && artifact && pinned) {
     const problems = mcpServerCardProblems(artifact);
     if (problems.length === 0) f.pass();
     else {
