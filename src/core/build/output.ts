@@ -4,7 +4,7 @@
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
 import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { ContainedFolder } from '../contained-write.js';
 import path from 'node:path';
 import { sha256Digest } from '../trust/digest.js';
@@ -83,6 +83,8 @@ export async function writeArtifacts(
   // A card's digest was computed with its bytes (its entry pins it): not hashed again.
   for (const a of list)
     written.set(a.path, { digest: a.digest ?? sha256Digest(a.bytes), size: a.bytes.length });
+  // The build's own temporary folder (a registry build renders into its `client/` folder, made here).
+  mkdirSync(outDir, { recursive: true });
   const folder = new ContainedFolder(outDir);
   for (const artifact of list) {
     // The URL path as it is: a `..` or empty segment is refused, not folded away.
