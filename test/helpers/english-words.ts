@@ -67,6 +67,7 @@ export const SAMPLES: Readonly<Record<string, readonly unknown[][]>> = {
     [M, false],
   ],
   'agent.deviceCode': [[M]],
+  'agent.signInAsYou': [[[M]], [[M, M]]],
   'agent.implicit': [[M]],
   'agent.password': [[M]],
   'agent.clientCredentials': [[M]],
@@ -128,6 +129,9 @@ export const SAMPLES: Readonly<Record<string, readonly unknown[][]>> = {
     [M, [M, M]],
   ],
   'label.sendsTo': [[[M]], [[M, M]]],
+  'grants.narrowerListed': [[M]],
+  'grants.leavesOut': [[M]],
+  'grants.scopeFor': [[[M]], [[M, M]]],
   'grants.alsoAllows': [[0], [1], [7]],
   'grants.broader': [
     [M, []],
