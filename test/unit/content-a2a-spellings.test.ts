@@ -32,7 +32,8 @@ describe('OAuth written the A2A v0.3 way (type: oauth2, security:)', () => {
       securitySchemes: { shop: { type: 'oauth2', flows: OAUTH_FLOWS } },
       security: [{ shop: ['orders.read'] }],
     }),
-    'content/agents/other.md': agentMd(),
+    // A name of its own: two agents of one name are look-alikes (a warning of their own).
+    'content/agents/other.md': agentMd({ name: 'Other Helper' }),
   };
 
   it('gives one error per spelling, each saying what to write, and no misleading primaryAgent error', async () => {
