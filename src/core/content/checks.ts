@@ -98,7 +98,9 @@ function checkCatalog(model: ContentModel, r: Reporter): void {
         origin.source,
         [...origin.path, 'apiOperationSpec'],
         'RAM_API_SPEC_NOT_REST',
-        `operation "${operation.id}" is on an ${protocol} resource; apiOperationSpec applies to REST operations only and is ignored by readers`,
+        protocol === 'MCP'
+          ? `operation "${operation.id}" is on an MCP resource; apiOperationSpec describes REST operations (the RAM proposal), so readers of the card may ignore it: the operation is the call of the resource's tool (spec.resourcePath). ardsite reads only its operationId, which must name that tool`
+          : `operation "${operation.id}" is on an A2A resource; apiOperationSpec describes REST operations (the RAM proposal), so readers of the card ignore it`,
         'warning',
       );
     }
