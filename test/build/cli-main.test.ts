@@ -6,23 +6,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI_COMMANDS } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/site.js';
-
-const COMMANDS = [
-  'new',
-  'check',
-  'build',
-  'dev',
-  'preview',
-  'verify',
-  'serve',
-  'release',
-  'diff',
-  'pin',
-  'specs',
-  'keygen',
-  'import',
-];
 
 /** Runs `ardsite …args` from the sources; never throws for a non-zero exit. */
 function ardsite(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -49,7 +34,7 @@ describe('ardsite', () => {
     const run = await ardsite('--help');
     expect(run.code).toBe(0);
     const listed = [...run.stdout.matchAll(/^ {2}([a-z]+)\b/gm)].map((m) => m[1]);
-    expect(listed.filter((c) => c !== 'help').sort()).toEqual([...COMMANDS].sort());
+    expect(listed.filter((c) => c !== 'help').sort()).toEqual([...CLI_COMMANDS].sort());
     expect(run.stdout).toContain('Exit codes: 0 success, 1 the work failed');
   });
 

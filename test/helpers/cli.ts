@@ -10,7 +10,7 @@ import { REPO_ROOT } from './site.js';
 const run = promisify(execFile);
 
 /** The commands of `ardsite` (src/cli/main.ts); any other name is a script of `scripts/`. */
-const CLI_COMMANDS = new Set([
+export const CLI_COMMANDS: ReadonlySet<string> = new Set([
   'new',
   'check',
   'build',
