@@ -52,7 +52,7 @@ export async function getSiteOutline(): Promise<SiteOutline> {
 
 /**
  * The build of the agent whose slug is `slug`: from a running build, as soon as that agent's card is
- * signed (the pages of the first agents render while later ones are signed, issue 19); else from the
+ * signed (the pages of the first agents render while later ones are signed); else from the
  * whole site ({@link agentBySlug}).
  * @throws Error (rejects) as {@link agentBySlug}, or with the build's own error when computing failed.
  */
@@ -101,8 +101,8 @@ const parts = new WeakMap<AgentBuild, Map<string, { parts: AgentPageParts; uses:
 /**
  * The agent `build` of `site` with its page view in the language of `tree` (default: the agent's own, at
  * `/agents/<slug>/`) and its JSON-LD, which the agent page and the permission page both show: computed for
- * the first of the two pages of a language, kept for the second and let go after it (at 10,000 agents the
- * views of every agent would be about 40 MB held until the last page is written). A third ask (the dev
+ * the first of the two pages of a language, kept for the second and let go after it (held for every agent,
+ * the views of a large site would stay in memory until the last page is written). A third ask (the dev
  * server, a page shown again) computes them again.
  */
 export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: PageTree): AgentPageParts {

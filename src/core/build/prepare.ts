@@ -70,10 +70,9 @@ export interface PrepareOptions {
 
 /**
  * Fewest agents for which signing moves to worker threads by default. The threads start before the
- * content is read, so that they load their code (about a second each, through tsx) while the main
+ * content is read, so that they load their code (through tsx) while the main
  * thread reads and checks; each agent then costs the main thread its card only (the workers canonicalise,
- * sign and serialise it: about 2 ms of CPU an agent, three ES256 signatures of about 0.5 ms each among
- * it). Below a few hundred agents the threads' start is more than they save.
+ * sign and serialise it, three ES256 signatures among it). Below a few hundred agents the threads' start is more than they save.
  */
 export const MIN_AGENTS_FOR_SIGNING_WORKERS = 500;
 

@@ -151,7 +151,7 @@ function allScopes(
 }
 
 /**
- * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of seed 001). Never names
+ * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of the A2A v0.3 AgentCard reference). Never names
  * a proto field; the scheme's own name and scope names are shown as they are written, its description
  * and scope meanings in the page's language when `texts` (src/core/pages/page-texts.ts) gives them.
  */

@@ -87,7 +87,7 @@ export const HostingSettings = z
       .default('none')
       .meta({
         description:
-          "Whether robots.txt names a manifest in an `Agentmap:` line. `none` (default): no such line; crawlers find /.well-known/ard.json at its well-known URI and through the pages' `<link rel=\"ard\">` and `Link` header. `ard`: `Agentmap: https://<domain>/.well-known/ard.json`. `ai-catalog`: `Agentmap: https://<domain>/.well-known/ai-catalog.json`, where ARD v0.9 crawlers expect it. `Agentmap:` is not part of the ARD draft (seed 002), and Lighthouse's robots.txt audit reports it as an unknown directive (SEO 91 instead of 100); with `ard`, Lighthouse's ard-schema audit also reads ard.json as a v0.9 catalog and fails.",
+          "Whether robots.txt names a manifest in an `Agentmap:` line. `none` (default): no such line; crawlers find /.well-known/ard.json at its well-known URI and through the pages' `<link rel=\"ard\">` and `Link` header. `ard`: `Agentmap: https://<domain>/.well-known/ard.json`. `ai-catalog`: `Agentmap: https://<domain>/.well-known/ai-catalog.json`, where ARD v0.9 crawlers expect it. `Agentmap:` is not part of the ARD draft (draft-bu-dawn-ard-discovery-00), and Lighthouse's robots.txt audit reports it as an unknown directive (SEO 91 instead of 100); with `ard`, Lighthouse's ard-schema audit also reads ard.json as a v0.9 catalog and fails.",
         examples: ['ai-catalog'],
         spec: 'ARD v0.9 §4.1 (Agentmap directive), RFC 9309, DESIGN.md §9',
       }),
@@ -104,10 +104,10 @@ export const RamSettings = z
     }),
     topLevel: z.boolean().default(true).meta({
       description:
-        'Also write the RAM as a top-level `resourceAccessManifest` member of each card (seed 000’s form).',
+        'Also write the RAM as a top-level `resourceAccessManifest` member of each card (the RAM proposal’s form).',
     }),
   })
-  .meta({ spec: 'seed 000, DESIGN.md §3' });
+  .meta({ spec: 'the RAM proposal, DESIGN.md §3' });
 
 /** `releases:` options: the release history and what changed between versions (DESIGN.md §9, docs/releases.md). */
 export const ReleaseSettings = z

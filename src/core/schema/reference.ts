@@ -7,7 +7,7 @@
  *
  * Conventions for schema authors: every field gets `.meta({ description })`; a string, number or map field
  * also gets `examples: [value]`; `spec` names the specification the field comes from ("A2A v1.0
- * AgentSkill", "seed 000 Resource", "ARD draft §3.2.2", "DESIGN.md §4") and is inherited from the nearest
+ * AgentSkill", "RAM proposal Resource", "ARD draft §3.2.2", "DESIGN.md §4") and is inherited from the nearest
  * object or field above that names one.
  */
 import { stringify } from 'yaml';
@@ -77,7 +77,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     title: 'Resources',
     location: 'content/resources/<id>.yaml',
     intro:
-      'One resource of the RAM catalog shared by every agent (seed 000 `Resource`), with its operations. Agents name its operations in `resourceAccesses`.',
+      'One resource of the RAM catalog shared by every agent (RAM proposal `Resource`), with its operations. Agents name its operations in `resourceAccesses`.',
     schema: ResourceFile,
     perLanguage: true,
   },
@@ -93,7 +93,7 @@ export const REFERENCE_SECTIONS: readonly ReferenceSection[] = [
     title: 'RAM file',
     location: 'content/agents/<slug>.ram.json',
     intro:
-      'Named by an agent’s `ramFile`. A Resource Access Manifest in the JSON form of seed 000, kept beside an agent instead of writing its RAM in the front matter.',
+      'Named by an agent’s `ramFile`. A Resource Access Manifest in the JSON form of the RAM proposal, kept beside an agent instead of writing its RAM in the front matter.',
     schema: ResourceAccessManifest,
     perLanguage: true,
   },
@@ -340,7 +340,7 @@ export function renderReference(): string {
     '',
     'A path such as `skills[].id` names the `id` of each item of the list `skills`; `<name>` stands for a',
     'name the publisher chooses (a map key). "From" names the specification the field comes from: A2A',
-    '(the AgentCard, seed 001 and A2A v1.0), seed 000 (the RAM proposal), the ARD draft (seed 002) or',
+    '(the AgentCard, A2A v1.0), the RAM proposal, the IETF ARD draft (draft-bu-dawn-ard-discovery-00) or',
     'DESIGN.md (ardsite’s own settings).',
     '',
     'A type that ends in "(per language)" is a text people read: write it in the default language, or, on a',
