@@ -63,7 +63,7 @@ const usage =
  * hundred entries), up to one less than the cores and at most {@link MAX_DEFAULT_HELPERS}.
  * A helper's start costs CPU (its bundle's modules, its own parse of the manifest, code
  * compiled again in its thread), mostly while this thread loads the verifier's own modules, and pays from
- * a few hundred entries (BENCHMARKS.md, "Verify"). A small site (the tests' fixtures) gets none.
+ * a few hundred entries (docs/benchmarks-archive.md, "Verify"). A small site (the tests' fixtures) gets none.
  */
 const MANIFEST_BYTES_PER_HELPER = 1024 * 1024;
 

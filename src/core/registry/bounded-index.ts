@@ -5,7 +5,7 @@
  *
  * Why: Orama 3.1's `search` collects the documents of every indexed word a query word is a prefix of with
  * `Array.includes` per document (RadixNode.findAllWords), so a word that 10,000 entries contain costs
- * 10,000²/2 comparisons, and a query made of such words seconds of CPU (BENCHMARKS.md, "Worst-case
+ * 10,000²/2 comparisons, and a query made of such words seconds of CPU (docs/benchmarks-archive.md, "Worst-case
  * query cost").
  *
  * What this step does instead, with Orama's own data and scoring:

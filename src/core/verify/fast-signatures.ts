@@ -121,7 +121,7 @@ export function signingInput(encodedHeader: string, payload: Uint8Array): Buffer
 
 /**
  * Whether `check` holds over `input`, computed synchronously with node:crypto `verify`. Synchronous on
- * purpose (measured, see BENCHMARKS.md): the callback form runs in libuv's thread pool, but Node
+ * purpose (measured, see docs/benchmarks-archive.md): the callback form runs in libuv's thread pool, but Node
  * serialises the uses of one key behind a lock and the machine's second core is needed by V8's own
  * compiler and collector threads during a verification, so the thread pool made a run slower, not faster.
  *
