@@ -42,6 +42,6 @@ export function parseOptions(input: unknown): ArdsiteAstroOptions {
   );
   throw new AstroUserError(
     `Invalid options given to ardsite() in astro.config:\n${lines.join('\n')}`,
-    'ardsite() accepts { project?: string, keyFile?: string }; see docs/astro-integration.md.',
+    'ardsite() accepts { project?: string, keyFile?: string }; see docs/guides/astro-integration.md.',
   );
 }
