@@ -44,7 +44,7 @@ export interface ArdsiteBuildPlace {
 
 /**
  * Builds the ardsite project into `place.out`, the key found as `ardsite build` finds it, or from the
- * `keyFile` option (as `ARDSITE_SIGNING_KEY_FILE`).
+ * `keyFile` option (as `ARDSITE_SIGNING_KEY_FILE`); the pages under the `pagesPrefix` option when given.
  * @throws AstroUserError for an ArdsiteError of the build (content errors spelled out one per line with
  *   file and line, a missing key, a failed self-check), with a hint naming `ardsite check`; any other
  *   error unchanged.
@@ -55,7 +55,13 @@ export async function buildArdsite(place: ArdsiteBuildPlace): Promise<void> {
   if (place.options.keyFile)
     env.ARDSITE_SIGNING_KEY_FILE = path.resolve(place.siteRoot, place.options.keyFile);
   try {
-    await build({ root: place.project, out: place.out, env, onEvent: (e) => logEvent(place.logger, e) });
+    await build({
+      root: place.project,
+      out: place.out,
+      env,
+      ...(place.options.pagesPrefix ? { pagesPrefix: place.options.pagesPrefix } : {}),
+      onEvent: (e) => logEvent(place.logger, e),
+    });
   } catch (error) {
     if (!(error instanceof ArdsiteError)) throw error;
     const lines = errorLines(error.diagnostics, shown);

@@ -31,7 +31,8 @@ import { parseOptions, type ArdsiteAstroUserOptions } from './options.js';
 const NAME = 'ardsite';
 
 /**
- * Creates the integration. `options`: `{ project?: string; keyFile?: string }` (./options.ts).
+ * Creates the integration. `options`: `{ project?: string; keyFile?: string; pagesPrefix?: string }`
+ * (./options.ts).
  * @throws AstroUserError for bad options; the hooks throw AstroUserError for content errors, a build that
  *   failed (key, rendering, self-check) and files of the site and of ardsite that cannot both be kept.
  */
