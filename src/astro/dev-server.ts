@@ -25,7 +25,10 @@ type DevState =
   | { kind: 'ready'; dir: string; files: Set<string>; handler: RequestListener }
   | { kind: 'failed'; message: string };
 
-/** Path prefixes that are ardsite's even before a build says which files it has. */
+/**
+ * Path prefixes that are ardsite's even before a build says which files it has (the pages' own prefix,
+ * the `pagesPrefix` option, is added).
+ */
 const ARDSITE_PREFIXES = ['/.well-known/', '/agents/'];
 
 /** Paths of the site's own front and error pages, which win over ardsite's (as in `astro build`). */
@@ -95,7 +98,8 @@ export function serveArdsiteInDev(
     if (existsSync(path.join(place.siteRoot, 'public', ...clean.split('/').filter(Boolean)))) return false;
     if (state.kind === 'ready')
       return state.files.has(fileOf(clean)) || state.files.has(`${fileOf(clean)}/index.html`);
-    return ARDSITE_PREFIXES.some((p) => clean.startsWith(p));
+    const pages = place.options.pagesPrefix ? [`${place.options.pagesPrefix}/`] : [];
+    return [...ARDSITE_PREFIXES, ...pages].some((p) => clean.startsWith(p));
   };
 
   server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {

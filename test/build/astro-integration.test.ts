@@ -40,12 +40,12 @@ afterAll(async () => {
 });
 
 describe('ardsite() in an Astro site of its own', () => {
-  it('keeps the site\'s robots.txt, merges its llms.txt and _headers; own pages only gain rel="ard"', async () => {
+  it('puts ardsite\'s pages under pagesPrefix, keeps the site\'s robots.txt, merges llms.txt and _headers; own pages gain only rel="ard"', async () => {
     const plain = path.join(sites, 'plain');
     const site = path.join(sites, 'site');
     const files = { 'public/robots.txt': ROBOTS, 'public/llms.txt': LLMS, 'public/_headers': HEADERS };
     await writeAstroSite(plain, { files });
-    await writeAstroSite(site, { integration: INTEGRATION, files });
+    await writeAstroSite(site, { integration: INTEGRATION, files, options: { pagesPrefix: '/ai' } });
     const before = await astroBuild(ASTRO_BIN, plain, TSX);
     expect(before.code, before.output).toBe(0);
     const built = await astroBuild(ASTRO_BIN, site, TSX);
@@ -76,6 +76,17 @@ describe('ardsite() in an Astro site of its own', () => {
       expect(now.split(ARD_LINK_TAG)).toHaveLength(2);
       expect(now.replace(ARD_LINK_TAG, '')).toBe(own);
     }
+    // ardsite's pages under the prefix (pagesPrefix), linking within it; its index no longer gives way.
+    const index = await readFile(path.join(dist, 'ai', 'index.html'), 'utf8');
+    expect(index).toContain('href="/ai/agents/note-taker/permissions/"');
+    expect(index).not.toMatch(/href="\/agents\/note-taker\/(permissions\/)?"/);
+    await expect(
+      readFile(path.join(dist, 'ai', 'agents', 'note-taker', 'permissions', 'index.html')),
+    ).resolves.toBeDefined();
+    await expect(readFile(path.join(dist, 'agents', 'note-taker', 'index.html'))).rejects.toThrow(/ENOENT/);
+    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain(
+      'https://agents.valid.example/ai/agents/note-taker/',
+    );
   }, 600_000);
 
   it('fails the build when the site’s robots.txt disallows what ardsite publishes, naming both', async () => {
