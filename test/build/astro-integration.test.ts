@@ -84,6 +84,10 @@ describe('ardsite() in an Astro site of its own', () => {
       readFile(path.join(dist, 'ai', 'agents', 'note-taker', 'permissions', 'index.html')),
     ).resolves.toBeDefined();
     await expect(readFile(path.join(dist, 'agents', 'note-taker', 'index.html'))).rejects.toThrow(/ENOENT/);
+    // The site has no 404 page of its own: ardsite's, at the root where hosts look for it, leads to /ai/.
+    const notFound = await readFile(path.join(dist, '404.html'), 'utf8');
+    expect(notFound).toContain('href="/ai/"');
+    expect(notFound).not.toContain('href="/"');
     expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain(
       'https://agents.valid.example/ai/agents/note-taker/',
     );
