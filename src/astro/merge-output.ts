@@ -1,8 +1,9 @@
 /**
  * Puts what ardsite built (the signed manifest, cards, permission files, did.json/jwks.json, pages) into
  * the output folder of the publisher's Astro site, without overwriting any file of the site's own
- * (its robots.txt, sitemap, `_headers`, llms.txt, pages): a file both have is a conflict, reported naming
- * both. The site's own pages get the `rel="ard"` link to the manifest (ARD draft §3.1, initial contact).
+ * (its robots.txt, sitemap, `_headers`, llms.txt, pages): a file both have is kept, merged or a conflict
+ * naming both (./merge-site-files.ts). The site's own pages get the `rel="ard"` link to the manifest
+ * (ARD draft §3.1, initial contact).
  */
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
