@@ -120,11 +120,11 @@ export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: Page
 }
 
 /**
- * The `lang` route parameter of the pages of `tree` (`src/pages/[...lang]/`): undefined for the default
- * language (its pages are at `/`), else its prefix without the slash (`pt-br`).
+ * The `lang` route parameter of the pages of `tree` (`src/pages/[...lang]/`): undefined for pages at `/`
+ * (the default language without `hosting.pagesPrefix`), else its prefix without the slash (`pt-br`, `ai`).
  */
 export function langParam(tree: PageTree): string | undefined {
-  return tree.isDefault ? undefined : tree.prefix.slice(1);
+  return tree.prefix === '' ? undefined : tree.prefix.slice(1);
 }
 
 /**
@@ -134,7 +134,10 @@ export function langParam(tree: PageTree): string | undefined {
  * @throws Error as `pageTreeOf` for a parameter that names no language of the site.
  */
 export function pageTreeOfSite(site: SiteOutline, lang: string | undefined): PageTree | undefined {
-  return lang === undefined ? undefined : pageTreeOf(site.model.publisher, lang);
+  if (lang === undefined) return undefined;
+  const tree = pageTreeOf(site.model.publisher, lang);
+  // The default language's pages under `hosting.pagesPrefix` are still the default's: as at `/`.
+  return tree.isDefault ? undefined : tree;
 }
 
 /** `getStaticPaths` of the index route (`/[...lang]/`): one index per language of the site. */

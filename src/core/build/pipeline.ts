@@ -73,6 +73,8 @@ export interface BuildOptions {
   out?: string;
   /** Registry mode: as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
+  /** The path the HTML pages sit under (`/ai`): as if publisher.yaml said `hosting.pagesPrefix`. */
+  pagesPrefix?: string;
   /** Environment (default `process.env`): signing key variables, `CI`, `SOURCE_DATE_EPOCH`. */
   env?: NodeJS.ProcessEnv;
   /** Receives the build's progress and warnings as they happen (./events.ts); never required. */
@@ -179,6 +181,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // The site this build replaces: its release histories may not vanish (docs/releases.md).
       publishedDir: distDir,
       registry: options.registry ?? false,
+      ...(options.pagesPrefix === undefined ? {} : { pagesPrefix: options.pagesPrefix }),
       ...(options.env ? { env: options.env } : {}),
       beforeComputing: async (outline) => {
         const { publisher } = outline.model;

@@ -42,6 +42,8 @@ export interface PrepareOptions {
   publishedDir?: string;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
+  /** The path the HTML pages sit under (`/ai`): as if publisher.yaml said `hosting.pagesPrefix`. */
+  pagesPrefix?: string;
   /**
    * Worker threads that sign and seal the cards (src/core/trust/signer-pool.ts). Default: one per core
    * (at most 4) from {@link MIN_AGENTS_FOR_SIGNING_WORKERS} agent files in `content/agents/` on a machine
@@ -149,13 +151,23 @@ async function prepareWith(
   if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
   }
-  const model =
+  const withRegistry =
     options.registry && !loaded.publisher.registry.enabled
       ? {
           ...loaded,
           publisher: { ...loaded.publisher, registry: { ...loaded.publisher.registry, enabled: true } },
         }
       : loaded;
+  const model =
+    options.pagesPrefix === undefined
+      ? withRegistry
+      : {
+          ...withRegistry,
+          publisher: {
+            ...withRegistry.publisher,
+            hosting: { ...withRegistry.publisher.hosting, pagesPrefix: options.pagesPrefix },
+          },
+        };
   const { publisher } = model;
   const buildTime = sourceDateEpoch(env) ?? options.now ?? new Date();
   const resolved = await resolveSigningKey({

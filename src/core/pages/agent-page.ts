@@ -4,6 +4,7 @@
  * schemes, in words), its footprint, and the machine-readable links (card, manifest, permission page)
  * with the card's digest and the signing key id.
  */
+import { pagesBase } from '../languages.js';
 import type { AgentInterfaceInput } from '../schema/agent.js';
 import type { SecurityRequirementInput, SecuritySchemeInput } from '../schema/security.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
@@ -292,7 +293,7 @@ export function agentPageView(
   const { agent } = build;
   const { front } = agent;
   const language = tree?.language ?? agentLanguage(agent, site.model.publisher);
-  const prefix = tree?.prefix ?? '';
+  const prefix = tree?.prefix ?? pagesBase(site.model.publisher);
   const w = wordsFor(language);
   const texts = new PageTexts(site.model, language);
   const name = texts.agentName(agent);

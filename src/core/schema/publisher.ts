@@ -91,6 +91,17 @@ export const HostingSettings = z
         examples: ['ai-catalog'],
         spec: 'ARD v0.9 §4.1 (Agentmap directive), RFC 9309, DESIGN.md §9',
       }),
+    /** A path the HTML pages sit under (`/ai`: `/ai/`, `/ai/agents/<slug>/`); the JSON files keep theirs. */
+    pagesPrefix: z
+      .string()
+      .regex(/^(\/[a-z0-9][a-z0-9._-]*)+$/, 'a path such as /ai: lower-case segments, no trailing slash')
+      .optional()
+      .meta({
+        description:
+          "A path the HTML pages (index, agent and permission pages, each language's) are served under, for a site whose own pages hold `/` (the Astro integration sets it from its `pagesPrefix` option). The well-known files and the agent cards keep their paths, which their signatures and URNs name.",
+        examples: ['/ai'],
+        spec: 'RFC 3986 §3.3 (path), DESIGN.md §2',
+      }),
   })
   .meta({ spec: 'DESIGN.md §2, §9' });
 
