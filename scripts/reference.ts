@@ -1,15 +1,17 @@
 /**
  * `npm run reference`: writes docs/reference.md, the field reference of every file a publisher writes,
- * from the descriptions, examples and specifications of the schemas (src/core/schema/*.ts). Fails (exit 1)
+ * from the descriptions, examples and specifications of the schemas (src/core/schema/*.ts), and
+ * docs/reference/cli.md, the help of every `ardsite` command from its commander declaration. Fails (exit 1)
  * and names the fields when a schema field has no description, specification or example.
  *
- * Usage: npm run reference [-- --check]   (--check: exit 1 when docs/reference.md is not up to date)
+ * Usage: npm run reference [-- --check]   (--check: exit 1 when a page is not up to date)
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingReferenceParts } from '../src/core/schema/reference.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
+import { cliReferencePath, formattedCliReference } from './lib/cli-reference.js';
 import { formattedReference, referencePath } from './lib/reference-file.js';
 
 const { values } = parseCommandLine(
@@ -26,16 +28,24 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-const text = await formattedReference(engineRoot);
-const path = referencePath(engineRoot);
-if (values.check) {
-  const current = await readFile(path, 'utf8').catch(() => '');
-  if (current !== text) {
-    process.stderr.write('docs/reference.md is out of date: run npm run reference\n');
-    process.exit(1);
+const pages = [
+  { name: 'docs/reference.md', path: referencePath(engineRoot), text: await formattedReference(engineRoot) },
+  {
+    name: 'docs/reference/cli.md',
+    path: cliReferencePath(engineRoot),
+    text: await formattedCliReference(engineRoot),
+  },
+];
+for (const { name, path, text } of pages) {
+  if (values.check) {
+    const current = await readFile(path, 'utf8').catch(() => '');
+    if (current !== text) {
+      process.stderr.write(`${name} is out of date: run npm run reference\n`);
+      process.exitCode = 1;
+    } else process.stdout.write(`${name} is up to date\n`);
+  } else {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+    process.stdout.write(`wrote ${name} (${text.split('\n').length} lines)\n`);
   }
-  process.stdout.write('docs/reference.md is up to date\n');
-} else {
-  await writeFile(path, text);
-  process.stdout.write(`wrote docs/reference.md (${text.split('\n').length} lines)\n`);
 }
