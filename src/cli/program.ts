@@ -72,6 +72,12 @@ function declareProjectCommands(program: Command, outcome: CommandOutcome): void
     .option('--out <folder>', 'the output folder, relative to the project folder', 'dist')
     .option('--registry', 'registry mode: the lookup API beside the static site', false)
     .option('--report <file>', 'writes phase timings and sizes as JSON (for the benchmark)')
+    .addOption(
+      new Option(
+        '--vercel',
+        "also writes Vercel's Build Output (.vercel/output/) with the headers of _headers",
+      ).default(process.env.VERCEL === '1', 'on when VERCEL=1, as in a build on Vercel'),
+    )
     .action(async (options) => {
       const { runBuild } = await import('./commands/build.js');
       outcome.exitCode = await runBuild(options);
