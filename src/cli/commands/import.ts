@@ -57,7 +57,7 @@ async function readCard(
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from}: a card is read over https only`);
     const reader = httpReader({
       maxBytes: MAX_CARD_BYTES,
-      resolve: resolveMap(values.resolve),
+      resolve: await resolveMap(values.resolve),
       allowPrivate: values.allowPrivate,
     });
     const doc = await reader.read(from).catch((error: unknown) => {

@@ -41,7 +41,7 @@ export interface PinCommandOptions extends NetworkValues {
  * @throws UsageError for a `--root` that is not a folder or a malformed network option.
  */
 export async function runPin(values: PinCommandOptions): Promise<number> {
-  const reader = networkReader(values);
+  const reader = await networkReader(values);
 
   const root = projectFolder(values.root);
   /** The project, as the summary lines name it. */

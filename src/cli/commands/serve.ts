@@ -107,7 +107,7 @@ async function serve(values: ServeCommandOptions): Promise<void> {
     secret,
     port,
     host: values.host,
-    resolve: resolveMap(values.resolve),
+    resolve: await resolveMap(values.resolve),
     allowPrivate: values.allowPrivate,
     log,
     accessLog: !values.quiet,

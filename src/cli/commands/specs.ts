@@ -47,7 +47,7 @@ export interface SpecsCommandOptions extends NetworkValues {
  * @throws UsageError for a `--root` that is not a folder or a malformed network option.
  */
 export async function runSpecs(values: SpecsCommandOptions): Promise<number> {
-  const reader = networkReader(values);
+  const reader = await networkReader(values);
 
   const root = projectFolder(values.root);
   /** The project, as the summary lines name it. */

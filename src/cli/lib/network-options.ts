@@ -3,15 +3,11 @@
  * `ardsite specs`, `ardsite import`): `--resolve host=URL` (as curl's), `--allow-private`, `--timeout MS`
  * and `--max-bytes N`, declared once for commander, and the reader they configure
  * (src/core/verify/http-reader.ts: https only, a size cap, a timeout, no private address unless allowed).
+ * The reader's module (node:http, node:https) is loaded only when a command reads the network, so that
+ * declaring the options costs `ardsite --version` nothing.
  */
 import { Option } from 'commander';
 import type { SiteReader } from '../../core/verify/reader.js';
-import {
-  DEFAULT_MAX_BYTES,
-  DEFAULT_TIMEOUT_MS,
-  httpReader,
-  parseResolve,
-} from '../../core/verify/http-reader.js';
 import { repeated } from './args.js';
 import { UsageError } from './usage-error.js';
 
@@ -34,11 +30,8 @@ export function resolveOptions(): Option[] {
 /** The `--timeout MS` and `--max-bytes N` options (strings, checked by {@link positiveNumber}). */
 export function limitOptions(): Option[] {
   return [
-    new Option(
-      '--timeout <ms>',
-      `each request's time limit, in milliseconds (default ${DEFAULT_TIMEOUT_MS})`,
-    ),
-    new Option('--max-bytes <n>', `the largest document read, in bytes (default ${DEFAULT_MAX_BYTES})`),
+    new Option('--timeout <ms>', "each request's time limit, in milliseconds (default 15000, as verify's)"),
+    new Option('--max-bytes <n>', 'the largest document read, in bytes (default 32 MiB, as verify’s)'),
   ];
 }
 
@@ -63,11 +56,12 @@ export function positiveNumber(name: string, value: string | undefined, fallback
 }
 
 /**
- * The `--resolve` map of `values`.
+ * The `--resolve` map of `values` (a promise: the reader's module is loaded then).
  *
  * @throws UsageError for a malformed `host=URL` (src/core/verify/http-reader.ts `parseResolve`).
  */
-export function resolveMap(values: readonly string[]): Map<string, string> {
+export async function resolveMap(values: readonly string[]): Promise<Map<string, string>> {
+  const { parseResolve } = await import('../../core/verify/http-reader.js');
   try {
     return parseResolve(values);
   } catch (error) {
@@ -76,13 +70,15 @@ export function resolveMap(values: readonly string[]): Map<string, string> {
 }
 
 /**
- * The HTTPS reader the flags in `values` describe.
+ * The HTTPS reader the flags in `values` describe (a promise: its module is loaded then).
  *
  * @throws UsageError for a malformed `--resolve`, `--timeout` or `--max-bytes` (exit 2 at the boundary).
  */
-export function networkReader(values: NetworkValues): SiteReader {
+export async function networkReader(values: NetworkValues): Promise<SiteReader> {
+  const { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, httpReader } =
+    await import('../../core/verify/http-reader.js');
   return httpReader({
-    resolve: resolveMap(values.resolve),
+    resolve: await resolveMap(values.resolve),
     allowPrivate: values.allowPrivate,
     timeoutMs: positiveNumber('timeout', values.timeout, DEFAULT_TIMEOUT_MS),
     maxBytes: positiveNumber('max-bytes', values.maxBytes, DEFAULT_MAX_BYTES),
