@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommandLine } from '../../src/cli/run.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../src/core/verify/http-reader.js';
 import { CLI_COMMANDS } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
@@ -103,4 +104,15 @@ describe('--root, one option shared by the commands that read a project', () => 
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^--root no\/such\/project: no such folder/);
   });
+});
+
+describe('the network options, declared once', () => {
+  it.each(['verify', 'diff', 'pin', 'specs'])(
+    'ardsite %s --help gives the reader’s own defaults',
+    async (command) => {
+      const help = (await inProcess(command, '--help')).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain(`(default ${DEFAULT_TIMEOUT_MS}, as verify's)`);
+      expect(help).toContain(`(default ${DEFAULT_MAX_BYTES / 1024 / 1024} MiB, as verify’s)`);
+    },
+  );
 });

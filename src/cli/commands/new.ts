@@ -56,9 +56,13 @@ async function folderProblems(root: string): Promise<string[]> {
 
 /** The options of `ardsite new` (src/cli/program.ts declares them; `--domain` and `--organization` are required). */
 export interface NewCommandOptions {
+  /** The site's domain (any case; written in lower case). */
   domain?: string;
+  /** The publisher's name. */
   organization?: string;
+  /** The namespace of the URNs (default from the domain). */
   namespace?: string;
+  /** The publisher's https home page. */
   organizationUrl?: string;
 }
 
