@@ -2,7 +2,8 @@
  * `npm run reference`: writes the generated reference pages: docs/reference.md and one page per file a
  * publisher writes under docs/reference/ (the field reference, from the descriptions, examples and
  * specifications of the schemas in src/core/schema/*.ts), and docs/reference/errors.md (every error code,
- * from src/core/errors.ts). Fails (exit 1) and names the fields when a schema field has no description,
+ * from src/core/errors.ts) and docs/reference/cli.md (the help of every `ardsite` command, from its commander
+ * declaration). Fails (exit 1) and names the fields when a schema field has no description,
  * specification or example.
  *
  * Usage: npm run reference [-- --check]   (--check: exit 1 and name the pages that are not up to date)
@@ -12,6 +13,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingReferenceParts } from '../src/core/schema/reference.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
+import { cliReferencePath, formattedCliReference } from './lib/cli-reference.js';
 import { referenceFiles } from './lib/reference-file.js';
 
 const { values } = parseCommandLine(
@@ -29,6 +31,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 const pages = await referenceFiles(engineRoot);
+pages.set(cliReferencePath(engineRoot), await formattedCliReference(engineRoot));
 if (values.check) {
   const stale: string[] = [];
   for (const [path, text] of pages)

@@ -1,8 +1,17 @@
 /**
- * Hands the computed site to the Astro pages. The build script computes the site once and provides it
- * here (as the promise of it: Astro bundles the pages while the site is computed) before it runs Astro
- * in the same process; pages read it back, so pages and files share one computation (DESIGN.md §7). The
- * slot lives on `globalThis` because Vite loads the pages as separate module instances.
+ * Hands the computed site to the Astro pages. The build computes the site once and provides it here (as
+ * the promise of it: Astro bundles the pages while the site is computed, and each agent's pages render as
+ * soon as its card is signed) before it runs Astro in the same process; pages read it back, so pages and
+ * files share one computation (DESIGN.md §7).
+ *
+ * The slot lives on `globalThis` because Vite bundles the pages into modules of their own, separate
+ * instances of this file, and what crosses to them must be a live promise. The one-way alternatives Astro
+ * 5 and Vite offer were weighed and do not carry one: a virtual module of a Vite plugin (Vite, "Virtual
+ * Modules Convention") is source text that Vite compiles, so it can hold only serialised data, as can
+ * `import.meta.env` values set through Vite's `define`; a data file in the build's temporary folder would
+ * serialise the whole site a second time and make every page wait for the last card. The slot is written
+ * only by the pipeline (src/core/build/pipeline.ts) and only read by the pages (src/lib/site.ts), so data
+ * still flows one way.
  */
 import { deferred, type Deferred } from './concurrency.js';
 import type { AgentBuild, SiteBuild, SiteOutline } from './site-build.js';

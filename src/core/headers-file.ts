@@ -88,22 +88,31 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 const patternCache = new Map<string, RegExp>();
 
+/**
+ * The anchored regular expression (its source, `^…$`) that matches the URL paths the `_headers` pattern
+ * `pattern` matches: a splat `*` any run of characters, a placeholder `:name` one path segment, the rest
+ * literally. An absolute pattern (`https://host/path`) is matched on its path: a site serves one origin.
+ * The source is valid in JavaScript and in PCRE (Vercel's route `src`). Never throws.
+ */
+export function headerPatternSource(pattern: string): string {
+  const path = pattern.replace(/^https:\/\/[^/]+/, '') || '/';
+  const source = path
+    .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':') && part.length > 1
+          ? '[^/]+'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('');
+  return `^${source}$`;
+}
+
 function patternRegExp(pattern: string): RegExp {
   let re = patternCache.get(pattern);
   if (!re) {
-    // An absolute pattern is matched on its path: the preview serves one origin.
-    const path = pattern.replace(/^https:\/\/[^/]+/, '') || '/';
-    const source = path
-      .split(/(\*|:[A-Za-z_][A-Za-z0-9_]*)/)
-      .map((part) =>
-        part === '*'
-          ? '.*'
-          : part.startsWith(':') && part.length > 1
-            ? '[^/]+'
-            : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-      )
-      .join('');
-    re = new RegExp(`^${source}$`);
+    re = new RegExp(headerPatternSource(pattern));
     patternCache.set(pattern, re);
   }
   return re;

@@ -133,6 +133,7 @@ dist/
 dist.old/
 dist-server/
 dist-server.old/
+.vercel/
 .astro/
 .ardsite-tmp-*/
 node_modules/

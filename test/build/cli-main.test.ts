@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCommandLine } from '../../src/cli/run.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS } from '../../src/core/verify/http-reader.js';
 import { CLI_COMMANDS } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
@@ -54,4 +56,63 @@ describe('ardsite', () => {
     expect(option.stderr).toMatch(/unknown option '--outt'/);
     expect(command.stderr + option.stderr).not.toMatch(/\n\s+at /);
   });
+});
+
+/** Runs `ardsite …args` in this process through the error boundary, with its output in strings. */
+async function inProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = { code: 0, stdout: '', stderr: '' };
+  run.code = await runCommandLine(args, {
+    stdout: { write: (text: string) => (run.stdout += text) },
+    stderr: { write: (text: string) => (run.stderr += text) },
+  });
+  return run;
+}
+
+describe.each([...CLI_COMMANDS])('ardsite %s, declared in commander', (command) => {
+  it('--help is generated from the declaration: its usage line, exit 0', async () => {
+    const run = await inProcess(command, '--help');
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toMatch(new RegExp(`^Usage: ardsite ${command} `));
+    expect(run.stdout).toContain('-h, --help');
+  });
+
+  it('refuses an unknown option as every command does: named, its usage, exit 2', async () => {
+    const run = await inProcess(command, '--colour');
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(
+        new RegExp(
+          `^error: unknown option '--colour'\nUsage: ardsite ${command} .*\n\\(ardsite ${command} --help lists the options\\)\n$`,
+        ),
+      ),
+    });
+  });
+});
+
+describe('--root, one option shared by the commands that read a project', () => {
+  it.each(['check', 'build', 'dev', 'preview', 'serve', 'release', 'pin', 'specs', 'keygen', 'import'])(
+    'ardsite %s --help declares it, with the current folder as default',
+    async (command) => {
+      const run = await inProcess(command, '--help');
+      expect(run.stdout).toMatch(/--root <folder> +the project folder \(content\/, public\/\)/);
+    },
+  );
+
+  it('a --root that is not a folder is a usage error naming it, from the one boundary', async () => {
+    const run = await inProcess('release', '--root', 'no/such/project');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^--root no\/such\/project: no such folder/);
+  });
+});
+
+describe('the network options, declared once', () => {
+  it.each(['verify', 'diff', 'pin', 'specs'])(
+    'ardsite %s --help gives the reader’s own defaults',
+    async (command) => {
+      const help = (await inProcess(command, '--help')).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain(`(default ${DEFAULT_TIMEOUT_MS}, as verify's)`);
+      expect(help).toContain(`(default ${DEFAULT_MAX_BYTES / 1024 / 1024} MiB, as verify’s)`);
+    },
+  );
 });

@@ -183,26 +183,23 @@ describe('npm run new', () => {
   it('reports every problem of its arguments in one run, not the first one only', async () => {
     const usageLine =
       'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
-    // Bad usage (an unknown option) beside bad values and a folder that is not empty: all of them, exit 2.
+    // Bad usage (the required --organization missing) beside bad values and a folder that is not empty:
+    // all of them, exit 2.
     const all = await runScript(
       'new.ts',
       root,
       '--domain',
       'https://Bad.test/',
-      '--organization',
-      ' ',
       '--namespace',
       'Big NS',
       '--organization-url',
       'http://acme.test/',
-      '--colour',
     );
     expect([all.code, all.stderr.split('\n')]).toEqual([
       2,
       [
-        'unknown option --colour',
+        "--organization is required: the publisher's name",
         '--domain "https://bad.test/" is not a lower-case domain name (no scheme, port or trailing dot), e.g. agents.acme.com',
-        '--organization must name the publisher',
         '--namespace "Big NS" must match [a-z0-9._-]+',
         '--organization-url "http://acme.test/" must be an https URL',
         `${root} exists and is not empty: name a new folder`,
@@ -210,18 +207,17 @@ describe('npm run new', () => {
         '',
       ],
     ]);
-    // Options missing, or without their value, are named too, with what else is wrong.
-    const missing = await runScript('new.ts', root, '--domain', 'acme', '--namespace');
-    expect([missing.code, missing.stderr.split('\n')]).toEqual([
+    // An unknown option is refused as every command refuses it (commander), before anything is read.
+    const unknown = await runScript('new.ts', root, '--domain', 'acme.test', '--colour');
+    expect([unknown.code, unknown.stderr]).toEqual([
       2,
-      [
-        '--namespace needs a value (--namespace=<value> for one that starts with -)',
-        "--organization is required: the publisher's name",
-        expect.stringMatching(/^--domain "acme" is not a lower-case domain name/),
-        `${root} exists and is not empty: name a new folder`,
-        usageLine,
-        '',
-      ],
+      expect.stringMatching(/^error: unknown option '--colour'\nUsage: ardsite new /),
+    ]);
+    // An option without its value is refused by commander too, naming the option.
+    const missing = await runScript('new.ts', root, '--domain', 'acme', '--namespace');
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^error: option '--namespace <ns>' argument missing\nUsage: ardsite new /),
     ]);
     // No usage problem: a refused value and a refused folder, exit 1, no usage line.
     const values = await runScript('new.ts', root, '--domain', 'agents_acme.test', '--organization', 'Acme');

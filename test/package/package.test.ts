@@ -3,7 +3,7 @@
  * folder that has only its own package.json (ardsite's dependencies come from the npm registry, as in CI,
  * so this test needs the registry and takes minutes), then, as a publisher types them, `npx ardsite new`
  * and, in the new project, `npm run check`, `npm run build` (with a throw-away key, `ARDSITE_DEV_KEY=1`,
- * as CI builds) and `npm run verify`. publint and @arethetypeswrong/cli check the same tarball. The pack
+ * as CI builds, and `VERCEL=1`, as Vercel builds: its Build Output is written too) and `npm run verify`. publint and @arethetypeswrong/cli check the same tarball. The pack
  * and install are shared with the other files of this folder (test/helpers/packed-ardsite.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -56,9 +56,17 @@ describe('the packed ardsite, installed from its tarball', () => {
     const checked = await run('npm', ['run', '--silent', 'check'], site);
     expect(checked.code, checked.stdout + checked.stderr).toBe(0);
     expect(checked.stdout).toMatch(/checked \.\/: 1 agent, 1 resource, 0 entries, 0 errors, 0 warnings/);
-    const built = await run('npm', ['run', '--silent', 'build'], site, { ARDSITE_DEV_KEY: '1' });
+    // Built as on Vercel (VERCEL=1, docs/guides/deploy/vercel.md): Vercel's Build Output is written beside dist/.
+    const built = await run('npm', ['run', '--silent', 'build'], site, { ARDSITE_DEV_KEY: '1', VERCEL: '1' });
     expect(built.code, built.stderr).toBe(0);
     expect(existsSync(path.join(site, 'dist', '.well-known', 'ard.json'))).toBe(true);
+    const vercel = JSON.parse(readFileSync(path.join(site, '.vercel/output/config.json'), 'utf8')) as {
+      routes: Array<{ src?: string; headers?: Record<string, string> }>;
+    };
+    expect(vercel.routes.find((r) => r.src === '^/\\.well-known/ard\\.json$')?.headers).toMatchObject({
+      'Content-Type': 'application/ard+json',
+    });
+    expect(existsSync(path.join(site, '.vercel/output/static/.well-known/ard.json'))).toBe(true);
     expect(existsSync(path.join(site, 'dist', 'agents', 'helper', 'permissions', 'index.html'))).toBe(true);
     const verified = await run('npm', ['run', '--silent', 'verify'], site);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);

@@ -421,11 +421,11 @@ describe.concurrent('sites that cannot be read: exit 2', () => {
     expect(overHttp.code).toBe(2);
     expect(overHttp.stderr).toMatch(/--threads is for a folder/);
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^usage: ardsite verify/);
+    expect(none.stderr).toMatch(/^name a built folder, an https URL, or --root .*\nUsage: ardsite verify /);
     for (const flag of ['--help', '-h']) {
       const help = await runVerify(flag);
       expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(/^usage: ardsite verify/);
+      expect(help.stdout).toMatch(/^Usage: ardsite verify/);
       expect(help.stderr).toBe('');
     }
     expect(zero.code).toBe(2);

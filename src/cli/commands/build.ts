@@ -24,6 +24,8 @@ export interface BuildCommandOptions {
   registry: boolean;
   /** Writes phase timings, peak memory and sizes as JSON to this file (used by `npm run bench`). */
   report?: string;
+  /** Also writes Vercel's Build Output (`.vercel/output/`) from the site's `_headers`. */
+  vercel: boolean;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -100,6 +102,11 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
   log(
     `Built ${shownFolder(result.outDir)}: ${counted(result.agents, 'agent')}, ${counted(result.entries, 'manifest entry', 'manifest entries')}; self-check: ${counted(result.checksPassed, 'check')} passed (${seconds} s).`,
   );
+  if (options.vercel) {
+    const { writeVercelOutput } = await import('../../core/vercel-output.js');
+    const output = await writeVercelOutput(root, result.outDir);
+    log(`Wrote Vercel's Build Output (${shownFolder(output)}), with the headers of _headers.`);
+  }
   if (result.serverDir) {
     log(
       `Registry mode: the lookup API (${result.registryUrl}) is in ${shownFolder(result.serverDir)}; ${npmCommand('serve', root)} starts it.`,

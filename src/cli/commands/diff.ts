@@ -1,5 +1,5 @@
 /**
- * `npm run diff -- <old> <new>`: the RAM and permission changes between two sites (DESIGN.md §9
+ * `ardsite diff <old> <new>`: the RAM and permission changes between two sites (DESIGN.md §9
  * "Releases"; docs/releases.md), each a built folder or a site URL read with verify's network rules
  * (TLS, size cap, timeout, no private addresses unless --allow-private, --resolve host=URL). Entries are
  * matched by identifier; added and removed entries are listed. Sentences by default, `--json` for machines.
@@ -16,11 +16,8 @@
  *
  * {@link runDiff} is exported so tests can run the command in-process.
  */
-import { realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { ENGLISH_WORDS } from '../../core/pages/words.js';
 import { byImportance } from '../../core/releases/compare.js';
 import {
@@ -43,9 +40,6 @@ import {
 import { MANIFEST_PATH } from '../../core/well-known.js';
 import { terminalText } from '../../core/terminal-text.js';
 import { shownFolder } from '../lib/shown-folder.js';
-
-const usage =
-  'usage: ardsite diff <old: folder | https URL> <new: folder | https URL> [--json] [--origin-old URL] [--origin-new URL] [--resolve host=URL] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N]';
 
 /** Where the command writes: the process's streams, or a test's buffers. */
 export interface DiffOutput {
@@ -147,42 +141,42 @@ function sentences(diffs: readonly EntryDiff[], sides: readonly [string, string]
   return `${lines.map(terminalText).join('\n')}\n`;
 }
 
+/** The options of `ardsite diff` (src/cli/program.ts declares them; numbers as typed, checked here). */
+export interface DiffCommandOptions {
+  json: boolean;
+  /** The old side's origin, for a folder. */
+  originOld?: string;
+  /** The new side's origin, for a folder. */
+  originNew?: string;
+  /** `--resolve host=URL`, repeatable. */
+  resolve: string[];
+  allowPrivate: boolean;
+  maxBytes?: string;
+  timeout?: string;
+  /** The whole run's limit, in seconds. */
+  deadline?: string;
+  maxEntries?: string;
+}
+
 /**
- * Runs `npm run diff` with `args` (the arguments after the script name) and returns the exit code: 0
- * nothing gained access, 1 something did, 2 a side could not be read (or bad usage).
+ * Runs `ardsite diff` with `args` (the arguments after the command's name) through the command line's
+ * declaration and error boundary (src/cli/run.ts), in this process, writing to `out`; returns the exit
+ * code: 0 nothing gained access, 1 something did, 2 a side could not be read (or bad usage).
  */
 export async function runDiff(args: readonly string[], out: DiffOutput = process): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        'origin-old': { type: 'string' },
-        'origin-new': { type: 'string' },
-        resolve: { type: 'string', multiple: true, default: [] },
-        'allow-private': { type: 'boolean', default: false },
-        'max-bytes': { type: 'string' },
-        timeout: { type: 'string' },
-        deadline: { type: 'string' },
-        'max-entries': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    out.stderr.write(`${(error as Error).message}\n${usage}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out.stdout.write(`${usage}\n`);
-    return 0;
-  }
-  if (positionals.length !== 2) {
-    out.stderr.write(`${usage}\n`);
-    return 2;
-  }
+  const { runCommandLine } = await import('../run.js');
+  return runCommandLine(['diff', ...args], out);
+}
+
+/**
+ * `ardsite diff <old> <new>` with the parsed `values`, writing to `out`; returns the exit code as
+ * {@link runDiff} gives it.
+ */
+export async function diffCommand(
+  positionals: readonly [string, string],
+  values: DiffCommandOptions,
+  out: DiffOutput,
+): Promise<number> {
   const positive = (v: string | undefined, fallback: number) => {
     const n = v === undefined ? fallback : Number(v);
     if (!Number.isInteger(n) || n <= 0)
@@ -197,21 +191,21 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
       throw new SideUnreadable(`--deadline expects a positive number of seconds, got "${values.deadline}"`);
     deadline = new Deadline(Date.now() + seconds * 1000);
     const common = {
-      resolve: values.resolve ?? [],
-      allowPrivate: values['allow-private'] ?? false,
-      maxBytes: positive(values['max-bytes'], DEFAULT_MAX_BYTES),
+      resolve: values.resolve,
+      allowPrivate: values.allowPrivate,
+      maxBytes: positive(values.maxBytes, DEFAULT_MAX_BYTES),
       timeoutMs: positive(values.timeout, DEFAULT_TIMEOUT_MS),
-      maxEntries: positive(values['max-entries'], DEFAULT_MAX_ENTRIES),
+      maxEntries: positive(values.maxEntries, DEFAULT_MAX_ENTRIES),
       deadline,
     };
     const [before, after] = await Promise.all([
       readSide(positionals[0]!, {
         ...common,
-        ...(values['origin-old'] ? { origin: values['origin-old'] } : {}),
+        ...(values.originOld ? { origin: values.originOld } : {}),
       }),
       readSide(positionals[1]!, {
         ...common,
-        ...(values['origin-new'] ? { origin: values['origin-new'] } : {}),
+        ...(values.originNew ? { origin: values.originNew } : {}),
       }),
     ]);
     // A pinned document cut short is read as absent: a run that passed its deadline compares nothing.
@@ -232,16 +226,3 @@ export async function runDiff(args: readonly string[], out: DiffOutput = process
   } else out.stdout.write(sentences(diffs, [sideLabel(positionals[0]!), sideLabel(positionals[1]!)]));
   return diffs.some((d) => d.gainedAccess) ? 1 : 0;
 }
-
-/** True when this file is the process's entry point (Node real-paths the main module, so argv[1] is too). */
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (entry === undefined) return false;
-  try {
-    return realpathSync(path.resolve(entry)) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) process.exitCode = await runDiff(process.argv.slice(2));

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <card file or https URL> [--root <project>] [--slug <slug>] [--as-own] [--base-url <URL>]`:
+ * `ardsite import <card file or https URL> [--root <project>] [--slug <slug>] [--as-own] [--base-url <URL>]`:
  * turns an existing A2A AgentCard into `content/agents/<slug>.md` and `content/resources/*.yaml` for its
  * RAM (src/core/import/import-card.ts), and lists what it dropped or changed and why. Another publisher's
  * card (an address on another site than publisher.yaml's `domain`) becomes `content/entries/<slug>.yaml`,
@@ -19,42 +19,35 @@ import type { JsonRecord } from '../../core/a2a-forms.js';
 import { importAgentCard, type ImportOptions } from '../../core/import/import-card.js';
 import { entryOfCard, manifestUrlOf } from '../../core/import/their-entry.js';
 import { jsonErrorPlace } from '../../core/json-position.js';
-import { httpReader, parseResolve } from '../../core/verify/http-reader.js';
-import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { httpReader } from '../../core/verify/http-reader.js';
+import { projectFolder } from '../lib/args.js';
+import { resolveMap } from '../lib/network-options.js';
 import { shellWord } from '../../core/shell-word.js';
 import { terminalText } from '../../core/terminal-text.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;
 
-const usage =
-  'usage: ardsite import <card file or https URL> [--root <project folder>] [--slug <slug>] [--as-own] [--base-url https://host/] [--resolve host=http://127.0.0.1:PORT] [--allow-private]';
-const { values, positionals } = parseCommandLine(
-  {
-    allowPositionals: true,
-    options: {
-      root: { type: 'string', default: process.cwd() },
-      slug: { type: 'string' },
-      /** Take another publisher's card over as an agent of this site, signed with its key. */
-      'as-own': { type: 'boolean', default: false },
-      /** What a relative address of a card read from a file is resolved against. */
-      'base-url': { type: 'string' },
-      /** host=URL: read https://host/… from that server instead (tests, a card not yet deployed). */
-      resolve: { type: 'string', multiple: true, default: [] },
-      'allow-private': { type: 'boolean', default: false },
-    },
-  },
-  usage,
-);
-if (positionals.length !== 1) {
-  process.stderr.write(`${usage}\n`);
-  process.exit(2);
+/** The options of `ardsite import` (src/cli/program.ts declares them). */
+export interface ImportCommandOptions {
+  /** The project folder. */
+  root: string;
+  /** The slug of the agent or entry written (default from the card's name). */
+  slug?: string;
+  /** Takes another publisher's card over as an agent of this site, signed with its key. */
+  asOwn: boolean;
+  /** What a relative address of a card read from a file is resolved against. */
+  baseUrl?: string;
+  /** host=URL: read https://host/… from that server instead (tests, a card not yet deployed). */
+  resolve: string[];
+  allowPrivate: boolean;
 }
-const from = positionals[0]!;
-const root = projectFolder(values.root!);
 
 /** The card's text, and for a URL the exact bytes read and the entry its site's manifest gives for it. */
-async function readCard(): Promise<{
+async function readCard(
+  from: string,
+  values: ImportCommandOptions,
+): Promise<{
   text: string;
   readFrom?: { url: string; bytes: Uint8Array };
   theirEntry?: JsonRecord;
@@ -64,8 +57,8 @@ async function readCard(): Promise<{
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from}: a card is read over https only`);
     const reader = httpReader({
       maxBytes: MAX_CARD_BYTES,
-      resolve: parseResolve(values.resolve ?? []),
-      allowPrivate: values['allow-private'],
+      resolve: await resolveMap(values.resolve),
+      allowPrivate: values.allowPrivate,
     });
     const doc = await reader.read(from).catch((error: unknown) => {
       throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} could not be read: ${(error as Error).message}`);
@@ -100,7 +93,7 @@ async function readCard(): Promise<{
 }
 
 /** The publisher's site, which tells its own cards from others'. @throws ArdsiteError on a bad file. */
-async function publisherOf(): Promise<NonNullable<ImportOptions['publisher']>> {
+async function publisherOf(root: string): Promise<NonNullable<ImportOptions['publisher']>> {
   const { publisher, diagnostics } = await loadPublisherFile({ root });
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (!publisher || errors.length > 0)
@@ -116,78 +109,86 @@ async function publisherOf(): Promise<NonNullable<ImportOptions['publisher']>> {
   };
 }
 
-function baseUrl(): string | undefined {
-  const given = values['base-url'];
+/** `--base-url`, checked. @throws ArdsiteError IMPORT_RELATIVE_URL when it is not an absolute https URL. */
+function baseUrl(given: string | undefined): string | undefined {
   if (given === undefined) return undefined;
   if (!URL.canParse(given) || new URL(given).protocol !== 'https:')
     throw new ArdsiteError('IMPORT_RELATIVE_URL', `--base-url "${given}" must be an absolute https URL`);
   return given;
 }
-
-try {
-  if (!existsSync(path.join(root, 'content')))
-    throw new ArdsiteError(
-      'IMPORT_NOT_A_CARD',
-      `${root} has no content/ folder: make a project with npm run new first, or pass --root`,
-    );
-  const base = baseUrl();
-  const publisher = await publisherOf();
-  const read = await readCard();
-  const text = read.text.replace(/^\uFEFF/, '');
-  let card: unknown;
+/**
+ * Runs `ardsite import <from>` and returns its exit code: 0 imported, 1 refused (the reason on stderr).
+ *
+ * @throws UsageError for a `--root` that is not a folder or a malformed `--resolve`.
+ */
+export async function runImport(from: string, values: ImportCommandOptions): Promise<number> {
+  const root = projectFolder(values.root);
   try {
-    card = JSON.parse(text);
-  } catch (error) {
-    const at = jsonErrorPlace(text, error);
-    throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON${at}: ${(error as Error).message}`);
-  }
-  const result = importAgentCard(card, {
-    source: from,
-    publisher,
-    asOwn: values['as-own']!,
-    ...(values.slug ? { slug: values.slug } : {}),
-    ...(read.readFrom ? { readFrom: read.readFrom } : {}),
-    ...(read.theirEntry ? { theirEntry: read.theirEntry } : {}),
-    ...(base ? { baseUrl: base } : {}),
-  });
-  // Every file is checked before any is written: an import is all or nothing.
-  const writes: Array<[string, string]> = [];
-  for (const [file, text] of result.files) {
-    const problem = relativePathProblem(file);
-    if (problem !== undefined)
-      throw new ArdsiteError('FILE_WRITE_REFUSED', `${file} cannot be written: ${problem}`);
-    const target = path.join(root, file);
-    const existing = await readFile(target, 'utf8').catch(() => undefined);
-    if (existing === undefined) writes.push([target, text]);
-    else if (file.startsWith('content/agents/') || file.startsWith('content/entries/'))
+    if (!existsSync(path.join(root, 'content')))
       throw new ArdsiteError(
-        'IMPORT_SLUG_TAKEN',
-        `${file} exists: the project has ${result.kind === 'agent' ? 'an agent' : 'an entry'} ${result.slug} already; choose another --slug`,
+        'IMPORT_NOT_A_CARD',
+        `${root} has no content/ folder: make a project with npm run new first, or pass --root`,
       );
-    else if (existing !== text)
-      process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
+    const base = baseUrl(values.baseUrl);
+    const publisher = await publisherOf(root);
+    const read = await readCard(from, values);
+    const text = read.text.replace(/^\uFEFF/, '');
+    let card: unknown;
+    try {
+      card = JSON.parse(text);
+    } catch (error) {
+      const at = jsonErrorPlace(text, error);
+      throw new ArdsiteError('IMPORT_NOT_A_CARD', `${from} is not JSON${at}: ${(error as Error).message}`);
+    }
+    const result = importAgentCard(card, {
+      source: from,
+      publisher,
+      asOwn: values.asOwn,
+      ...(values.slug ? { slug: values.slug } : {}),
+      ...(read.readFrom ? { readFrom: read.readFrom } : {}),
+      ...(read.theirEntry ? { theirEntry: read.theirEntry } : {}),
+      ...(base ? { baseUrl: base } : {}),
+    });
+    // Every file is checked before any is written: an import is all or nothing.
+    const writes: Array<[string, string]> = [];
+    for (const [file, text] of result.files) {
+      const problem = relativePathProblem(file);
+      if (problem !== undefined)
+        throw new ArdsiteError('FILE_WRITE_REFUSED', `${file} cannot be written: ${problem}`);
+      const target = path.join(root, file);
+      const existing = await readFile(target, 'utf8').catch(() => undefined);
+      if (existing === undefined) writes.push([target, text]);
+      else if (file.startsWith('content/agents/') || file.startsWith('content/entries/'))
+        throw new ArdsiteError(
+          'IMPORT_SLUG_TAKEN',
+          `${file} exists: the project has ${result.kind === 'agent' ? 'an agent' : 'an entry'} ${result.slug} already; choose another --slug`,
+        );
+      else if (existing !== text)
+        process.stdout.write(`kept ${file} as it is (it exists); compare it with the card's resource\n`);
+    }
+    for (const [target, text] of writes) {
+      const file = path.relative(root, target).split(path.sep).join('/');
+      // Names chosen from the card: written inside the project only, never through a link, never over a file.
+      if (writeContained(root, file, text, { exclusive: true }) === 'exists')
+        throw new ArdsiteError('IMPORT_SLUG_TAKEN', `${file} appeared while importing; nothing more written`);
+      process.stdout.write(`wrote ${file}\n`);
+    }
+    // The card chose its field names and values: their control characters are shown, not obeyed.
+    for (const n of result.changed)
+      process.stdout.write(terminalText(`changed  ${n.field}: ${n.reason}`) + '\n');
+    for (const n of result.dropped)
+      process.stdout.write(terminalText(`dropped  ${n.field}: ${n.reason}`) + '\n');
+    for (const w of result.warnings) process.stderr.write(terminalText(`warning  ${w}`) + '\n');
+    const next = `Next: npm run check -- --root ${shellWord(values.root)}`;
+    process.stdout.write(
+      result.kind === 'entry'
+        ? `listed ${result.slug} as another publisher's entry (not signed by you). ${next}\n`
+        : `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. ${next}\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ArdsiteError)) throw error;
+    process.stderr.write(`${terminalText(error.message)} [${error.code}]\n`);
+    return 1;
   }
-  for (const [target, text] of writes) {
-    const file = path.relative(root, target).split(path.sep).join('/');
-    // Names chosen from the card: written inside the project only, never through a link, never over a file.
-    if (writeContained(root, file, text, { exclusive: true }) === 'exists')
-      throw new ArdsiteError('IMPORT_SLUG_TAKEN', `${file} appeared while importing; nothing more written`);
-    process.stdout.write(`wrote ${file}\n`);
-  }
-  // The card chose its field names and values: their control characters are shown, not obeyed.
-  for (const n of result.changed)
-    process.stdout.write(terminalText(`changed  ${n.field}: ${n.reason}`) + '\n');
-  for (const n of result.dropped)
-    process.stdout.write(terminalText(`dropped  ${n.field}: ${n.reason}`) + '\n');
-  for (const w of result.warnings) process.stderr.write(terminalText(`warning  ${w}`) + '\n');
-  const next = `Next: npm run check -- --root ${shellWord(values.root!)}`;
-  process.stdout.write(
-    result.kind === 'entry'
-      ? `listed ${result.slug} as another publisher's entry (not signed by you). ${next}\n`
-      : `imported ${result.slug}: ${result.changed.length} changed, ${result.dropped.length} dropped. ${next}\n`,
-  );
-} catch (error) {
-  if (!(error instanceof ArdsiteError)) throw error;
-  process.stderr.write(`${terminalText(error.message)} [${error.code}]\n`);
-  process.exitCode = 1;
 }

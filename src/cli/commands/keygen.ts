@@ -1,7 +1,6 @@
 /**
- * `npm run keygen`: creates the site's signing key (DESIGN.md §4) and prints its public JWK and kid.
- *
- * Usage: npm run keygen [-- --alg ES256|EdDSA] [-- --out <path relative to the project>] [-- --root <project>]
+ * `ardsite keygen [--alg ES256|EdDSA] [--out <path in the project>] [--root <project>]`: creates the
+ * site's signing key (ARD draft §6, did:web) and prints its public JWK and kid.
  *
  * The private key is written to `.ardsite/keys/signing.jwk.json` (or `--out`) with mode 0600, only where
  * git ignores it, and never over an existing key. It is never printed. For CI, store the file's content
@@ -12,23 +11,28 @@ import { readFile } from 'node:fs/promises';
 import { readYaml } from '../../core/bounded-yaml.js';
 import { ArdsiteError } from '../../core/errors.js';
 import { createSigningKey } from '../../core/trust/keys.js';
-import { DEFAULT_KEY_FILE, writeNewKeyFile } from '../../core/trust/key-file.js';
+import { writeNewKeyFile } from '../../core/trust/key-file.js';
 import { type SigningAlgorithm } from '../../core/trust/jwk.js';
-import { parseCommandLine, projectFolder } from '../lib/args.js';
+import { projectFolder } from '../lib/args.js';
 
-const { values } = parseCommandLine(
-  {
-    options: {
-      alg: { type: 'string' },
-      out: { type: 'string', default: DEFAULT_KEY_FILE },
-      root: { type: 'string', default: process.cwd() },
-    },
-  },
-  'usage: ardsite keygen [--alg ES256|EdDSA] [--out <path in the project>] [--root <project folder>]',
-);
+/** The options of `ardsite keygen` (src/cli/program.ts declares them). */
+export interface KeygenCommandOptions {
+  /** The project folder. */
+  root: string;
+  /** `ES256` or `EdDSA`; default publisher.yaml's `signing.algorithm`, else ES256. */
+  alg?: string;
+  /** Where the key is written, relative to the project (default `.ardsite/keys/signing.jwk.json`). */
+  out: string;
+}
 
-async function main(): Promise<number> {
-  const root = projectFolder(values.root!);
+/**
+ * Runs `ardsite keygen` and returns its exit code: 0 written, 1 a key exists there or cannot be written,
+ * 2 an algorithm refused.
+ *
+ * @throws UsageError when `--root` is not a folder.
+ */
+export async function runKeygen(values: KeygenCommandOptions): Promise<number> {
+  const root = projectFolder(values.root);
   let domain: string | undefined;
   let configured: string | undefined;
   try {
@@ -55,7 +59,15 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const written = await writeNewKeyFile(root, values.out!, alg);
+  let written;
+  try {
+    written = await writeNewKeyFile(root, values.out, alg);
+  } catch (error) {
+    process.stderr.write(
+      `keygen: ${(error as Error).message}${error instanceof ArdsiteError ? ` [${error.code}]` : ''}\n`,
+    );
+    return 1;
+  }
   if (written === 'exists') {
     process.stderr.write(
       `keygen: ${values.out} already exists and is left as it is. Move it away first to make a new key ` +
@@ -76,13 +88,4 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(publicJwk, null, 2)}\n`);
   }
   return 0;
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  process.stderr.write(
-    `keygen: ${(error as Error).message}${error instanceof ArdsiteError ? ` [${error.code}]` : ''}\n`,
-  );
-  process.exitCode = 1;
 }

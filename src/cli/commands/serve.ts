@@ -1,21 +1,20 @@
 /**
- * `npm run serve`: the site with its lookup API (registry mode, docs/guides/registry.md): the static files
+ * `ardsite serve`: the site with its lookup API (registry mode, docs/guides/registry.md): the static files
  * of `dist/` with their `_headers`, and POST /search, POST /explore and GET /agents under the registry's
  * base path (ARD draft §4.2), in one Node process (DESIGN.md §7). When `dist/` holds no built site, the
  * site is first built in registry mode, saying so. When it holds a built site without its registry build
  * (a static build, or one that replaced the registry build), a registry build would replace those files
  * (a build that may have been verified or deployed): serve says so and stops, unless `--rebuild`.
  *
- * Usage: npm run serve [-- --root <project>] [-- --dir <folder>] [-- --port <n>] [-- --host <ip>]
- *                      [-- --dev] [-- --resolve host=http://127.0.0.1:PORT ...] [-- --allow-private]
- *                      [-- --no-build | --rebuild] [-- --quiet]
+ * Options: --root <project>, --dir <folder>, --port <n>, --host <ip>, --dev, --resolve
+ * host=http://127.0.0.1:PORT (repeatable), --allow-private, --no-build | --rebuild, --quiet.
  * `--allow-private` lets the registry reach federation peers and foreign sites at private, loopback or
  * link-local addresses (as verify's flag); publisher.yaml cannot.
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
  * in the variable `registry.pageToken.secretEnv` names (default ARDSITE_REGISTRY_SECRET). `--dev` allows
  * a throw-away secret when it is unset. Exit 1 when the server cannot start. A relative --dir is read
  * from the project folder (--root), as `npm run build` reads --out and as `npm run preview` reads its --dir
- * (scripts/lib/serving-options.ts `servedFolders`).
+ * (src/cli/lib/serving-options.ts `servedFolders`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,36 +23,32 @@ import { ArdsiteError } from '../../core/errors.js';
 import { readRegistryBuild } from '../../core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/registry/config.js';
 import { startRegistryServer } from '../../core/registry/server.js';
-import { parseResolve } from '../../core/verify/http-reader.js';
-import { parseCommandLine } from '../lib/args.js';
+import { resolveMap } from '../lib/network-options.js';
 import { selfCommand } from '../lib/self-command.js';
-import { SERVED_FOLDER_RULE, SERVING_OPTIONS, servedFolders } from '../lib/serving-options.js';
+import { portNumber, servedFolders, type ServingValues } from '../lib/serving-options.js';
+import { UsageError } from '../lib/usage-error.js';
 import { shownFolder } from '../lib/shown-folder.js';
 
-const usage = `usage: ardsite serve [--root <project>] [--dir <folder>] [--port <n>] [--host <ip>] [--dev] [--resolve host=http://127.0.0.1:PORT ...] [--allow-private] [--no-build | --rebuild] [--quiet]
-  ${SERVED_FOLDER_RULE}`;
-const { values } = parseCommandLine(
-  {
-    options: {
-      ...SERVING_OPTIONS,
-      dev: { type: 'boolean', default: false },
-      resolve: { type: 'string', multiple: true, default: [] },
-      // The operator's switch (never publisher.yaml): peers and foreign sites at private addresses.
-      'allow-private': { type: 'boolean', default: false },
-      'no-build': { type: 'boolean', default: false },
-      /** Replace a built site that has no registry build with a registry build of the content. */
-      rebuild: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-    },
-  },
-  usage,
-);
-const { root, dir } = servedFolders(values);
-const port = Number(values.port);
+/** The options of `ardsite serve` (src/cli/program.ts declares them). */
+export interface ServeCommandOptions extends ServingValues {
+  /** Allows a throw-away pageToken secret when its variable is unset. */
+  dev: boolean;
+  /** `--resolve host=URL`, as verify's. */
+  resolve: string[];
+  /** The operator's switch (never publisher.yaml): peers and foreign sites at private addresses. */
+  allowPrivate: boolean;
+  /** False with `--no-build`: never build, fail when the folder has no registry build. */
+  build: boolean;
+  /** Replaces a built site that has no registry build with a registry build of the content. */
+  rebuild: boolean;
+  /** No access log. */
+  quiet: boolean;
+}
+
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Builds the project in registry mode in a child process, its output shown as it comes. */
-function buildRegistry(): Promise<void> {
+function buildRegistry(root: string, dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -67,14 +62,14 @@ function buildRegistry(): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be a TCP port number, not "${values.port}"`);
+async function serve(values: ServeCommandOptions): Promise<void> {
+  const { root, dir } = servedFolders(values);
+  const port = portNumber(values.port);
   const publisher = await loadPublisherSettings(root);
   const settings = publisher.registry;
   // The secret first: a server that cannot start should say so before a build of several minutes.
   const { secret, ephemeral } = resolvePageTokenSecret(settings.pageToken.secretEnv, process.env, {
-    dev: values.dev!,
+    dev: values.dev,
   });
   if (ephemeral) {
     log('');
@@ -90,7 +85,7 @@ async function main(): Promise<void> {
   try {
     await readRegistryBuild(dir);
   } catch (error) {
-    if (!(error instanceof ArdsiteError) || error.code !== 'REGISTRY_BUILD_MISSING' || values['no-build'])
+    if (!(error instanceof ArdsiteError) || error.code !== 'REGISTRY_BUILD_MISSING' || !values.build)
       throw error;
     const why = error.message.split(';')[0]!;
     const shown = shownFolder(dir);
@@ -104,16 +99,16 @@ async function main(): Promise<void> {
         ? `${why}: replacing the site in ${shown} with a registry build (--rebuild).`
         : `${why}: building the site in registry mode first.`,
     );
-    await buildRegistry();
+    await buildRegistry(root, dir);
   }
   const server = await startRegistryServer({
     dir,
     settings,
     secret,
     port,
-    host: values.host!,
-    resolve: parseResolve(values.resolve!),
-    allowPrivate: values['allow-private'] === true,
+    host: values.host,
+    resolve: await resolveMap(values.resolve),
+    allowPrivate: values.allowPrivate,
     log,
     accessLog: !values.quiet,
   });
@@ -125,10 +120,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-try {
-  await main();
-} catch (error) {
-  if (error instanceof ArdsiteError) log(`Cannot serve: ${error.message} [${error.code}]`);
-  else log(`Cannot serve: ${(error as Error).message}`);
-  process.exitCode = 1;
+/**
+ * Starts `ardsite serve` and returns its exit code: 1 when the server cannot start (the reason on
+ * stderr), else undefined, the server running until SIGINT or SIGTERM.
+ *
+ * @throws UsageError for a `--port`, `--resolve` or `--root` that cannot be used.
+ */
+export async function runServe(values: ServeCommandOptions): Promise<number | undefined> {
+  try {
+    await serve(values);
+    return undefined;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof ArdsiteError) log(`Cannot serve: ${error.message} [${error.code}]`);
+    else log(`Cannot serve: ${(error as Error).message}`);
+    return 1;
+  }
 }

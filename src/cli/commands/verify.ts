@@ -1,5 +1,5 @@
 /**
- * `npm run verify -- <folder | https URL>`: checks an ARD site the way a crawler does (DESIGN.md §4):
+ * `ardsite verify <folder | https URL>`: checks an ARD site the way a crawler does (DESIGN.md §4):
  * discovery, entry shape and URNs, digests, trustManifest signatures through did:web, publisher
  * authority, A2A card signatures, RAM integrity and the two RAM copies.
  *
@@ -21,17 +21,13 @@
  * verifier's own modules are loaded so that they are ready when the checks begin; the report is the same
  * as from one thread.
  *
- * {@link runVerify} is exported so tests can run the command in-process; the file runs it only when it
- * is the entry point.
+ * {@link runVerify} is exported so tests can run the command in-process.
  */
 // Only light modules here: the verifier itself (site.ts, with zod, jose and the A2A SDK) is imported
 // after the helper threads have been started, so that both load at once.
-import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { Deadline, DEFAULT_DEADLINE_S, DEFAULT_MAX_ENTRIES } from '../../core/verify/deadline.js';
 import { discoverManifest } from '../../core/verify/discovery.js';
 import { isProjectFolder, originFromDidDocument } from '../../core/verify/folder-origin.js';
@@ -54,9 +50,7 @@ import { counted } from '../lib/counted.js';
 import { shownFolder } from '../lib/shown-folder.js';
 import { shellWord } from '../../core/shell-word.js';
 import { terminalText } from '../../core/terminal-text.js';
-
-const usage =
-  'usage: ardsite verify <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
+import { UsageError } from '../lib/usage-error.js';
 
 /**
  * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (a few
@@ -124,46 +118,53 @@ export interface VerifyOutput {
   stderr: { write(text: string): unknown };
 }
 
+/** The options of `ardsite verify` (src/cli/program.ts declares them; numbers as typed, checked here). */
+export interface VerifyCommandOptions {
+  /** A project: its dist/ when no target is given, and the origin from its publisher.yaml. */
+  root?: string;
+  /** A folder's origin (https://host). */
+  origin?: string;
+  /** `--resolve host=URL`, repeatable. */
+  resolve: string[];
+  json: boolean;
+  allowPrivate: boolean;
+  maxBytes?: string;
+  timeout?: string;
+  /** The whole run's limit, in seconds. */
+  deadline?: string;
+  maxEntries?: string;
+  /** Helper threads for a folder, 0 to 64. */
+  threads?: string;
+}
+
 /**
- * Runs `npm run verify` with `args` (the arguments after the script name) and returns the exit code:
+ * Runs `ardsite verify` with `args` (the arguments after the command's name) through the command line's
+ * declaration and error boundary (src/cli/run.ts), in this process, writing to `out`; returns the exit code:
  * 0 every check held, 1 some check failed, 2 the site could not be read (or bad usage).
  */
 export async function runVerify(args: readonly string[], out: VerifyOutput = process): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        origin: { type: 'string' },
-        root: { type: 'string' },
-        resolve: { type: 'string', multiple: true, default: [] },
-        json: { type: 'boolean', default: false },
-        'allow-private': { type: 'boolean', default: false },
-        'max-bytes': { type: 'string' },
-        timeout: { type: 'string' },
-        deadline: { type: 'string' },
-        'max-entries': { type: 'string' },
-        threads: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    out.stderr.write(`${(error as Error).message}\n${usage}\n`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    out.stdout.write(`${usage}\n`);
-    return 0;
-  }
+  const { runCommandLine } = await import('../run.js');
+  return runCommandLine(['verify', ...args], out);
+}
+
+/**
+ * `ardsite verify [target]` with the parsed `values`, writing to `out`; returns the exit code as
+ * {@link runVerify} gives it.
+ *
+ * @throws UsageError when neither a target nor `--root` is given.
+ */
+export async function verifyCommand(
+  positional: string | undefined,
+  values: VerifyCommandOptions,
+  out: VerifyOutput,
+): Promise<number> {
   // --root <project>: its dist/ by default, and the origin from its content/publisher.yaml.
   const projectRoot = path.resolve(values.root ?? '.');
-  const target = positionals[0] ?? (values.root === undefined ? undefined : path.join(projectRoot, 'dist'));
-  if (!target || positionals.length > 1) {
-    out.stderr.write(`${usage}\n`);
-    return 2;
-  }
+  const target = positional ?? (values.root === undefined ? undefined : path.join(projectRoot, 'dist'));
+  if (!target)
+    throw new UsageError('name a built folder, an https URL, or --root <project folder>', {
+      showUsage: true,
+    });
   const number = (v: string | undefined, fallback: number) => {
     const n = v === undefined ? fallback : Number(v);
     if (!Number.isInteger(n) || n <= 0) throw new Error(`expected a positive whole number, got "${v}"`);
@@ -180,12 +181,12 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
   /** The folder checked, as the summary names it (scripts/lib/shown-folder.ts); none for a URL. */
   let folderLabel: string | undefined;
   try {
-    maxEntries = number(values['max-entries'], DEFAULT_MAX_ENTRIES);
+    maxEntries = number(values.maxEntries, DEFAULT_MAX_ENTRIES);
     const seconds = values.deadline === undefined ? DEFAULT_DEADLINE_S : Number(values.deadline);
     if (!(Number.isFinite(seconds) && seconds > 0) || values.deadline?.trim() === '')
       throw new Error(`--deadline expects a positive number of seconds, got "${values.deadline}"`);
     deadlineMs = seconds * 1000;
-    const maxBytes = number(values['max-bytes'], DEFAULT_MAX_BYTES);
+    const maxBytes = number(values.maxBytes, DEFAULT_MAX_BYTES);
     const threads = values.threads === undefined ? undefined : Number(values.threads);
     if (threads !== undefined && !(/^\d+$/.test(values.threads!) && threads <= MAX_THREADS))
       throw new Error(`--threads expects a whole number from 0 to ${MAX_THREADS}, got "${values.threads}"`);
@@ -196,14 +197,14 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       origin = url.origin;
       startUrl = url.href;
       reader = httpReader({
-        resolve: parseResolve(values.resolve ?? []),
-        allowPrivate: values['allow-private'],
+        resolve: parseResolve(values.resolve),
+        allowPrivate: values.allowPrivate,
         maxBytes,
         timeoutMs: number(values.timeout, DEFAULT_TIMEOUT_MS),
       });
     } else {
       // A project folder given for its built site: read as `--root <that project>` would.
-      const project = positionals[0] !== undefined && isProjectFolder(path.resolve(target));
+      const project = positional !== undefined && isProjectFolder(path.resolve(target));
       const folder = project ? path.join(path.resolve(target), 'dist') : path.resolve(target);
       const projectOf = project ? path.resolve(target) : projectRoot;
       if (!(await stat(folder).catch(() => undefined))?.isDirectory())
@@ -216,7 +217,7 @@ export async function runVerify(args: readonly string[], out: VerifyOutput = pro
       // another project's dist/ is not read as this one's; else the project's siteUrl.
       const given =
         values.origin ??
-        (positionals[0] !== undefined && !project ? await originFromDidDocument(folder) : undefined) ??
+        (positional !== undefined && !project ? await originFromDidDocument(folder) : undefined) ??
         (await defaultOrigin(projectOf));
       if (!given)
         throw new Error(
@@ -313,16 +314,3 @@ async function verifyAndReport(
   }
   return failed > 0 ? 1 : 0;
 }
-
-/** True when this file is the process's entry point (Node real-paths the main module, so argv[1] is too). */
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (entry === undefined) return false;
-  try {
-    return realpathSync(path.resolve(entry)) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) process.exitCode = await runVerify(process.argv.slice(2));

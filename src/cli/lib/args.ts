@@ -1,10 +1,13 @@
 /**
- * Command-line parsing shared by the scripts: node:util `parseArgs` plus `--help`, and a usage message
- * with exit code 2 (not a stack trace) for an unknown or malformed option.
+ * Command-line helpers: `parseCommandLine` for the development scripts of `scripts/` (the `ardsite`
+ * commands are declared in commander, src/cli/program.ts), and `projectFolder`, how every command reads
+ * `--root`.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Option } from 'commander';
+import { UsageError } from './usage-error.js';
 
 /**
  * Parses `process.argv` with `config`. `--help` prints `usage` and exits 0; a parse error prints the
@@ -31,11 +34,12 @@ export function parseCommandLine<T extends ParseArgsConfig>(
 
 /**
  * The absolute path of the project folder `root` (`--root`, default the working folder). A folder that
- * does not exist, or a file, is a usage error: its name and exit 2, before any command reads
- * `content/publisher.yaml` inside it and reports that file missing instead.
+ * does not exist, or a file, is a usage error, before any command reads `content/publisher.yaml` inside
+ * it and reports that file missing instead.
  *
  * @param root the `--root` value, relative to the working folder or absolute.
  * @returns the absolute path.
+ * @throws UsageError naming the folder (exit 2 at the error boundary).
  */
 export function projectFolder(root: string): string {
   const folder = path.resolve(root);
@@ -46,80 +50,28 @@ export function projectFolder(root: string): string {
     kind = undefined;
   }
   if (kind !== 'folder') {
-    process.stderr.write(
-      `--root ${root}: ${kind === 'file' ? 'is a file, not a project folder' : 'no such folder'} (${folder})\n`,
+    throw new UsageError(
+      `--root ${root}: ${kind === 'file' ? 'is a file, not a project folder' : 'no such folder'} (${folder})`,
     );
-    process.exit(2);
   }
   return folder;
 }
 
-/** What {@link parseCommandLineFully} read, and every problem of the command line. */
-export interface FullCommandLine {
-  values: Record<string, string | boolean | undefined>;
-  positionals: string[];
-  /** The options on the command line, with or without their value (`domain` for `--domain`). */
-  mentioned: ReadonlySet<string>;
-  /** One sentence per unknown option or option without its value, in the order given. */
-  problems: string[];
+/**
+ * The shared `--root <folder>` option of the commands that read a project: the project folder, relative
+ * to the working folder or absolute, default the working folder ({@link projectFolder} checks it).
+ *
+ * @param options `optional`: no default (verify, where `--root` alone means "its dist/").
+ */
+export function rootOption(options: { optional?: boolean } = {}): Option {
+  const option = new Option('--root <folder>', 'the project folder (content/, public/)');
+  return options.optional ? option : option.default(process.cwd(), 'the current folder');
 }
 
 /**
- * Parses `args` (default the process's) with `options` as {@link parseCommandLine} does, but reports every
- * problem of the command line instead of exiting at the first, for a command that reports all of its bad
- * input in one run: an unknown option, a string option with no value (last, or followed by another
- * option, which `parseArgs` would take as its value). `--help` prints `usage` and exits 0. The caller
- * reports the problems with its own, and exits 2.
+ * The parser of an option given once per value (`--resolve a=URL --resolve b=URL`): each value appended
+ * to those before it, in order. Never throws.
  */
-export function parseCommandLineFully(
-  options: Record<string, { type: 'string' | 'boolean' }>,
-  usage: string,
-  args: readonly string[] = process.argv.slice(2),
-): FullCommandLine {
-  const problems: string[] = [];
-  const mentioned = new Set<string>();
-  const kept: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') {
-      kept.push(...args.slice(i));
-      break;
-    }
-    const name = /^--([^=]+)$/.exec(arg)?.[1];
-    const next = args[i + 1];
-    if (
-      name !== undefined &&
-      options[name]?.type === 'string' &&
-      (next === undefined || next.startsWith('-'))
-    ) {
-      problems.push(`${arg} needs a value (${arg}=<value> for one that starts with -)`);
-      mentioned.add(name);
-      continue;
-    }
-    kept.push(arg);
-  }
-  const known: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
-    ...options,
-    help: { type: 'boolean', short: 'h' },
-  };
-  const { values, positionals, tokens } = parseArgs({
-    args: kept,
-    options: known,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
-  if (values.help === true) {
-    process.stdout.write(`${usage}\n`);
-    process.exit(0);
-  }
-  for (const token of tokens) {
-    if (token.kind !== 'option') continue;
-    mentioned.add(token.name);
-    const type = Object.hasOwn(known, token.name) ? known[token.name]?.type : undefined;
-    if (type === undefined) problems.push(`unknown option ${token.rawName}`);
-    else if (type === 'boolean' && token.value !== undefined)
-      problems.push(`${token.rawName} takes no value`);
-  }
-  return { values, positionals, mentioned, problems };
+export function repeated(value: string, previous: readonly string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }

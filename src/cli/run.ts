@@ -1,0 +1,52 @@
+/**
+ * The one error boundary of `ardsite <command>`: runs the command line (src/cli/program.ts) and turns
+ * what it throws into a message and an exit code, the same for every command: 0 success, 1 the command's
+ * work failed (content errors, a failed check or build), 2 bad usage (an unknown command or option, a
+ * missing argument, a value out of range, a folder that does not exist). `verify` and `diff` document
+ * their own 1 and 2 in `--help`. A content error (ArdsiteError) prints its diagnostics and code, never a
+ * stack trace.
+ */
+import { CommanderError, type Command } from 'commander';
+import { ardsiteProgram, type CommandOutcome, type CommandOutput } from './program.js';
+import { UsageError } from './lib/usage-error.js';
+
+/** Exit code of bad usage, for every command. */
+export const USAGE_EXIT_CODE = 2;
+
+/**
+ * Runs the command line `argv` (without node and the script, e.g. `['check', '--json']`), writing
+ * commander's output and the boundary's messages to `out`, and returns the exit code. Never throws; a
+ * server command resolves once it listens, with 0.
+ */
+export async function runCommandLine(argv: readonly string[], out: CommandOutput = process): Promise<number> {
+  const outcome: CommandOutcome = {};
+  const program = ardsiteProgram(out, outcome);
+  let running: Command = program;
+  program.hook('preAction', (_program, command) => {
+    running = command;
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return outcome.exitCode ?? 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version exit 0; the message of a usage error was already written.
+      return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE;
+    }
+    if (error instanceof UsageError) {
+      const usage = error.showUsage ? `Usage: ardsite ${running.name()} ${running.usage()}\n` : '';
+      out.stderr.write(`${error.message}\n${usage}`);
+      return USAGE_EXIT_CODE;
+    }
+    const { ArdsiteError, formatDiagnostic } = await import('../core/errors.js');
+    const command = running === program ? 'ardsite' : `ardsite ${running.name()}`;
+    if (error instanceof ArdsiteError) {
+      for (const d of error.diagnostics) out.stderr.write(`${formatDiagnostic(d)}\n`);
+      out.stderr.write(`${command}: ${error.message} [${error.code}]\n`);
+    } else {
+      // Not a content error: a fault of ardsite, whose stack is what a bug report needs.
+      out.stderr.write(`${command}: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    return 1;
+  }
+}
