@@ -10,6 +10,9 @@ import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { llmsTxt } from '../../src/core/llms-txt.js';
+import { agentPageView } from '../../src/core/pages/agent-page.js';
+import { indexView } from '../../src/core/pages/index-page.js';
+import { pageTrees } from '../../src/core/pages/paths.js';
 import type * as PermissionsModule from '../../src/core/pages/permissions.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE } from '../helpers/site.js';
@@ -51,5 +54,26 @@ describe('llms.txt', () => {
     // Still says how many agents the site lists, and each agent's section.
     expect(text).toContain(`lists ${site.agents.length} agents`);
     for (const b of site.agents) expect(text).toContain(`## ${b.agent.front.name}`);
+  });
+});
+
+describe('the index page and the agent pages', () => {
+  it('share one label per agent and language: one permission view each, and the same label object', () => {
+    const tree = pageTrees(site.model.publisher)[0];
+    const index = indexView(site, undefined, tree);
+    expect(calls.permissionView).toBe(site.agents.length);
+    const pages = site.agents.map((b) => agentPageView(b, site, tree));
+    expect(calls.permissionView).toBe(site.agents.length);
+    const labelled = pages.filter((p) => p.label !== undefined);
+    expect(labelled.length).toBeGreaterThan(1);
+    site.agents.forEach((_, i) => expect(pages[i]!.label).toBe(index.agents[i]!.label));
+  });
+
+  it('makes another label for other words or another language', () => {
+    const [tree] = pageTrees(site.model.publisher);
+    indexView(site, undefined, tree);
+    const before = calls.permissionView;
+    indexView(site, undefined, { ...tree!, prefix: '/other' });
+    expect(calls.permissionView).toBe(before + site.agents.length);
   });
 });
