@@ -10,7 +10,6 @@ import { providedAgentSource, providedSiteBuild } from '../core/build-context.js
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
 import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
-import { permissionView, type PermissionView } from '../core/pages/permissions.js';
 import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site-build.js';
 import { devOverlayError } from './dev-error.js';
 import { devAppRoot, devProjectRoot } from './project-root.js';
@@ -90,8 +89,6 @@ export function agentBySlug(site: SiteBuild, slug: string | undefined): AgentBui
 export interface AgentPageParts {
   build: AgentBuild;
   view: AgentPageView;
-  /** Its permission page's view, from which the agent page's label is made too. */
-  permission: PermissionView;
   /** The text of its entry's `<script type="application/ld+json">`. */
   jsonLd: string;
 }
@@ -103,8 +100,7 @@ const parts = new WeakMap<AgentBuild, Map<string, { parts: AgentPageParts; uses:
 
 /**
  * The agent `build` of `site` with its page view in the language of `tree` (default: the agent's own, at
- * `/agents/<slug>/`), its permission view (once: the permission page shows it and the agent page's label is
- * made from it) and its JSON-LD, which the agent page and the permission page both show: computed for
+ * `/agents/<slug>/`) and its JSON-LD, which the agent page and the permission page both show: computed for
  * the first of the two pages of a language, kept for the second and let go after it (at 10,000 agents the
  * views of every agent would be about 40 MB held until the last page is written). A third ask (the dev
  * server, a page shown again) computes them again.
@@ -118,13 +114,7 @@ export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: Page
     if (++kept.uses >= PAGES_PER_AGENT) byTree.delete(key);
     return kept.parts;
   }
-  const permission = permissionView(build, site.model, undefined, tree);
-  const made = {
-    build,
-    view: agentPageView(build, site, tree, permission),
-    permission,
-    jsonLd: entryJsonLdScript(build.entry),
-  };
+  const made = { build, view: agentPageView(build, site, tree), jsonLd: entryJsonLdScript(build.entry) };
   byTree.set(key, { parts: made, uses: 1 });
   return made;
 }

@@ -1,8 +1,8 @@
 /**
  * Nothing derived twice: an agent's permission view (src/core/pages/permissions.ts `permissionView`) is
  * the most costly view of a build, and llms.txt and the pages each need it. llms.txt computes it once
- * per agent (its index part lists no agents' labels), the index page and the agent page share one
- * label per agent and language, and the agent page's label is made from the permission page's view. The count of calls is what these tests pin; the bytes of llms.txt and of
+ * per agent (its index part lists no agents' labels), and the index page and the agent page share one
+ * label per agent and language. The count of calls is what these tests pin; the bytes of llms.txt and of
  * the pages are pinned by the crawler-file and page tests.
  */
 import { readFileSync } from 'node:fs';
@@ -13,8 +13,6 @@ import { llmsTxt } from '../../src/core/llms-txt.js';
 import { agentPageView } from '../../src/core/pages/agent-page.js';
 import { indexView } from '../../src/core/pages/index-page.js';
 import { pageTrees } from '../../src/core/pages/paths.js';
-import type * as LabelModule from '../../src/core/pages/permission-label.js';
-import { agentPageParts } from '../../src/lib/site.js';
 import type * as PermissionsModule from '../../src/core/pages/permissions.js';
 import type { SiteBuild } from '../../src/core/site-build.js';
 import { EXAMPLE_LIKE } from '../helpers/site.js';
@@ -77,33 +75,5 @@ describe('the index page and the agent pages', () => {
     const before = calls.permissionView;
     indexView(site, undefined, { ...tree!, prefix: '/other' });
     expect(calls.permissionView).toBe(before + site.agents.length);
-  });
-});
-
-describe("an agent's two pages", () => {
-  it("compute one permission view: the permission page's, from which the agent page's label is made", async () => {
-    // A fresh site: no label of its builds was made yet.
-    const fresh = (await prepareBuild({ root: EXAMPLE_LIKE, env, signingWorkers: 0 })).site;
-    calls.permissionView = 0;
-    const both = fresh.agents.map((build) => {
-      const parts = agentPageParts(fresh, build); // the agent page
-      expect(agentPageParts(fresh, build)).toBe(parts); // the permission page
-      return parts;
-    });
-    expect(calls.permissionView).toBe(fresh.agents.length);
-    const { permissionView } = await vi.importActual<typeof PermissionsModule>(
-      '../../src/core/pages/permissions.js',
-    );
-    const { permissionLabel } = await vi.importActual<typeof LabelModule>(
-      '../../src/core/pages/permission-label.js',
-    );
-    for (const parts of both) {
-      const view = permissionView(parts.build, fresh.model);
-      expect(parts.permission).toEqual(view);
-      expect(parts.view.label).toEqual(
-        view.hasAccess ? permissionLabel(view, fresh.model.publisher.organization) : undefined,
-      );
-    }
-    expect(both.filter((p) => p.view.label !== undefined).length).toBeGreaterThan(1);
   });
 });

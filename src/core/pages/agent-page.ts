@@ -14,7 +14,6 @@ import { agentLabel, type PermissionLabel } from './permission-label.js';
 import { signInFacts } from '../permissions/sign-in.js';
 import { langField, PageTexts, type SchemeTexts } from './page-texts.js';
 import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
-import type { PermissionView } from './permissions.js';
 import { agentLanguage, wordsFor, type PageWords } from './words/index.js';
 
 /** One endpoint of the agent (A2A `AgentInterface`). */
@@ -282,16 +281,13 @@ function distinctHeadings(views: SecuritySchemeView[], w: PageWords): SecuritySc
 /**
  * Computes the agent page of `build` (DESIGN.md §2, §3) in the language of `tree` (DESIGN.md §9
  * "Languages"), or, without one, in the agent's language (its `language`, else the publisher's), with the
- * publisher's texts in that language (src/core/pages/page-texts.ts). `permission`, the agent's permission
- * view in the same language and tree when the caller has it, gives the page's label without computing the
- * view again (src/core/pages/permission-label.ts `agentLabel`). Pure; throws only for a language without
- * page words, which the checks refuse first.
+ * publisher's texts in that language (src/core/pages/page-texts.ts). Pure; throws only for a language
+ * without page words, which the checks refuse first.
  */
 export function agentPageView(
   build: AgentBuild,
   site: Pick<SiteBuild, 'kid' | 'model'>,
   tree?: PageTree,
-  permission?: PermissionView,
 ): AgentPageView {
   const { agent } = build;
   const { front } = agent;
@@ -314,7 +310,7 @@ export function agentPageView(
   if (front.capabilities?.pushNotifications) features.push(w.agent.pushNotifications);
   if (front.capabilities?.extendedAgentCard) features.push(w.agent.extendedCard);
   const provider = build.provider;
-  const label = agentLabel(build, site.model, w, tree, permission);
+  const label = agentLabel(build, site.model, w, tree);
   const signIn = signInFacts(agent);
   const view: AgentPageView = {
     language,

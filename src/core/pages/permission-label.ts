@@ -174,9 +174,7 @@ const labelsMade = new WeakMap<AgentBuild, MadeLabel[]>();
  * The label of one agent for the index and the agent page (their one line per service), in `words` and the
  * language of `tree` as {@link permissionView} takes them; undefined for an agent with no access (those pages
  * then say so in a sentence). Made once per build, model, words and tree (language and prefix): a second
- * call returns the same object, which callers must not change. `view`, when the caller already has the
- * permission view of the same agent, model, language and tree (the permission page's), is made into the
- * label instead of computing another. Pure otherwise.
+ * call returns the same object, which callers must not change. Pure otherwise.
  */
 export function agentLabel(
   build: AgentBuild,
@@ -186,14 +184,13 @@ export function agentLabel(
   >,
   words?: PageWords,
   tree?: PageTree,
-  view?: PermissionView,
 ): PermissionLabel | undefined {
   const treeKey = tree && `${tree.language}\u0000${tree.prefix}`;
   const made = labelsMade.get(build) ?? [];
   const found = made.find((m) => m.model === model && m.words === words && m.tree === treeKey);
   if (found) return found.label;
-  const permission = view ?? permissionView(build, model, words, tree);
-  const label = permission.hasAccess ? permissionLabel(permission, model.publisher.organization) : undefined;
+  const view = permissionView(build, model, words, tree);
+  const label = view.hasAccess ? permissionLabel(view, model.publisher.organization) : undefined;
   made.push({ model, words, tree: treeKey, label });
   labelsMade.set(build, made);
   return label;
