@@ -20,9 +20,9 @@
  *   npm run bench -- --agents 1000 --floor-concurrency 4   the floor renders 4 pages at a time, as ardsite
  *     does (astro.config.mjs); by default the floor keeps Astro's default of one
  *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
- *     specs, side by side: what resolving operations and deriving permission sets cost (issue 15)
+ *     specs, side by side: what resolving operations and deriving permission sets cost
  *
- * Method (issue 19): each build runs in a fresh child process (so peak memory is its own), into an output
+ * Method: each build runs in a fresh child process (so peak memory is its own), into an output
  * folder that does not exist yet (neither pays for removing the previous one); the two builds of a pair
  * alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
  * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
@@ -113,7 +113,7 @@ interface ChildReport extends BuildCpu {
   entries?: number;
 }
 
-/** Above this 1-minute load average during a build, another job shared the machine (issue 19). */
+/** Above this 1-minute load average during a build, another job shared the machine. */
 const QUIET_LOAD_AVERAGE = 1.5;
 /**
  * Above this many cores' worth of CPU used by other processes (or stolen by other guests) on average

@@ -1,5 +1,5 @@
 /**
- * `npm run load:registry`: a load test of the lookup API (issue 7) with autocannon: ONE server process
+ * `npm run load:registry`: a load test of the lookup API with autocannon: ONE server process
  * (`npm run serve`, the one server of DESIGN.md §7) on loopback over a synthetic N-agent publisher
  * (bench/synthetic.ts) built in registry mode, loopback exempt from the rate limit, each scenario bounded
  * in time. Prints p50/p99 latency, requests per second and the 429 / error counts, the machine, and a
@@ -26,7 +26,7 @@
  *   the floor of `search-identity`, 10 s;
  * - `search-cold`: POST /search with a text no request used before, so every ranking is computed
  *   (no cache of any kind hits), 10 s;
- * - `worst-case`: the most expensive query text this index has (issue 14 item 9): every word all the
+ * - `worst-case`: the most expensive query text this index has: every word all the
  *   synthetic entries share (bench/synthetic.ts `WORST_CASE_WORDS`), in a new order each time so no cache
  *   helps, one request at a time (`--queries`, default 200); reports the server process's CPU time per
  *   query (Linux: /proc/<pid>/stat) and the latency. `--app <checkout>` builds and serves with another

@@ -1,16 +1,18 @@
 /**
- * `npm run reference`: writes docs/reference.md, the field reference of every file a publisher writes,
- * from the descriptions, examples and specifications of the schemas (src/core/schema/*.ts). Fails (exit 1)
- * and names the fields when a schema field has no description, specification or example.
+ * `npm run reference`: writes the generated reference pages: docs/reference.md and one page per file a
+ * publisher writes under docs/reference/ (the field reference, from the descriptions, examples and
+ * specifications of the schemas in src/core/schema/*.ts), and docs/reference/errors.md (every error code,
+ * from src/core/errors.ts). Fails (exit 1) and names the fields when a schema field has no description,
+ * specification or example.
  *
- * Usage: npm run reference [-- --check]   (--check: exit 1 when docs/reference.md is not up to date)
+ * Usage: npm run reference [-- --check]   (--check: exit 1 and name the pages that are not up to date)
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingReferenceParts } from '../src/core/schema/reference.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
-import { formattedReference, referencePath } from './lib/reference-file.js';
+import { referenceFiles } from './lib/reference-file.js';
 
 const { values } = parseCommandLine(
   { options: { check: { type: 'boolean', default: false } } },
@@ -26,16 +28,20 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-const text = await formattedReference(engineRoot);
-const path = referencePath(engineRoot);
+const pages = await referenceFiles(engineRoot);
 if (values.check) {
-  const current = await readFile(path, 'utf8').catch(() => '');
-  if (current !== text) {
-    process.stderr.write('docs/reference.md is out of date: run npm run reference\n');
+  const stale: string[] = [];
+  for (const [path, text] of pages)
+    if ((await readFile(path, 'utf8').catch(() => '')) !== text) stale.push(relative(engineRoot, path));
+  if (stale.length > 0) {
+    process.stderr.write(`out of date: ${stale.join(', ')}: run npm run reference\n`);
     process.exit(1);
   }
-  process.stdout.write('docs/reference.md is up to date\n');
+  process.stdout.write(`${pages.size} reference pages are up to date\n`);
 } else {
-  await writeFile(path, text);
-  process.stdout.write(`wrote docs/reference.md (${text.split('\n').length} lines)\n`);
+  for (const [path, text] of pages) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+    process.stdout.write(`wrote ${relative(engineRoot, path)} (${text.split('\n').length} lines)\n`);
+  }
 }

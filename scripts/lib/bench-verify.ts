@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --verify`: times `npm run verify` over a built folder (issue 19), one fresh process a
+ * `npm run bench -- --verify`: times `npm run verify` over a built folder, one fresh process a
  * run. Each run gives the verifier's own `elapsedMs` (discovery and every check: the clock starts after
  * Node, tsx and the verifier's modules are loaded, and after the helper threads were started), the wall
  * time with the process start, and the CPU time of the whole process (every thread, the process start

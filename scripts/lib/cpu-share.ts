@@ -1,5 +1,5 @@
 /**
- * How much of the machine other jobs used while a benchmark's child process ran (issue 19: a ratio is
+ * How much of the machine other jobs used while a benchmark's child process ran (a ratio is
  * trusted only when the machine was quiet). The 1-minute load average cannot tell: a build that keeps
  * both cores busy raises it to about 2 by itself. Instead, from Linux's `/proc/stat` (all CPUs) and
  * `/proc/self/stat` (this process, and the children it waited for): the CPU time the whole machine was

@@ -1,5 +1,5 @@
 /**
- * The broken copies of the golden reports of `npm run verify` (./verify-golden.ts, issue 19): the editor
+ * The broken copies of the golden reports of `npm run verify` (./verify-golden.ts): the editor
  * that plants one fault in a hard-linked copy of a built bench site ({@link SiteEditor}: a new inode for
  * each file it changes, so the clean folder stays as built), and the planted faults themselves, at least
  * one per kind of check the verifier makes (DESIGN.md §4: digests, both kinds of signatures, did:web

@@ -1,5 +1,5 @@
 /**
- * What `npm run load:registry` (scripts/load-registry.ts, issue 7) measures with: one autocannon run of a
+ * What `npm run load:registry` (scripts/load-registry.ts) measures with: one autocannon run of a
  * scenario and its figures (p50/p99 latency, requests per second, 429s and errors), the floor of a bare
  * node:http server, the worst-case query loop with the server process's CPU time per query (Linux
  * /proc), the query texts of the `search` scenario, and the machine line of BENCHMARKS.md ("Registry

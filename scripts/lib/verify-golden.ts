@@ -1,5 +1,5 @@
 /**
- * Golden reports of `npm run verify` over the synthetic bench sites (issue 19): a change that makes the
+ * Golden reports of `npm run verify` over the synthetic bench sites: a change that makes the
  * verifier faster must leave every report the same, byte for byte, on the clean site and on broken copies
  * of it. `npm run bench -- --verify --golden <dir>` builds the site, makes the broken copies (hard links of
  * the clean folder, each with one planted fault: {@link GOLDEN_CASES}) and writes each one's reports

@@ -1,64 +1,40 @@
 /**
  * ardsite as an Astro integration (`import ardsite from 'ardsite/astro'`; Astro's Integration API,
- * `astro:config:setup` and `astro:build:done`): a publisher's existing Astro site serves the signed
- * `/.well-known/ard.json` (ARD draft §3.5), the A2A cards with their Resource Access Manifest (A2A §8.4,
- * the RAM proposal), did.json/jwks.json and the permission pages from its own domain.
+ * `astro:config:setup`, `astro:server:setup` and `astro:build:done`): a publisher's existing Astro site
+ * serves the signed `/.well-known/ard.json` (ARD draft §3.5), the A2A cards with their Resource Access
+ * Manifest (A2A §8.4, the RAM proposal), did.json/jwks.json and the permission pages from its own domain.
  *
- * - `astro:config:setup` (in `astro build` and `astro dev`): the content is checked with `check()`, the
- *   diagnostics of `ardsite check`; an error fails the run naming the file, field and line.
+ * - `astro:config:setup` (in `astro build`): the content is checked with `check()`, the diagnostics of
+ *   `ardsite check`; an error fails the run naming the file, field and line.
+ * - `astro:server:setup` (in `astro dev`): ./dev-server.ts builds the project and serves ardsite's
+ *   paths from that build, again on every content change; content errors answer 503 with the same lines.
  * - `astro:build:done`: ardsite's own pipeline (`build()`: sign, render, self-check) builds the project
  *   into a temporary folder; its files are added to the site's output folder, none of the site's own
- *   overwritten (a file both have is an error naming both), the site's own pages get the `rel="ard"`
- *   link, and the merged folder is verified with `verify()`.
+ *   overwritten (./merge-output.ts: llms.txt and `_headers` merged, a conflict an error naming both
+ *   files), the site's own pages get the `rel="ard"` link, and the merged folder is verified with `verify()`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import type { AstroIntegration } from 'astro';
 import { AstroError as AstroUserError } from 'astro/errors';
-import { build } from '../core/build/pipeline.js';
 import { check } from '../core/check.js';
-import { ArdsiteError, formatDiagnostic, type Diagnostic } from '../core/errors.js';
-import type { BuildEvent } from '../core/events.js';
+import { formatDiagnostic } from '../core/errors.js';
 import { verify } from '../core/verify/verify-folder.js';
-import { copyMissing, findConflicts, linkSitePages, listFiles } from './merge-output.js';
+import { buildArdsite, errorLines } from './build-ardsite.js';
+import { serveArdsiteInDev } from './dev-server.js';
+import { linkSitePages, listFiles, mergeOutput } from './merge-output.js';
 import { parseOptions, type ArdsiteAstroUserOptions } from './options.js';
 
 /** The integration's name, as Astro logs it. */
 const NAME = 'ardsite';
 
-/** The error lines of `diagnostics`, one `ardsite check` line each, prefixed with the project folder. */
-function errorLines(diagnostics: readonly Diagnostic[], project: string): string {
-  return diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => `  ${formatDiagnostic({ ...d, ...(d.file ? { file: path.join(project, d.file) } : {}) })}`)
-    .join('\n');
-}
-
-/** Logs one event of `build()`: warnings and the key's source (never its material). */
-function logEvent(logger: AstroIntegrationLogger, event: BuildEvent): void {
-  if (event.type === 'diagnostic') logger.warn(formatDiagnostic(event.diagnostic));
-  else if (event.type === 'key') logger.info(`signing key ${event.kid} from ${event.source}`);
-}
-
 /**
- * Turns what `build()` threw into the error Astro shows a user: an ArdsiteError with its diagnostics
- * spelled out and a hint; anything else is returned unchanged.
- */
-function userError(error: unknown, project: string): unknown {
-  if (!(error instanceof ArdsiteError)) return error;
-  const lines = errorLines(error.diagnostics, project);
-  return new AstroUserError(
-    `ardsite: ${error.message} [${error.code}]${lines ? `\n${lines}` : ''}`,
-    `Run \`npx ardsite check --root ${project}\` for the same diagnostics.`,
-  );
-}
-
-/**
- * Creates the integration. `options`: `{ project?: string; keyFile?: string }` (./options.ts).
+ * Creates the integration. `options`: `{ project?: string; keyFile?: string; pagesPrefix?: string }`
+ * (./options.ts).
  * @throws AstroUserError for bad options; the hooks throw AstroUserError for content errors, a build that
- *   failed (key, rendering, self-check) and a file both the site and ardsite would write.
+ *   failed (key, rendering, self-check) and files of the site and of ardsite that cannot both be kept.
  */
 export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegration {
   const parsed = parseOptions(options);
@@ -67,9 +43,11 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, logger }) => {
+      'astro:config:setup': async ({ config, command, logger }) => {
         siteRoot = fileURLToPath(config.root);
         project = path.resolve(siteRoot, parsed.project);
+        // `astro dev` checks in its own build (./dev-server.ts) and reports errors without stopping.
+        if (command !== 'build') return;
         const shown = path.relative(siteRoot, project) || '.';
         const result = await check({ root: project });
         for (const d of result.diagnostics.filter((x) => x.severity === 'warning')) {
@@ -83,35 +61,26 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
         }
         logger.info(`content of ${shown} checked: ${result.agents} agent(s), ${result.entries} entries`);
       },
+      'astro:server:setup': ({ server, logger }) => {
+        serveArdsiteInDev(server, logger, { siteRoot, project, options: parsed });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const siteDir = fileURLToPath(dir);
-        const shown = path.relative(siteRoot, project) || '.';
         const siteFiles = await listFiles(siteDir);
         const work = await mkdtemp(path.join(tmpdir(), 'ardsite-astro-'));
         const out = path.join(work, 'dist');
         try {
-          const env = { ...process.env };
-          if (parsed.keyFile) env.ARDSITE_SIGNING_KEY_FILE = path.resolve(siteRoot, parsed.keyFile);
-          await build({ root: project, out, env, onEvent: (e) => logEvent(logger, e) }).catch(
-            (error: unknown) => {
-              throw userError(error, shown);
-            },
-          );
-          const conflicts = findConflicts(siteFiles, await listFiles(out));
-          if (conflicts.length > 0) {
-            const outName = path.relative(siteRoot, siteDir) || siteDir;
+          await buildArdsite({ siteRoot, project, options: parsed, out, logger });
+          const merge = await mergeOutput(out, siteDir, siteFiles, { siteRoot, project });
+          if (merge.conflicts.length > 0) {
             throw new AstroUserError(
-              `ardsite: ${conflicts.length} file(s) would be written by both the site and ardsite:\n${conflicts
-                .map(
-                  (c) =>
-                    `  ${outName}/${c.file}: the site's own (public/ or a page) and ardsite's (built from ${shown}/content)`,
-                )
+              `ardsite: ${merge.conflicts.length} file(s) of the site and of ardsite cannot both be kept:\n${merge.conflicts
+                .map((c) => `  ${c.file}: ${c.reason}`)
                 .join('\n')}`,
-              'Remove one of each pair: keep the site’s file and drop it from ardsite, or the reverse.',
+              'Change or remove one of each pair; the site’s own files are never overwritten.',
             );
           }
           const linked = await linkSitePages(siteDir, siteFiles);
-          const copied = await copyMissing(out, siteDir, siteFiles);
           const report = await verify({ folder: siteDir });
           if (report.failed > 0) {
             throw new AstroUserError(
@@ -119,7 +88,9 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
               'Run `npx ardsite verify` on the output folder for the findings.',
             );
           }
-          logger.info(`${copied.length} file(s) added, rel="ard" on ${linked} page(s), verified`);
+          logger.info(
+            `${merge.copied.length} file(s) added, ${merge.merged.length} merged (${merge.merged.join(', ') || 'none'}), rel="ard" on ${linked} page(s), verified`,
+          );
         } finally {
           await rm(work, { recursive: true, force: true });
         }

@@ -1,12 +1,15 @@
 /**
  * Puts what ardsite built (the signed manifest, cards, permission files, did.json/jwks.json, pages) into
  * the output folder of the publisher's Astro site, without overwriting any file of the site's own
- * (its robots.txt, sitemap, `_headers`, llms.txt, pages): a file both have is a conflict, reported naming
- * both. The site's own pages get the `rel="ard"` link to the manifest (ARD draft §3.1, initial contact).
+ * (its robots.txt, sitemap, `_headers`, llms.txt, pages): a file both have is kept, merged or a conflict
+ * naming both (./merge-site-files.ts). The site's own pages get the `rel="ard"` link to the manifest
+ * (ARD draft §3.1, initial contact).
  */
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_PATH } from '../core/site.js';
+import { mergeSiteFile, type SiteFileConflict } from './merge-site-files.js';
 
 /** One file both the site and ardsite would write: paths relative to the output folder, `/`-separated. */
 export interface OutputConflict {
@@ -89,4 +92,60 @@ export async function linkSitePages(siteDir: string, files: readonly string[]): 
     changed += 1;
   }
   return changed;
+}
+
+/** The URL path a file of the output folder is served at (`a/index.html` at `/a/`). */
+function urlPathOf(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+}
+
+/** Where the two copies of a file both write come from, in the words of an error message. */
+export interface MergeSources {
+  /** The Astro site's root folder. */
+  siteRoot: string;
+  /** The ardsite project folder. */
+  project: string;
+}
+
+/** How each side's copy of `file` is named in messages: its file in `public/` when it has one. */
+function namesOf(file: string, sources: MergeSources) {
+  const shown = (p: string) => path.relative(sources.siteRoot, p).split(path.sep).join('/') || '.';
+  const sitePublic = path.join(sources.siteRoot, 'public', ...file.split('/'));
+  const ourPublic = path.join(sources.project, 'public', ...file.split('/'));
+  return {
+    site: existsSync(sitePublic) ? shown(sitePublic) : `the site's ${file} (written by one of its pages)`,
+    ardsite: existsSync(ourPublic)
+      ? shown(ourPublic)
+      : `ardsite's ${file} (made from ${shown(path.join(sources.project, 'content'))})`,
+  };
+}
+
+/**
+ * Merges what ardsite built (`ardsiteDir`) into the site's output folder (`siteDir`, whose own files are
+ * `siteFiles`): a file both write is kept, merged or a conflict (./merge-site-files.ts); when there is
+ * no conflict, the merged files are written and every file the site lacks is copied.
+ * @returns the conflicts (nothing written then), or the paths copied and merged.
+ * @throws ArdsiteError `HEADERS_FILE_INVALID` for a `_headers` not in that syntax; file-system errors.
+ */
+export async function mergeOutput(
+  ardsiteDir: string,
+  siteDir: string,
+  siteFiles: readonly string[],
+  sources: MergeSources,
+): Promise<{ conflicts: SiteFileConflict[]; copied: string[]; merged: string[] }> {
+  const ours = await listFiles(ardsiteDir);
+  const published = ours.map(urlPathOf);
+  const conflicts: SiteFileConflict[] = [];
+  const writes: [string, string][] = [];
+  for (const { file } of findConflicts(siteFiles, ours)) {
+    const at = (dir: string) => path.join(dir, ...file.split('/'));
+    const [site, own] = [await readFile(at(siteDir)), await readFile(at(ardsiteDir))];
+    const outcome = mergeSiteFile(file, site, own, namesOf(file, sources), published);
+    if ('conflict' in outcome) conflicts.push(outcome.conflict);
+    else if ('write' in outcome) writes.push([at(siteDir), outcome.write]);
+  }
+  if (conflicts.length > 0) return { conflicts, copied: [], merged: [] };
+  for (const [to, text] of writes) await writeFile(to, text);
+  const copied = await copyMissing(ardsiteDir, siteDir, siteFiles);
+  return { conflicts, copied, merged: writes.map(([to]) => path.relative(siteDir, to)) };
 }

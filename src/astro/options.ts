@@ -20,6 +20,15 @@ export const ArdsiteAstroOptionsSchema = z
      * as `ARDSITE_SIGNING_KEY_FILE`. When absent, the key is found as `ardsite build` finds it.
      */
     keyFile: z.string().min(1).optional(),
+    /**
+     * The path ardsite's HTML pages sit under in the site (`/ai`: `/ai/`, `/ai/agents/<slug>/`), as
+     * publisher.yaml's `hosting.pagesPrefix`, which it overrides. The well-known files and the cards
+     * keep their paths. Default: publisher.yaml's, else none (ardsite's index then gives way to the site's).
+     */
+    pagesPrefix: z
+      .string()
+      .regex(/^(\/[a-z0-9][a-z0-9._-]*)+$/, 'a path such as /ai: lower-case segments, no trailing slash')
+      .optional(),
   })
   .strict()
   .default({ project: 'ardsite' });
@@ -42,6 +51,6 @@ export function parseOptions(input: unknown): ArdsiteAstroOptions {
   );
   throw new AstroUserError(
     `Invalid options given to ardsite() in astro.config:\n${lines.join('\n')}`,
-    'ardsite() accepts { project?: string, keyFile?: string }; see docs/astro-integration.md.',
+    'ardsite() accepts { project?: string, keyFile?: string, pagesPrefix?: string }; see docs/guides/astro-integration.md.',
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The other spellings of A2A AgentCard fields, turned into the forms ardsite's agent files use (the A2A
- * v1.0 ProtoJSON forms, seed 001): the v0.3 JSON security scheme (`type: oauth2`, `in`, …), the v0.3
+ * v1.0 ProtoJSON forms, the A2A v0.3 AgentCard reference): the v0.3 JSON security scheme (`type: oauth2`, `in`, …), the v0.3
  * `security` list, the v0.2/v0.3 interface fields (`url`, `preferredTransport`, `additionalInterfaces`,
  * `transport`) and snake_case names. Used by `check` (to say what to write instead, A2A §4.5, §5.5) and
  * by `npm run import` (to keep what a card says). Pure functions over JSON values; nothing throws.

@@ -21,7 +21,7 @@ export function providedSiteBuild(): SiteBuild | Promise<SiteBuild> | undefined 
 }
 
 /**
- * The agents of a build while it computes them (issue 19): the outline of the site at once, and each
+ * The agents of a build while it computes them: the outline of the site at once, and each
  * agent's build as soon as its card is signed, so that its pages render while later cards are still being
  * signed. `agent(slug)` rejects with the build's own error when computing fails, and with an Error for a
  * slug the outline does not list.

@@ -1,6 +1,6 @@
 /**
  * The A2A AgentCard of one agent (DESIGN.md §3): an A2A v1.0 card, made hybrid with the v0.3 fields of
- * seed 001 when the agent declares a `0.3` interface, carrying the agent's RAM twice (top-level
+ * the A2A v0.3 AgentCard reference when the agent declares a `0.3` interface, carrying the agent's RAM twice (top-level
  * `resourceAccessManifest`, the RAM proposal's field, and a data-only extension that the A2A card
  * signature covers) and an extension naming its own ARD entry (ARD draft §4.3.1).
  */
@@ -16,7 +16,7 @@ import { readOnlyOperationIds } from './ram-effects.js';
 /** URI of the data-only extension that names the card's ARD entry (ARD draft §4.3.1; docs/extensions.md). */
 export const ENTRY_EXTENSION_URI = 'urn:ardsite:ext:ard-entry:v1';
 
-/** The v0.3 `protocolVersion` a hybrid card declares (seed 001). */
+/** The v0.3 `protocolVersion` a hybrid card declares (the A2A v0.3 AgentCard reference). */
 export const V03_PROTOCOL_VERSION = '0.3.0';
 
 export type { JsonObject, JsonValue } from './json.js';
@@ -47,7 +47,7 @@ export type RamExtensionParams = Ram & {
 
 /**
  * What the permission page says beyond the RAM (DESIGN.md §6), signed beside it in the RAM extension
- * params so that the page shows only what the publisher signed (issue 18): the operations of the agent's
+ * params so that the page shows only what the publisher signed: the operations of the agent's
  * RAM that only read (the author's `readOnly: true` unless its method or stored spec says it writes:
  * src/core/ram-effects.ts `readOnlyOperationIds`; sorted ids), and, by resource id, where the visitor manages or
  * revokes the access to one of their own (`CONSUMER`) resources. Each is absent when empty.
@@ -256,7 +256,7 @@ export function buildAgentCard(agent: AgentModel, model: ContentModel, context: 
   const legacy = front.interfaces.filter((i) => i.protocolVersion === '0.3');
   const primary = legacy[0];
   if (primary) {
-    // v0.3 clients (seed 001; the official A2A v0.3.0 JSON Schema) read these, in the v0.3 JSON forms
+    // v0.3 clients (the A2A v0.3 AgentCard reference; the official A2A v0.3.0 JSON Schema) read these, in the v0.3 JSON forms
     // (DESIGN.md §9 "Hybrid cards amended"); v1.0 renamed the JSON-RPC methods, so they are sent to the
     // 0.3 endpoint only.
     const where = `agent card of ${agent.file}`;

@@ -122,7 +122,7 @@ export const ERROR_CODES = {
   /** `siteUrl` is not exactly `https://<domain>/` (ARD and did:web need the origin root). */
   SITE_URL_NOT_ROOT: 'siteUrl must be https://<domain>/.',
 
-  // --- the Resource Access Manifest (RAM proposal, seed 000) ----------------------------------------
+  // --- the Resource Access Manifest (the RAM proposal) --------------------------------------------
   /** A ResourceAccess names an operation that no file defines. */
   RAM_DANGLING_OPERATION: 'An access names an operation that does not exist.',
   /** An Operation names a resource that no file defines. */
@@ -160,7 +160,7 @@ export const ERROR_CODES = {
   /** An access maps to a skill id the agent does not declare. */
   RAM_UNKNOWN_SKILL: 'An access names a skill the agent does not have.',
 
-  // --- specs and permissions (DESIGN.md §9, issue 15) -----------------------------------------------
+  // --- specs and permissions (DESIGN.md §9) -------------------------------------------------------
   /** A stored spec is not an OpenAPI 3.x document, a Google Discovery document or an MCP tools/list result. */
   SPEC_INVALID: 'The stored spec cannot be read as OpenAPI, Google Discovery or MCP tools/list.',
   /** A stored spec's bytes do not match the resource's `specDigest`. */
@@ -395,6 +395,10 @@ export const ERROR_CODES = {
   LANGUAGE_FILE_INVALID: 'A file of an agent’s text in another language is not valid.',
   /** An agent sets `language` on a site with `languages:`, whose pages are published in every one of them. */
   AGENT_LANGUAGE_WITH_LANGUAGES: 'An agent’s own language is refused on a site with several languages.',
+  /**
+   * The build's check of its own output (the verifier's checks of the written folder: digests,
+   * signatures, the RAM, the files a crawler reads) found a fault; the output is not published.
+   */
   BUILD_SELF_CHECK_FAILED: 'The built site did not verify.',
   /** The static site generator failed. */
   BUILD_RENDER_FAILED: 'Rendering the pages failed.',

@@ -40,7 +40,7 @@ const sortedUnique = (values: Iterable<string>): string[] | undefined => {
   return list.length > 0 ? list : undefined;
 };
 
-/** Computes the footprint terms of `ram` (seed 000 enums by name). Linear in the RAM's size. */
+/** Computes the footprint terms of `ram` (RAM proposal enums by name). Linear in the RAM's size. */
 export function ramFootprint(ram: Ram): RamFootprint {
   const footprint: RamFootprint = {
     'ram:accessCount': ram.resourceAccesses.length,

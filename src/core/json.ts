@@ -10,7 +10,7 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObj
 
 /**
  * The UTF-8 bytes of `text` (what `new TextEncoder().encode(text)` gives, lone surrogates as U+FFFD
- * included), encoded by `Buffer.from`, about twice as fast on a card's 20 KB. A plain `Uint8Array`
+ * included), encoded by `Buffer.from`, which is faster on a card-sized text. A plain `Uint8Array`
  * (not a Buffer); a short text's may be a view into Node's shared buffer pool, so use it with its
  * `byteOffset` and `byteLength`, as every `Uint8Array` should be.
  */

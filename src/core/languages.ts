@@ -13,6 +13,13 @@ export interface LanguageSettings {
   language: string;
   /** publisher.yaml `languages:`, when given. */
   languages?: readonly string[] | undefined;
+  /** publisher.yaml `hosting:`, for `pagesPrefix` (the path every page tree sits under). */
+  hosting?: { pagesPrefix?: string | undefined } | undefined;
+}
+
+/** The path every page tree sits under (`hosting.pagesPrefix`, `/ai`), `''` when the pages are at `/`. */
+export function pagesBase(settings: LanguageSettings): string {
+  return settings.hosting?.pagesPrefix ?? '';
 }
 
 /** True when `a` and `b` are the same BCP 47 tag (tags are case-insensitive, RFC 5646 §2.1.1). */
@@ -48,11 +55,11 @@ export function isMultilingual(settings: LanguageSettings): boolean {
 }
 
 /**
- * The URL path prefix of `tag`'s pages: `''` for the default language (its pages are at `/`), else `/`
- * and the tag in lower case (`pt-BR` → `/pt-br`). No trailing slash.
+ * The URL path prefix of `tag`'s pages: {@link pagesBase} (`''` unless `hosting.pagesPrefix` is set) for
+ * the default language, else that and `/` and the tag in lower case (`pt-BR` → `/pt-br`). No trailing slash.
  */
 export function languagePrefix(tag: string, settings: LanguageSettings): string {
-  return sameLanguage(tag, settings.language) ? '' : `/${tag.toLowerCase()}`;
+  return `${pagesBase(settings)}${sameLanguage(tag, settings.language) ? '' : `/${tag.toLowerCase()}`}`;
 }
 
 /**

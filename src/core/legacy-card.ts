@@ -20,7 +20,7 @@ export function servesV03(agent: AgentModel): boolean {
 
 /**
  * Whether the primary card is also written at `/.well-known/agent.json`: `hosting.legacyAgentJson` when
- * the publisher set it, else on exactly when the primary agent offers v0.3 (issue 17). False without a
+ * the publisher set it, else on exactly when the primary agent offers v0.3. False without a
  * primary agent.
  */
 export function legacyAgentJsonOn(model: Pick<ContentModel, 'publisher' | 'agents'>): boolean {

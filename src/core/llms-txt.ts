@@ -11,6 +11,7 @@
  * ./pages/permissions.ts), so llms.txt says what the index and the permission pages say, in their words.
  * Lighthouse's `llms-txt` audit asks for an H1, at least one `[text](url)` link and 50 characters or more.
  */
+import { pagesBase } from './languages.js';
 import { AI_CATALOG_PATH, DID_PATH, MANIFEST_PATH } from './well-known.js';
 import { indexView } from './pages/index-page.js';
 import { agentPagePath, indexPagePath, pageTrees, permissionsPagePath } from './pages/paths.js';
@@ -116,12 +117,16 @@ export function llmsTxt(input: LlmsTxtInput): string {
     lines.push(
       item(
         name,
-        url(agentPagePath(agent.slug)),
+        url(agentPagePath(agent.slug, pagesBase(publisher))),
         `${sentence(agent.front.description)} Version ${agent.front.version}.`,
       ),
     );
     lines.push(
-      item(`What ${name} may touch`, url(permissionsPagePath(agent.slug)), touchNotes(input, build)),
+      item(
+        `What ${name} may touch`,
+        url(permissionsPagePath(agent.slug, pagesBase(publisher))),
+        touchNotes(input, build),
+      ),
     );
     lines.push(
       item(

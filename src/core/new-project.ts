@@ -1,6 +1,6 @@
 /**
  * `npm run new`: the files of a publisher's own project, made from nothing but its domain, organization
- * and namespace (issue 17; DESIGN.md §1 for the layout). One documented starter agent and one starter
+ * and namespace (DESIGN.md §1 for the layout). One documented starter agent and one starter
  * resource, an empty `public/`, a `.gitignore` that keeps keys and builds out of git, and a short README
  * for the publisher. Nothing of the example publisher is copied. The project is an npm project: its
  * `package.json` pins the ardsite that made it (exact version, npm's package.json `dependencies`) and

@@ -65,7 +65,7 @@ export interface OtherEntryBuild {
 
 /**
  * What the pages of a build need before any card is signed (scripts/build.ts hands it to Astro as soon as
- * the content passed its checks and the key is known, issue 19): the model, the site's DID, the signing
+ * the content passed its checks and the key is known): the model, the site's DID, the signing
  * key's id and algorithm, and the build's timestamp. A {@link SiteBuild} is one.
  */
 export type SiteOutline = Pick<SiteBuild, 'model' | 'did' | 'kid' | 'alg' | 'builtAt'>;

@@ -102,7 +102,7 @@ const AGENTMAP_TARGET: Readonly<Record<AgentmapChoice, string | undefined>> = {
 
 /**
  * `/robots.txt` (RFC 9309): allows every crawler and names the sitemap. `Agentmap:` (ARD v0.9; not in
- * the ARD draft, seed 002) is written only when `agentmap` asks for it (`hosting.agentmap`, default
+ * the ARD draft, draft-bu-dawn-ard-discovery-00) is written only when `agentmap` asks for it (`hosting.agentmap`, default
  * `none`): Lighthouse's robots-txt audit reports it as an unknown directive.
  */
 export function robotsTxt(siteUrl: string, agentmap: AgentmapChoice = 'none'): string {

@@ -1,7 +1,7 @@
 /**
  * The inputs of a build's computing step (src/core/site.ts `computeSite`, DESIGN.md §4 and §7): the key
  * and the keys still published, the times, the signer, and the callbacks that hear each agent as soon as
- * it is built (issue 19).
+ * it is built.
  */
 import type { PublishedJwk } from './trust/jwk.js';
 import type { JwsSigner, SigningKey } from './trust/keys.js';
@@ -32,7 +32,7 @@ export interface ComputeSiteOptions {
   onAgent?: (build: AgentBuild) => void;
   /**
    * Takes each agent's card and permission file as soon as they are computed (scripts/build.ts writes
-   * them), so that the site does not hold their bytes (at 10,000 agents over 300 MB) until the end: they
+   * them), so that the site does not hold their bytes until the end: they
    * are then listed in `SiteBuild.streamed`, not in `artifacts`. Awaited before the agent counts as
    * built; what it throws fails the computation. The primary agent's card is still copied to the
    * well-known paths.

@@ -52,7 +52,7 @@ export async function getSiteOutline(): Promise<SiteOutline> {
 
 /**
  * The build of the agent whose slug is `slug`: from a running build, as soon as that agent's card is
- * signed (the pages of the first agents render while later ones are signed, issue 19); else from the
+ * signed (the pages of the first agents render while later ones are signed); else from the
  * whole site ({@link agentBySlug}).
  * @throws Error (rejects) as {@link agentBySlug}, or with the build's own error when computing failed.
  */
@@ -101,8 +101,8 @@ const parts = new WeakMap<AgentBuild, Map<string, { parts: AgentPageParts; uses:
 /**
  * The agent `build` of `site` with its page view in the language of `tree` (default: the agent's own, at
  * `/agents/<slug>/`) and its JSON-LD, which the agent page and the permission page both show: computed for
- * the first of the two pages of a language, kept for the second and let go after it (at 10,000 agents the
- * views of every agent would be about 40 MB held until the last page is written). A third ask (the dev
+ * the first of the two pages of a language, kept for the second and let go after it (held for every agent,
+ * the views of a large site would stay in memory until the last page is written). A third ask (the dev
  * server, a page shown again) computes them again.
  */
 export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: PageTree): AgentPageParts {
@@ -120,11 +120,11 @@ export function agentPageParts(site: SiteOutline, build: AgentBuild, tree?: Page
 }
 
 /**
- * The `lang` route parameter of the pages of `tree` (`src/pages/[...lang]/`): undefined for the default
- * language (its pages are at `/`), else its prefix without the slash (`pt-br`).
+ * The `lang` route parameter of the pages of `tree` (`src/pages/[...lang]/`): undefined for pages at `/`
+ * (the default language without `hosting.pagesPrefix`), else its prefix without the slash (`pt-br`, `ai`).
  */
 export function langParam(tree: PageTree): string | undefined {
-  return tree.isDefault ? undefined : tree.prefix.slice(1);
+  return tree.prefix === '' ? undefined : tree.prefix.slice(1);
 }
 
 /**
@@ -134,7 +134,10 @@ export function langParam(tree: PageTree): string | undefined {
  * @throws Error as `pageTreeOf` for a parameter that names no language of the site.
  */
 export function pageTreeOfSite(site: SiteOutline, lang: string | undefined): PageTree | undefined {
-  return lang === undefined ? undefined : pageTreeOf(site.model.publisher, lang);
+  if (lang === undefined) return undefined;
+  const tree = pageTreeOf(site.model.publisher, lang);
+  // The default language's pages under `hosting.pagesPrefix` are still the default's: as at `/`.
+  return tree.isDefault ? undefined : tree;
 }
 
 /** `getStaticPaths` of the index route (`/[...lang]/`): one index per language of the site. */

@@ -2,72 +2,34 @@
  * The Astro integration (src/astro/integration.ts) in a real Astro site that has pages of its own: an
  * `astro build` with `integrations: [ardsite()]` adds the signed manifest, cards and permission files
  * (ARD draft §3.5, A2A §8.4), which `verify()`, the A2A SDK and the A2A v0.3 schema accept; the site's own
- * pages are unchanged but for the `rel="ard"` link; broken content fails the build naming file and line;
- * a file both the site and ardsite would write fails it naming both.
+ * pages are unchanged but for the `rel="ard"` link; the site's robots.txt is kept, its llms.txt and
+ * `_headers` merged with ardsite's; a robots.txt that disallows what ardsite publishes, and broken content,
+ * fail the build naming the files and lines. `astro dev` serves ardsite's files and pages, and answers
+ * 503 with the file and line while the content is broken.
  */
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../src/index.js';
 import { ARD_LINK_TAG } from '../../src/astro/merge-output.js';
-import { TEST_KEY_ES256 } from '../helpers/build.js';
+import { astroBuild, astroDev, OWN_PAGES, writeAstroSite } from '../helpers/astro-site.js';
 import { siteCardVerdicts } from '../helpers/consumers.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 const ASTRO_BIN = path.join(REPO_ROOT, 'node_modules', 'astro', 'astro.js');
 const INTEGRATION = pathToFileURL(path.join(REPO_ROOT, 'src', 'astro', 'integration.ts')).href;
-const ROBOTS = 'User-agent: *\nAllow: /\n';
-const OWN_PAGES = ['index.html', 'about/index.html'];
+/**
+ * Node loads the integration's TypeScript through tsx, as it would load the compiled `ardsite/astro` of an
+ * installed package: natively, not through the Vite module runner Astro closes once the config is read.
+ */
+const TSX = ['--import', 'tsx'];
+const ROBOTS = 'User-agent: *\nDisallow: /admin/\n';
+const LLMS = '# The publisher\n\n> What we do.\n\n## Docs\n\n- [Docs](https://agents.example.test/docs/)\n';
+const HEADERS = '/*\n  X-Frame-Options: DENY\n';
 
 let sites: string;
-
-/** Writes an Astro site with two pages (and a robots.txt when `robots`) of its own into `dir`, using ardsite when `withArdsite`. */
-async function makeAstroSite(dir: string, withArdsite: boolean, robots = false): Promise<void> {
-  await mkdir(path.join(dir, 'src', 'pages', 'about'), { recursive: true });
-  await mkdir(path.join(dir, 'public'), { recursive: true });
-  const page = (title: string) =>
-    `---\n---\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`;
-  await writeFile(path.join(dir, 'src', 'pages', 'index.astro'), page('Home of the publisher'));
-  await writeFile(path.join(dir, 'src', 'pages', 'about', 'index.astro'), page('About us'));
-  if (robots) await writeFile(path.join(dir, 'public', 'robots.txt'), ROBOTS);
-  const config = withArdsite
-    ? `import { defineConfig } from 'astro/config';\nimport ardsite from ${JSON.stringify(INTEGRATION)};\nexport default defineConfig({ integrations: [ardsite()] });\n`
-    : `import { defineConfig } from 'astro/config';\nexport default defineConfig({});\n`;
-  await writeFile(path.join(dir, 'astro.config.mjs'), config);
-  if (withArdsite) {
-    await cp(path.join(REPO_ROOT, 'test', 'fixtures', 'content-valid'), path.join(dir, 'ardsite'), {
-      recursive: true,
-    });
-  }
-}
-
-/**
- * Runs `astro build` in `dir`, with the TEST-ONLY key; never throws. Node loads the integration's
- * TypeScript through tsx, as it would load the compiled `ardsite/astro` of an installed package: natively,
- * not through the Vite module runner Astro closes once the config is read.
- */
-function astroBuild(dir: string): Promise<{ code: number; output: string }> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !/^(CI|ARDSITE_.*|VITEST.*|NODE_ENV|TEST)$/.test(k)) env[k] = v;
-  }
-  env.ARDSITE_SIGNING_KEY = TEST_KEY_ES256;
-  env.SOURCE_DATE_EPOCH = '1764000000';
-  env.ASTRO_TELEMETRY_DISABLED = '1';
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', ASTRO_BIN, 'build'],
-      { cwd: dir, env, timeout: 300_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
-}
 
 beforeAll(async () => {
   // Inside the repository, so that the site resolves `astro` from its node_modules.
@@ -78,14 +40,15 @@ afterAll(async () => {
 });
 
 describe('ardsite() in an Astro site of its own', () => {
-  it('adds the signed files, which verify() and the A2A consumers accept; own pages only gain rel="ard"', async () => {
+  it('puts ardsite\'s pages under pagesPrefix, keeps the site\'s robots.txt, merges llms.txt and _headers; own pages gain only rel="ard"', async () => {
     const plain = path.join(sites, 'plain');
     const site = path.join(sites, 'site');
-    await makeAstroSite(plain, false);
-    await makeAstroSite(site, true);
-    const before = await astroBuild(plain);
+    const files = { 'public/robots.txt': ROBOTS, 'public/llms.txt': LLMS, 'public/_headers': HEADERS };
+    await writeAstroSite(plain, { files });
+    await writeAstroSite(site, { integration: INTEGRATION, files, options: { pagesPrefix: '/ai' } });
+    const before = await astroBuild(ASTRO_BIN, plain, TSX);
     expect(before.code, before.output).toBe(0);
-    const built = await astroBuild(site);
+    const built = await astroBuild(ASTRO_BIN, site, TSX);
     expect(built.code, built.output).toBe(0);
     const dist = path.join(site, 'dist');
 
@@ -96,37 +59,117 @@ describe('ardsite() in an Astro site of its own', () => {
     expect(verdicts.length).toBeGreaterThan(0);
     for (const v of verdicts) {
       expect([v.file, v.sdkSignature, v.wholeCard, v.v1Resolver]).toEqual([v.file, '', '', '']);
-      if (v.offersV03) expect([v.file, v.v03Schema]).toEqual([v.file, '']);
     }
-    for (const file of ['.well-known/did.json', '.well-known/jwks.json', 'robots.txt']) {
+    for (const file of ['.well-known/did.json', '.well-known/jwks.json', 'sitemap.xml']) {
       await expect(readFile(path.join(dist, file))).resolves.toBeDefined();
     }
-    // The site's own pages: identical but for the link.
+    expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toBe(ROBOTS);
+    const llms = await readFile(path.join(dist, 'llms.txt'), 'utf8');
+    expect(llms.startsWith('# The publisher\n\n> What we do.\n')).toBe(true);
+    expect(llms).toMatch(/\n## Docs\n[\s\S]*\n## Machine-readable files\n/);
+    const headers = await readFile(path.join(dist, '_headers'), 'utf8');
+    expect(headers.startsWith(HEADERS)).toBe(true);
+    expect(headers).toMatch(/\n\/\.well-known\/ard\.json\n {2}Content-Type: application\/ard\+json/);
     for (const page of OWN_PAGES) {
       const own = await readFile(path.join(plain, 'dist', page), 'utf8');
       const now = await readFile(path.join(dist, page), 'utf8');
-      expect(now).toContain(ARD_LINK_TAG);
+      expect(now.split(ARD_LINK_TAG)).toHaveLength(2);
       expect(now.replace(ARD_LINK_TAG, '')).toBe(own);
     }
+    // ardsite's pages under the prefix (pagesPrefix), linking within it; its index no longer gives way.
+    const index = await readFile(path.join(dist, 'ai', 'index.html'), 'utf8');
+    expect(index).toContain('href="/ai/agents/note-taker/permissions/"');
+    expect(index).not.toMatch(/href="\/agents\/note-taker\/(permissions\/)?"/);
+    await expect(
+      readFile(path.join(dist, 'ai', 'agents', 'note-taker', 'permissions', 'index.html')),
+    ).resolves.toBeDefined();
+    await expect(readFile(path.join(dist, 'agents', 'note-taker', 'index.html'))).rejects.toThrow(/ENOENT/);
+    // The site has no 404 page of its own: ardsite's, at the root where hosts look for it, leads to /ai/.
+    const notFound = await readFile(path.join(dist, '404.html'), 'utf8');
+    expect(notFound).toContain('href="/ai/"');
+    expect(notFound).not.toContain('href="/"');
+    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain(
+      'https://agents.valid.example/ai/agents/note-taker/',
+    );
   }, 600_000);
 
-  it("fails the build when the site has a file ardsite also writes, naming both, and keeps the site's", async () => {
+  it('fails the build when the site’s robots.txt disallows what ardsite publishes, naming both', async () => {
     const site = path.join(sites, 'robots');
-    await makeAstroSite(site, true, true);
-    const built = await astroBuild(site);
+    const robots = 'User-agent: *\nDisallow: /.well-known/\n';
+    await writeAstroSite(site, { integration: INTEGRATION, files: { 'public/robots.txt': robots } });
+    const built = await astroBuild(ASTRO_BIN, site, TSX);
     expect(built.code).not.toBe(0);
-    expect(built.output).toMatch(/dist\/robots\.txt: the site's own .* and ardsite's/);
-    expect(await readFile(path.join(site, 'dist', 'robots.txt'), 'utf8')).toBe(ROBOTS);
+    expect(built.output).toMatch(
+      /robots\.txt: public\/robots\.txt:2 disallows \/\.well-known\/\S+ for every crawler, which ardsite's robots\.txt \(made from ardsite\/content\) allows/,
+    );
+    expect(await readFile(path.join(site, 'dist', 'robots.txt'), 'utf8')).toBe(robots);
   }, 300_000);
 
   it('fails the build on broken content, naming the file and line', async () => {
     const site = path.join(sites, 'broken');
-    await makeAstroSite(site, true);
-    const agentDir = path.join(site, 'ardsite', 'content', 'publisher.yaml');
-    const text = await readFile(agentDir, 'utf8');
-    await writeFile(agentDir, `${text}\nsiteUrl: [not, a, url\n`);
-    const built = await astroBuild(site);
+    await writeAstroSite(site, { integration: INTEGRATION });
+    const publisher = path.join(site, 'ardsite', 'content', 'publisher.yaml');
+    const text = await readFile(publisher, 'utf8');
+    await writeFile(publisher, `${text}\nsiteUrl: [not, a, url\n`);
+    const built = await astroBuild(ASTRO_BIN, site, TSX);
     expect(built.code).not.toBe(0);
     expect(built.output).toMatch(/ardsite[/\\]content[/\\]publisher\.yaml:\d+/);
   }, 300_000);
+
+  it('astro dev serves the manifest, cards, keys and agent pages, and 503 with file:line for broken content', async () => {
+    const site = path.join(sites, 'dev');
+    await writeAstroSite(site, { integration: INTEGRATION });
+    const dev = astroDev(ASTRO_BIN, site, await freePort(), TSX);
+    try {
+      const base = await dev.ready;
+      const get = async (p: string) => {
+        const res = await fetch(new URL(p, base));
+        return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+      };
+      const manifest = await get('/.well-known/ard.json');
+      expect([manifest.status, manifest.type], dev.output()).toEqual([200, 'application/ard+json']);
+      const entries = (JSON.parse(manifest.text) as { entries: { identifier: string }[] }).entries;
+      expect(entries.map((e) => e.identifier)).toContain('urn:air:agents.valid.example:demo:note-taker');
+      for (const p of [
+        '/agents/note-taker/agent-card.json',
+        '/.well-known/did.json',
+        '/.well-known/jwks.json',
+      ]) {
+        expect([p, (await get(p)).status]).toEqual([p, 200]);
+      }
+      const permissions = await get('/agents/note-taker/permissions/');
+      expect([permissions.status, permissions.type]).toEqual([200, 'text/html; charset=utf-8']);
+      const home = await get('/');
+      expect(home.text).toContain('Home of the publisher');
+
+      const publisher = path.join(site, 'ardsite', 'content', 'publisher.yaml');
+      const text = await readFile(publisher, 'utf8');
+      const line = text.replace(/\n*$/, '').split('\n').length + 1;
+      await writeFile(publisher, `${text.replace(/\n*$/, '\n')}siteUrl: [not, a, url\n`);
+      let broken = await get('/.well-known/ard.json');
+      for (let i = 0; i < 600 && broken.status === 200; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        broken = await get('/.well-known/ard.json');
+      }
+      expect(broken.status, dev.output()).toBe(503);
+      expect(broken.text).toContain(`ardsite/content/publisher.yaml:${line}`);
+      expect(dev.output()).toContain(`ardsite/content/publisher.yaml:${line}`);
+      expect((await get('/agents/note-taker/permissions/')).status).toBe(503);
+      expect((await get('/about/')).text).toContain('About us');
+    } finally {
+      await dev.stop();
+    }
+  }, 300_000);
 });
+
+/** A TCP port free on this machine now (the kernel's pick for port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -3,47 +3,14 @@
  * folder that has only its own package.json (ardsite's dependencies come from the npm registry, as in CI,
  * so this test needs the registry and takes minutes), then, as a publisher types them, `npx ardsite new`
  * and, in the new project, `npm run check`, `npm run build` (with a throw-away key, `ARDSITE_DEV_KEY=1`,
- * as CI builds) and `npm run verify`. publint and @arethetypeswrong/cli check the same tarball.
+ * as CI builds) and `npm run verify`. publint and @arethetypeswrong/cli check the same tarball. The pack
+ * and install are shared with the other files of this folder (test/helpers/packed-ardsite.ts).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { packedArdsite, run } from '../helpers/packed-ardsite.js';
 import { REPO_ROOT } from '../helpers/site.js';
-
-/** What one command gave. */
-interface Ran {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Variables of the parent process that must not reach the publisher's commands. */
-const SCRUBBED = /^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|NODE_ENV|VITEST.*|TEST|GIT_.*|INIT_CWD|npm_.*)$/;
-
-/** Runs `command args` in `cwd` over a clean environment plus `env`; never throws for a non-zero exit. */
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  env: Record<string, string> = {},
-): Promise<Ran> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !SCRUBBED.test(k)) clean[k] = v;
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      [...args],
-      { cwd, env: { ...clean, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const own = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
 let work: string;
@@ -52,28 +19,11 @@ let installed: string;
 let site: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'ardsite-package-'));
-  // prepack compiles lib/ (tsc -p tsconfig.build.json) before the tarball is made.
-  const packed = await run('npm', ['pack', '--pack-destination', work], REPO_ROOT);
-  expect(packed.code, packed.stderr).toBe(0);
-  const name = (await readdir(work)).find((f) => f.endsWith('.tgz'));
-  expect(name).toBeDefined();
-  tarball = path.join(work, name!);
-  installed = path.join(work, 'publisher');
-  await mkdir(installed);
-  await writeFile(path.join(installed, 'package.json'), '{ "name": "a-publisher", "private": true }\n');
-  const install = await run(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball],
-    installed,
-  );
-  expect(install.code, install.stderr).toBe(0);
+  // Shared with the other files of test/package/ (test/helpers/packed-ardsite.ts).
+  ({ tarball, installed } = await packedArdsite());
+  work = path.dirname(tarball);
   site = path.join(installed, 'transit-agents');
 }, 900_000);
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
 
 describe('the packed ardsite, installed from its tarball', () => {
   it('publishes no example content and no tests', async () => {

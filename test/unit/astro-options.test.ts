@@ -29,6 +29,13 @@ describe('parseOptions', () => {
     expect(message).toMatch(/prefx/);
     expect(hint).toMatch(/project\?: string/);
   });
+
+  it('takes a pagesPrefix such as /ai, and names one with a trailing slash or capitals', () => {
+    expect(parseOptions({ pagesPrefix: '/ai' })).toEqual({ project: 'ardsite', pagesPrefix: '/ai' });
+    for (const bad of ['/ai/', 'ai', '/AI']) {
+      expect(() => parseOptions({ pagesPrefix: bad })).toThrow(/pagesPrefix: a path such as \/ai/);
+    }
+  });
 });
 
 describe('addArdLink and findConflicts', () => {

@@ -69,6 +69,45 @@ describe('paths of a site in several languages', () => {
     expect(pagePrefix('PT-br', publisher)).toBe('/pt-br');
   });
 
+  it('puts every page tree under hosting.pagesPrefix, the default language at the prefix itself', () => {
+    const under = {
+      ...site.model.publisher,
+      hosting: { ...site.model.publisher.hosting, pagesPrefix: '/ai' },
+    };
+    expect(pageTrees(under)).toEqual([
+      { language: 'en', prefix: '/ai', isDefault: true },
+      { language: 'pt-BR', prefix: '/ai/pt-br', isDefault: false },
+    ]);
+    expect(pageTreeOf(under, 'ai/pt-br').language).toBe('pt-BR');
+    expect(htmlPagePaths(['a'], under)).toEqual([
+      '/ai/',
+      '/ai/agents/a/',
+      '/ai/agents/a/permissions/',
+      '/ai/pt-br/',
+      '/ai/pt-br/agents/a/',
+      '/ai/pt-br/agents/a/permissions/',
+    ]);
+    expect(alternateLinks('/agents/a/', under, `${ORIGIN}/`)).toEqual([
+      { hreflang: 'en', href: `${ORIGIN}/ai/agents/a/` },
+      { hreflang: 'pt-BR', href: `${ORIGIN}/ai/pt-br/agents/a/` },
+      { hreflang: 'x-default', href: `${ORIGIN}/ai/agents/a/` },
+    ]);
+    const one = {
+      ...single.model.publisher,
+      hosting: { ...single.model.publisher.hosting, pagesPrefix: '/ai' },
+    };
+    expect(pagePrefix('pt-BR', one)).toBe('/ai');
+    expect(htmlPagePaths(['a'], one)).toEqual(['/ai/', '/ai/agents/a/', '/ai/agents/a/permissions/']);
+    const view = agentPageView(agentOf(single, 'travel-reservation'), {
+      ...single,
+      model: { ...single.model, publisher: one },
+    });
+    expect([view.homePath, view.permissionsPath]).toEqual([
+      '/ai/',
+      '/ai/agents/travel-reservation/permissions/',
+    ]);
+  });
+
   it('names every language version of a page, itself and x-default included, by absolute URL', () => {
     expect(alternateLinks('/agents/a/', site.model.publisher, `${ORIGIN}/`)).toEqual([
       { hreflang: 'en', href: `${ORIGIN}/agents/a/` },

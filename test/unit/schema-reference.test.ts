@@ -1,15 +1,21 @@
 /**
- * docs/reference.md is generated from the schemas and complete: every field of publisher.yaml, agents,
- * resources, entries and RAM files has a description, a specification and (strings, numbers, maps) an
- * example, and the file on disk is exactly what `npm run reference` writes.
+ * The field reference (docs/reference.md and a page per file under docs/reference/) is generated from the
+ * schemas and complete: every field of publisher.yaml, agents, resources, entries and RAM files has a
+ * description, a specification and (strings, numbers, maps) an example, and every generated page on disk
+ * (the error codes' too) is exactly what `npm run reference` writes.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { missingReferenceParts, REFERENCE_SECTIONS, referenceRows } from '../../src/core/schema/reference.js';
-import { formattedReference, referencePath } from '../../scripts/lib/reference-file.js';
+import {
+  missingReferenceParts,
+  REFERENCE_SECTIONS,
+  referencePageName,
+  referenceRows,
+} from '../../src/core/schema/reference.js';
+import { referenceFiles } from '../../scripts/lib/reference-file.js';
 
 const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,11 +72,27 @@ describe('field reference', () => {
     });
   });
 
-  it('docs/reference.md is what npm run reference writes', async () => {
-    const onDisk = await readFile(referencePath(engineRoot), 'utf8');
-    expect(
-      onDisk === (await formattedReference(engineRoot)),
-      'docs/reference.md is stale: run npm run reference',
-    ).toBe(true);
+  it('writes one page per file, linked from docs/reference.md', () => {
+    expect(REFERENCE_SECTIONS.map(referencePageName)).toEqual([
+      'publisher-yaml.md',
+      'agents.md',
+      'resources.md',
+      'entries.md',
+      'ram-file.md',
+      'release-history.md',
+    ]);
+  });
+
+  it('every generated page on disk is what npm run reference writes', async () => {
+    const pages = await referenceFiles(engineRoot);
+    expect([...pages.keys()].map((p) => relative(engineRoot, p))).toEqual([
+      'docs/reference.md',
+      ...REFERENCE_SECTIONS.map((s) => `docs/reference/${referencePageName(s)}`),
+      'docs/reference/errors.md',
+    ]);
+    const stale: string[] = [];
+    for (const [path, text] of pages)
+      if ((await readFile(path, 'utf8').catch(() => '')) !== text) stale.push(relative(engineRoot, path));
+    expect(stale, 'stale: run npm run reference').toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ export interface BuildCommandOptions {
   root: string;
   /** The output folder, relative to the project folder (default `dist`). */
   out: string;
-  /** Registry mode (README, "Registry mode"). */
+  /** Registry mode (docs/guides/registry.md). */
   registry: boolean;
   /** Writes phase timings, peak memory and sizes as JSON to this file (used by `npm run bench`). */
   report?: string;

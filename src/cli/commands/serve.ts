@@ -1,5 +1,5 @@
 /**
- * `npm run serve`: the site with its lookup API (registry mode, README "Registry mode"): the static files
+ * `npm run serve`: the site with its lookup API (registry mode, docs/guides/registry.md): the static files
  * of `dist/` with their `_headers`, and POST /search, POST /explore and GET /agents under the registry's
  * base path (ARD draft §4.2), in one Node process (DESIGN.md §7). When `dist/` holds no built site, the
  * site is first built in registry mode, saying so. When it holds a built site without its registry build

@@ -59,11 +59,11 @@ const usage =
   'usage: ardsite verify <dist-folder | https://domain/ | --root <project folder>> [--origin URL] [--resolve host=URL] [--json] [--allow-private] [--max-bytes N] [--timeout MS] [--deadline S] [--max-entries N] [--threads N]';
 
 /**
- * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (about
- * 370 synthetic entries of 2.8 KB), up to one less than the cores and at most {@link MAX_DEFAULT_HELPERS}.
- * A helper costs about 0.25 s of CPU to start (its bundle's modules, its own parse of the manifest, code
+ * Manifest bytes per helper thread: a helper is started for each full MiB of `.well-known/ard.json` (a few
+ * hundred entries), up to one less than the cores and at most {@link MAX_DEFAULT_HELPERS}.
+ * A helper's start costs CPU (its bundle's modules, its own parse of the manifest, code
  * compiled again in its thread), mostly while this thread loads the verifier's own modules, and pays from
- * a few hundred entries (BENCHMARKS.md, "Verify"). A small site (the tests' fixtures) gets none.
+ * a few hundred entries (docs/benchmarks-archive.md, "Verify"). A small site (the tests' fixtures) gets none.
  */
 const MANIFEST_BYTES_PER_HELPER = 1024 * 1024;
 

@@ -1,14 +1,13 @@
 /**
- * How far V8 lets the build's heap grow between two full collections (issue 19: peak memory at 10,000
- * agents no higher than the floor's).
+ * How far V8 lets the build's heap grow between two full collections (so that a large site's peak memory
+ * stays near that of a bare Astro build of the same pages).
  *
  * V8 sets the next limit of the old generation after each full collection to the live heap times a
- * growing factor it picks between 1.1 and 4 from how fast the collector and the program run. On a machine
- * with much memory it picks a large one during rendering: a 10,000-agent build whose live heap was 326 MiB
- * after rendering (a full collection forced there; the floor's: 444 MiB) let its main heap reach 1,833 MiB,
- * and the process 2.2 GiB, mostly garbage not yet collected. With the factor fixed at 1.5
- * (`--heap-growing-percent=50`) the same build peaked at 1.2 GiB, below the floor's 1.4–1.5 GiB, and took
- * no longer: fewer fresh pages to fault in made up for the extra collections (BENCHMARKS.md, "Round 6").
+ * growing factor it picks from how fast the collector and the program run. On a machine with much memory
+ * it picks a large one during rendering, and the process grows with garbage not yet collected. With the
+ * factor fixed at 1.5 (`--heap-growing-percent=50`) a large build peaks lower and takes no longer: fewer
+ * fresh pages to fault in make up for the extra collections (the figures: docs/benchmarks-archive.md,
+ * "the build's heap").
  * The factor only makes collections come sooner: it sets no ceiling, so a site whose live heap needs more
  * memory gets it, as before.
  */

@@ -1,6 +1,6 @@
 /**
  * Runs the machine checks of a build (./machine-check.ts) beside Astro's rendering: in a worker thread,
- * started as soon as the artifacts are written, on the core Astro leaves idle (issue 19). The thread reads
+ * started as soon as the artifacts are written, on the core Astro leaves idle. The thread reads
  * the artifacts while Astro writes the pages into the same folder; what it needs of the pages or of
  * public/ it reads only after {@link MachineCheckRun.rendered}. The main thread joins it before the folder
  * moves or is swapped in, so a failure it finds fails the build as one found afterwards would.

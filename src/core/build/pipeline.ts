@@ -73,6 +73,8 @@ export interface BuildOptions {
   out?: string;
   /** Registry mode: as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
+  /** The path the HTML pages sit under (`/ai`): as if publisher.yaml said `hosting.pagesPrefix`. */
+  pagesPrefix?: string;
   /** Environment (default `process.env`): signing key variables, `CI`, `SOURCE_DATE_EPOCH`. */
   env?: NodeJS.ProcessEnv;
   /** Receives the build's progress and warnings as they happen (./events.ts); never required. */
@@ -179,6 +181,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // The site this build replaces: its release histories may not vanish (docs/releases.md).
       publishedDir: distDir,
       registry: options.registry ?? false,
+      ...(options.pagesPrefix === undefined ? {} : { pagesPrefix: options.pagesPrefix }),
       ...(options.env ? { env: options.env } : {}),
       beforeComputing: async (outline) => {
         const { publisher } = outline.model;
@@ -197,7 +200,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         });
       },
       // Each agent's pages render as soon as its card is signed, while later cards are signed; its card
-      // and permission file are written then, not held to the end (over 300 MB at 10,000 agents).
+      // and permission file are written then, not held to the end.
       onAgent: (agentBuild) => agents?.arrived(agentBuild),
       sink: (files) => writer!.write(files),
     });
@@ -249,8 +252,8 @@ interface Written {
 /**
  * Writes the rest of the artifacts (the cards and permission files were written while computing) into
  * the folder Astro renders into (told not to empty it) and lets their bytes go: only their digests stay,
- * for the self-check, so the heap is smaller while Astro renders (at 10,000 agents the cards and the
- * manifest are over 300 MB). A file of public/ at an artifact's path would replace it while Astro copies
+ * for the self-check, so the heap is smaller while Astro renders (on a large site the cards and the
+ * manifest are most of it). A file of public/ at an artifact's path would replace it while Astro copies
  * public/: those few are kept and written again after rendering, so the artifact wins, as the self-check
  * requires. Then starts the machine checks, which need only what is written now: in a worker thread
  * beside rendering, on the core Astro leaves idle.
@@ -265,8 +268,7 @@ async function writeAndCheck(
   await timer.time('writing', () => writer.write(site.artifacts.values()));
   const { written, shadowed } = writer;
   site.artifacts.clear();
-  // The pages never read the source texts: let go of them before Astro's memory grows (about 50 MB of
-  // heap at 10,000 agents).
+  // The pages never read the source texts: let go of them before Astro's memory grows.
   releaseSourceTexts(site.model);
   const checks = startMachineChecks(
     machineCheckJob(siteDir, site, {

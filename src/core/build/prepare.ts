@@ -42,6 +42,8 @@ export interface PrepareOptions {
   publishedDir?: string;
   /** Registry mode (`npm run build -- --registry`): as if publisher.yaml said `registry.enabled: true`. */
   registry?: boolean;
+  /** The path the HTML pages sit under (`/ai`): as if publisher.yaml said `hosting.pagesPrefix`. */
+  pagesPrefix?: string;
   /**
    * Worker threads that sign and seal the cards (src/core/trust/signer-pool.ts). Default: one per core
    * (at most 4) from {@link MIN_AGENTS_FOR_SIGNING_WORKERS} agent files in `content/agents/` on a machine
@@ -70,10 +72,9 @@ export interface PrepareOptions {
 
 /**
  * Fewest agents for which signing moves to worker threads by default. The threads start before the
- * content is read, so that they load their code (about a second each, through tsx) while the main
+ * content is read, so that they load their code (through tsx) while the main
  * thread reads and checks; each agent then costs the main thread its card only (the workers canonicalise,
- * sign and serialise it: about 2 ms of CPU an agent, three ES256 signatures of about 0.5 ms each among
- * it). Below a few hundred agents the threads' start is more than they save.
+ * sign and serialise it, three ES256 signatures among it). Below a few hundred agents the threads' start is more than they save.
  */
 export const MIN_AGENTS_FOR_SIGNING_WORKERS = 500;
 
@@ -150,13 +151,23 @@ async function prepareWith(
   if (!loaded || hasErrors(diagnostics)) {
     throw new ArdsiteError('BUILD_CONTENT_INVALID', 'the content has errors; nothing was built', diagnostics);
   }
-  const model =
+  const withRegistry =
     options.registry && !loaded.publisher.registry.enabled
       ? {
           ...loaded,
           publisher: { ...loaded.publisher, registry: { ...loaded.publisher.registry, enabled: true } },
         }
       : loaded;
+  const model =
+    options.pagesPrefix === undefined
+      ? withRegistry
+      : {
+          ...withRegistry,
+          publisher: {
+            ...withRegistry.publisher,
+            hosting: { ...withRegistry.publisher.hosting, pagesPrefix: options.pagesPrefix },
+          },
+        };
   const { publisher } = model;
   const buildTime = sourceDateEpoch(env) ?? options.now ?? new Date();
   const resolved = await resolveSigningKey({

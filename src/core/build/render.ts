@@ -4,7 +4,7 @@
  * of the site and the agents as they are computed (src/core/build-context.ts): it loads and bundles the
  * pages while the site is computed, on the main thread's idle time (the signing threads do most of
  * computing), renders each agent's pages as soon as its card is signed, and the index once the whole
- * site is there (issue 19).
+ * site is there.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ type AstroModule = typeof astro;
 let astroModule: Promise<AstroModule> | undefined;
 
 /**
- * Starts loading Astro's modules (about 1.5 s of module loading, much of it waiting on the TypeScript
+ * Starts loading Astro's modules (much of it waiting on the TypeScript
  * loader's thread) without running anything: a build calls it first, so that the loading overlaps with
  * reading and checking the content. {@link startRender} uses the same import.
  */

@@ -4,7 +4,7 @@
  * `additionalInterfaces`, `transport`, `supportsAuthenticatedExtendedCard`) and snake_case names
  * (`default_input_modes`). Each such spelling is one `A2A_SPELLING` error that shows what to write
  * instead, and the front matter is rewritten into ardsite's form before it is validated, so the fault is
- * not reported again as unknown keys, a missing field or a false consequence elsewhere (issue 17: one
+ * not reported again as unknown keys, a missing field or a false consequence elsewhere (one
  * error for one fault). The RAM parts are not touched: their snake_case is accepted (normalize.ts).
  */
 import { stringify } from 'yaml';

@@ -71,8 +71,8 @@ export async function loadAndCheck(
 /**
  * Lets go of the text and parsed value of every source document of `model` (./source.ts
  * `SourceDoc.release`): the agent files, their RAM files, the resource catalog, the entries and
- * publisher.yaml. What the pages render comes from the model's own fields, never from these; at 10,000
- * agents they are about 50 MB of heap that would otherwise stay through rendering. Diagnostics made
+ * publisher.yaml. What the pages render comes from the model's own fields, never from these; on a large
+ * site they would otherwise stay in the heap through rendering. Diagnostics made
  * afterwards name the file without a line.
  */
 export function releaseSourceTexts(model: ContentModel): void {

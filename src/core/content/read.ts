@@ -20,9 +20,9 @@ export function rel(root: string, file: string): string {
 /**
  * Reads content files and reports failures as diagnostics, one file at a time and synchronously, in the
  * order the loader asks for them, so merges and diagnostics stay deterministic. Synchronous on purpose
- * (measured, BENCHMARKS.md "Build at the floor: round 3"): content files are small and read once, and a
- * promise per `stat`, `open`, `read` and `close` cost about 1.4 s of the main thread at 10,000 agents,
- * against a few hundred milliseconds read this way; one file is open at a time, so no open-file limit is
+ * (measured: docs/benchmarks-archive.md, "Build at the floor"): content files are small and read once, and a
+ * promise per `stat`, `open`, `read` and `close` costs the main thread far more than reading them this
+ * way; one file is open at a time, so no open-file limit is
  * ever near. Before a file is read it must resolve, after symbolic links, inside the project (or an
  * `allowOutside` folder: `FILE_OUTSIDE_PROJECT`) and be at most `limits.fileBytes` long
  * (`FILE_TOO_LARGE`), so that neither a link to `/etc/passwd` nor a 100 MB file is ever read.

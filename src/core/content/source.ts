@@ -37,8 +37,8 @@ function parseWithPositions(text: string): Positions {
  * A copy of `value` (plain data: objects, arrays, strings, numbers, booleans, null) whose strings share no
  * memory with the text they were read from. Parsers return substrings of their input, which V8 keeps as
  * slices holding the whole text alive: a 40-character agent name kept the whole agent file (front matter
- * and body, about 7 KB) for as long as the model lived, through rendering, whatever {@link SourceDoc.release}
- * let go (68 MB of heap at 10,000 agents, issue 19). `structuredClone` writes every string anew.
+ * and body) for as long as the model lived, through rendering, whatever {@link SourceDoc.release}
+ * let go. `structuredClone` writes every string anew.
  */
 export function detached<T>(value: T): T {
   return structuredClone(value);

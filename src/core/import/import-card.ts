@@ -1,7 +1,7 @@
 /**
  * `npm run import`: an existing A2A AgentCard (v0.2, v0.3, v1.0 or hybrid; camelCase or snake_case)
  * turned into the files of an ardsite project: `content/agents/<slug>.md` and, for the card's Resource
- * Access Manifest (seed 000; at the top level as `resourceAccessManifest` or in an extension's
+ * Access Manifest (the RAM proposal; at the top level as `resourceAccessManifest` or in an extension's
  * `params`), one `content/resources/<id>.yaml` per Resource with its Operations. Every value ardsite can
  * express is kept; what is dropped or changed is listed with its reason, in the result and as comments
  * at the top of the agent file.
@@ -202,7 +202,7 @@ function ramOf(card: JsonRecord, notes: ImportNotes): RamParts | undefined {
     if ((resource.operations as JsonRecord[]).length === 0) delete resource.operations;
     resourceFiles.set(
       `content/resources/${slugOf(id)}.yaml`,
-      `# Imported by npm run import: a Resource of an agent's RAM (seed 000).\n${stringify(resource, { lineWidth: 0 })}`,
+      `# Imported by npm run import: a Resource of an agent's RAM (the RAM proposal).\n${stringify(resource, { lineWidth: 0 })}`,
     );
   }
   return { resourceFiles, accesses, topLevel: topLevel !== undefined };

@@ -4,6 +4,7 @@
  * schemes, in words), its footprint, and the machine-readable links (card, manifest, permission page)
  * with the card's digest and the signing key id.
  */
+import { pagesBase } from '../languages.js';
 import type { AgentInterfaceInput } from '../schema/agent.js';
 import type { SecurityRequirementInput, SecuritySchemeInput } from '../schema/security.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
@@ -151,7 +152,7 @@ function allScopes(
 }
 
 /**
- * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of seed 001). Never names
+ * One security scheme in words (A2A v1.0 `SecurityScheme`, proto oneof form of the A2A v0.3 AgentCard reference). Never names
  * a proto field; the scheme's own name and scope names are shown as they are written, its description
  * and scope meanings in the page's language when `texts` (src/core/pages/page-texts.ts) gives them.
  */
@@ -292,7 +293,7 @@ export function agentPageView(
   const { agent } = build;
   const { front } = agent;
   const language = tree?.language ?? agentLanguage(agent, site.model.publisher);
-  const prefix = tree?.prefix ?? '';
+  const prefix = tree?.prefix ?? pagesBase(site.model.publisher);
   const w = wordsFor(language);
   const texts = new PageTexts(site.model, language);
   const name = texts.agentName(agent);

@@ -13,7 +13,7 @@ export interface FootprintCounts {
   outsideServices: number;
 }
 
-/** Counts the distinct resources of `ram` by owner (seed 000 `ResourceOwner`). */
+/** Counts the distinct resources of `ram` by owner (RAM proposal `ResourceOwner`). */
 export function footprintCounts(ram: Pick<Ram, 'resources'>): FootprintCounts {
   const ids = (owner: string) =>
     new Set(ram.resources.filter((r) => r.owner === owner).map((r) => r.id)).size;

@@ -3,6 +3,7 @@
  * footprint, and the other entries of its manifest: its own (an MCP server card, …) and other
  * publishers' entries it lists, shown as "Listed, not published by us" (DESIGN.md §1).
  */
+import { pagesBase } from '../languages.js';
 import { parseAirUrn } from '../urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { SiteBuild } from '../site-build.js';
@@ -101,7 +102,7 @@ export function indexView(
 ): IndexView {
   const { publisher } = site.model;
   const language = tree?.language ?? publisher.language;
-  const prefix = tree?.prefix ?? '';
+  const prefix = tree?.prefix ?? pagesBase(publisher);
   const w = words ?? wordsFor(language);
   const texts = new PageTexts(site.model, language);
   const title = texts.siteName();

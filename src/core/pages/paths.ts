@@ -9,6 +9,7 @@
 import {
   isMultilingual,
   languagePrefix,
+  pagesBase,
   siteLanguage,
   siteLanguages,
   type LanguageSettings,
@@ -23,7 +24,7 @@ export interface PageTree {
   language: string;
   /** Its URL path prefix: `''` for the default language, `/pt-br` for another (no trailing slash). */
   prefix: string;
-  /** True for the default language's pages, served at `/`. */
+  /** True for the default language's pages, served at `/` (or at `hosting.pagesPrefix`). */
   isDefault: boolean;
 }
 
@@ -52,13 +53,14 @@ export function pageTreeOf(settings: LanguageSettings, param: string | undefined
 }
 
 /**
- * The path prefix of pages in `language` on this site: `''` on a site in one language (where an agent's
- * own `language` changes its words, not its paths) and for the default language; else its tree's prefix.
+ * The path prefix of pages in `language` on this site: {@link pagesBase} (`''` unless
+ * `hosting.pagesPrefix` is set) on a site in one language (where an agent's own `language` changes its
+ * words, not its paths) and for the default language; else its tree's prefix.
  */
 export function pagePrefix(language: string, settings: LanguageSettings): string {
-  if (!isMultilingual(settings)) return '';
+  if (!isMultilingual(settings)) return pagesBase(settings);
   const tag = siteLanguage(language, settings);
-  return tag === undefined ? '' : languagePrefix(tag, settings);
+  return tag === undefined ? pagesBase(settings) : languagePrefix(tag, settings);
 }
 
 /** The index page of the tree with `prefix` (`/`, `/pt-br/`). */
@@ -109,7 +111,7 @@ export function alternateLinks(path: string, settings: LanguageSettings, siteUrl
     hreflang: t.language,
     href: absolute(`${t.prefix}${path}`),
   }));
-  return [...links, { hreflang: 'x-default', href: absolute(path) }];
+  return [...links, { hreflang: 'x-default', href: absolute(`${pagesBase(settings)}${path}`) }];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The "You will be asked to allow:" part of the permission page (issue 15; DESIGN.md §9): for one of the
+ * The "You will be asked to allow:" part of the permission page (DESIGN.md §9): for one of the
  * visitor's own services, each permission (OAuth scope) the agent's permission set asks for, with the
  * service's own description of it, what else that permission allows (a count, and the list), and a warning
  * for each broader scope the agent's card asks for. Computed from the agent's permission file and the

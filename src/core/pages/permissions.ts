@@ -3,6 +3,7 @@
  * from an agent's emitted RAM and what its card signs beside the RAM (`readOnlyOperations`,
  * `manageAccessUrls`, the skill → access map: src/core/card.ts), already in words. The Astro page only lays it out.
  */
+import { pagesBase } from '../languages.js';
 import type { ContentModel } from '../content/model.js';
 import type { RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { AgentBuild } from '../site-build.js';
@@ -216,7 +217,7 @@ export function permissionView(
 ): PermissionView {
   const { agent } = build;
   const language = tree?.language ?? agentLanguage(agent, model.publisher);
-  const prefix = tree?.prefix ?? '';
+  const prefix = tree?.prefix ?? pagesBase(model.publisher);
   const w = words ?? wordsFor(language);
   const texts = new PageTexts(model, language);
   const p = w.permissions;

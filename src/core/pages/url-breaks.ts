@@ -1,5 +1,5 @@
 /**
- * Where a long URL shown as text may break across lines (issue 18: "long URLs break at sensible
+ * Where a long URL shown as text may break across lines ("long URLs break at sensible
  * points"): after each `/`, `.`, `_` and `-` past the scheme (never inside `https://`), and before each
  * `?`, `#`, `&` and `=`, where a reader expects a URL to go on. The page puts a `<wbr>` between the parts; the CSS `overflow-wrap: anywhere` stays the last
  * resort for a part longer than the line.

@@ -1,7 +1,7 @@
 /**
  * From the RAM's enum values to the page words (DESIGN.md §6: "no enum names, only meanings"). The words
  * themselves live in one table per language (./words/en.ts, ./words/pt-BR.ts, shape {@link PageWords});
- * this module maps seed 000's enums to the table's entries, so a proto name can never leak into a page.
+ * this module maps the RAM proposal’s enums to the table's entries, so a proto name can never leak into a page.
  */
 import type { RamResource, RamResourceAccess } from '../schema/ram.js';
 import type { PageWords } from './words/index.js';
@@ -18,7 +18,7 @@ export {
 } from './words/index.js';
 export { capitalize } from './words/locale.js';
 
-/** How much an agent needs an access, in the page's words (seed 000 `AccessNecessity`). */
+/** How much an agent needs an access, in the page's words (RAM proposal `AccessNecessity`). */
 export type NecessityLevel = 'required' | 'recommended' | 'optional';
 
 /** Maps `AccessNecessity` to its page word. `*_UNSPECIFIED` is refused by the checks before pages render. */
@@ -28,12 +28,12 @@ export function necessityLevel(necessity: RamResourceAccess['necessity']): Neces
   return 'recommended';
 }
 
-/** Whose account an access runs under (seed 000 `IdentityType`): the visitor's, or the agent's own. */
+/** Whose account an access runs under (RAM proposal `IdentityType`): the visitor's, or the agent's own. */
 export function actsAsYou(access: RamResourceAccess): boolean {
   return access.identityUsed === 'END_USER';
 }
 
-/** The section a resource belongs in (seed 000 `ResourceOwner`): the visitor's own (2P) or outside (3P). */
+/** The section a resource belongs in (RAM proposal `ResourceOwner`): the visitor's own (2P) or outside (3P). */
 export type OwnerGroup = 'yours' | 'outside';
 
 /** Maps `ResourceOwner` to its page group. */
@@ -55,7 +55,7 @@ export function asksFirstText(access: RamResourceAccess, w: PageWords): string {
   return access.confirmationRequired ? w.permissions.asksFirstYes : w.permissions.asksFirstNo;
 }
 
-/** What a resource is, by its `interactionProtocol` (seed 000), in a few words of `w`'s language. */
+/** What a resource is, by its `interactionProtocol` (the RAM proposal), in a few words of `w`'s language. */
 export function resourceKindText(resource: RamResource, w: PageWords): string {
   switch (resource.interactionProtocol) {
     case 'MCP':

@@ -84,7 +84,7 @@ export async function loadPermissionCatalog(
       const r = resource.resource;
       if (!used.has(r.id) || r.interactionProtocol === 'A2A') return;
       if (resource.specFile === undefined) {
-        // Only the person's own services are asked to grant anything (seed 000: 2P needs permission).
+        // Only the person's own services are asked to grant anything (the RAM proposal: 2P needs permission).
         if (r.owner !== 'CONSUMER') return;
         if (r.spec?.specUrl !== undefined)
           diagnostics.push(

@@ -1,5 +1,5 @@
 /**
- * Scopes an agent's card asks for that its RAM does not need (issue 15): the card's `securityRequirements`
+ * Scopes an agent's card asks for that its RAM does not need: the card's `securityRequirements`
  * (the agent's, A2A v1.0 `AgentCard.securityRequirements`, and each skill's) compared with the permission
  * sets derived from the specs. A scope of a card requirement belongs to a resource when that resource's
  * stored spec defines the scope and either the scope is an absolute URL (as Google's are) or the card's

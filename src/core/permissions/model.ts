@@ -1,7 +1,7 @@
 /**
- * The data model of permissions derived from API specs (issue 15; DESIGN.md §9 "Permissions from specs").
+ * The data model of permissions derived from API specs (DESIGN.md §9 "Permissions from specs").
  *
- * Seed 000 says the RAM "catalogs the resource operations themselves and not the specific permissions
+ * The RAM proposal says the RAM "catalogs the resource operations themselves and not the specific permissions
  * associated with them (the permission sets are expected to be derived from the RAM via offline tooling)".
  * ardsite is that tooling: each Resource's `spec.specUrl` is stored once in the publisher's project
  * (`npm run specs`), every Operation is resolved against it, and each ResourceAccess gets the
@@ -17,7 +17,7 @@
  * - Footprint terms of the ARD entry (`ram:scopes`, `ram:requiredScopes`; src/core/footprint.ts), computed
  *   from the card's permission sets so that a registry can filter agents by the scopes they ask for.
  *
- * A scope is compared between releases (issue 16, "a broader scope") through {@link PermissionSet}: a grant
+ * A scope is compared between releases ("a broader scope") through {@link PermissionSet}: a grant
  * is broader when it adds a scope, or moves one to a stronger necessity.
  */
 
@@ -73,9 +73,9 @@ export interface AccessPermission {
   operation: string;
   /** The RAM `Resource.id`. */
   resource: string;
-  /** The access's `necessity` (seed 000 `AccessNecessity`). */
+  /** The access's `necessity` (RAM proposal `AccessNecessity`). */
   necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL';
-  /** Whose credentials the access runs under (seed 000 `IdentityType`): only END_USER ones are asked of the person. */
+  /** Whose credentials the access runs under (RAM proposal `IdentityType`): only END_USER ones are asked of the person. */
   identityUsed: 'END_USER' | 'AGENT';
   /** The operation as the spec names it: its operationId, Discovery method id or MCP tool name, else `METHOD path`. */
   specOperation: string;
@@ -129,7 +129,7 @@ export interface PermissionGrant {
 }
 
 /**
- * A permission set (seed 000's "permission sets … derived from the RAM"): the union of the
+ * A permission set (the RAM proposal’s "permission sets … derived from the RAM"): the union of the
  * least-privilege grants of the accesses that act as the person (`identityUsed: END_USER`: what the
  * person is asked to allow; an access as the agent itself uses the agent's own credentials), by necessity. A scope sits at the strongest necessity of the
  * accesses that need it (REQUIRED before RECOMMENDED before OPTIONAL), and only there; a scope the other

@@ -1,5 +1,5 @@
 /**
- * Finds a RAM Operation in its resource's spec (seed 000 `ApiOperationSpec`, `ResourceSpec`): by
+ * Finds a RAM Operation in its resource's spec (RAM proposal `ApiOperationSpec`, `ResourceSpec`): by
  * `apiOperationSpec.operationId` when it is found, else by `spec.resourcePath` plus `httpMethod` (the
  * seed's precedence and fallback); an MCP tool by its name in `spec.resourcePath`, which an
  * `apiOperationSpec.operationId`, when given, must repeat (one tool per resource). Then compares what the

@@ -1,5 +1,5 @@
 /**
- * Permission sets (seed 000: "permission sets … derived from the RAM via offline tooling"; DESIGN.md §9):
+ * Permission sets (the RAM proposal: "permission sets … derived from the RAM via offline tooling"; DESIGN.md §9):
  * for one agent, what each access needs ({@link AccessPermission}) and the least-privilege grants of the
  * agent and of each of its skills, without a scope the others make redundant, REQUIRED, RECOMMENDED and
  * OPTIONAL kept apart.
@@ -17,7 +17,7 @@ import type {
   SpecSource,
 } from './model.js';
 
-/** Necessity levels, strongest first (seed 000 `AccessNecessity`). */
+/** Necessity levels, strongest first (RAM proposal `AccessNecessity`). */
 const LEVELS = [
   ['REQUIRED', 'required'],
   ['RECOMMENDED', 'recommended'],
@@ -70,7 +70,7 @@ function satisfied(a: AccessPermission, granted: ReadonlyMap<SchemeId, ReadonlyS
 }
 
 /**
- * The permission set of `accesses` (seed 000: "permission sets … derived from the RAM via offline tooling";
+ * The permission set of `accesses` (the RAM proposal: "permission sets … derived from the RAM via offline tooling";
  * DESIGN.md §9): each scheme of each resource with the scopes that the accesses acting as the person
  * (END_USER) need, by necessity, strongest first. What it guarantees:
  *

@@ -112,7 +112,7 @@ function alternativeKey(alt: SecurityAlternative): string {
 }
 
 /**
- * The least-privilege authorisation of `op` (issue 15): of the alternatives the spec accepts, the one
+ * The least-privilege authorisation of `op`: of the alternatives the spec accepts, the one
  * that grants the fewest operations of the spec; for a read, one that grants reads only when there is
  * such an alternative. Ties go to the alternative with fewer scopes, then to the first by name. Returns
  * undefined when the operation needs no authorisation. Linear in the spec's operations per alternative.

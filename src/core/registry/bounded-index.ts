@@ -1,11 +1,12 @@
 /**
- * A bound on the CPU cost of one full-text query (issue 14 item 9), as an Orama index component: Orama's
+ * A bound on the CPU cost of one full-text query, as an Orama index component: Orama's
  * own index (`components.index.createIndex()`: radix trees, BM25 statistics, filters, facets), whose
  * full-text `search` step is replaced by one that does the same work within a budget.
  *
  * Why: Orama 3.1's `search` collects the documents of every indexed word a query word is a prefix of with
  * `Array.includes` per document (RadixNode.findAllWords), so a word that 10,000 entries contain costs
- * 10,000²/2 comparisons, and a query made of such words 0.3–1.3 s of CPU.
+ * 10,000²/2 comparisons, and a query made of such words seconds of CPU (docs/benchmarks-archive.md, "Worst-case
+ * query cost").
  *
  * What this step does instead, with Orama's own data and scoring:
  * - term statistics, computed once per index at the first query (the index never changes afterwards):

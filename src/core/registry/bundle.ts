@@ -1,5 +1,5 @@
 /**
- * The layout of a registry build (DESIGN.md §7, README "Registry mode"): `dist/` stays the static site,
+ * The layout of a registry build (DESIGN.md §7, docs/guides/registry.md): `dist/` stays the static site,
  * byte for byte what a static build writes except that `ard.json` lists the registry entry, so it can
  * still be deployed to a CDN alone; the server bundle that @astrojs/node writes goes beside it, in
  * `<dist>-server/` (`dist-server/`), with a descriptor, `registry-build.json`, that ties it to the

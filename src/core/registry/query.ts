@@ -5,7 +5,7 @@
  * the member, except an unknown federation mode (501 NOT_IMPLEMENTED, Table 1). Nothing here echoes
  * `query.text` back (ARD draft §7).
  *
- * Choices the draft leaves open (README, "Registry mode"):
+ * Choices the draft leaves open (docs/guides/registry.md):
  * - `pageSize` is 1–100, default 10; anything else is a 400 that says so (the message and the behaviour
  *   agree: a larger one is refused, not lowered);
  * - filter values are strings (`[+ tstr] / tstr`); numbers and booleans of an entry match their JSON
@@ -303,7 +303,7 @@ const LIST_PARAMETERS = ['filter', 'orderBy', 'pageSize', 'pageToken', 'context'
 
 /**
  * Reads the query string of `GET /agents` (ARD draft §4.2.4; ard-spec's OpenAPI `listAgents`). The
- * grammar (README, "Registry mode"):
+ * grammar (docs/guides/registry.md, "Filters and term paths"):
  *
  *     query   = param *( "&" param )
  *     param   = "pageSize=" 1*DIGIT / "pageToken=" token

@@ -1,5 +1,5 @@
 /**
- * The document the registry entry's `url` answers with on the static site (issue 13 item 5): a JSON
+ * The document the registry entry's `url` answers with on the static site: a JSON
  * description of the lookup API at that base URI (ARD draft §3.6: the `application/ai-registry+json`
  * entry "advertises the Base URI of its dynamic Agent Registry"; §4.2: its endpoints). Without it the
  * entry's url answered 404 wherever the site is served without `npm run serve`.

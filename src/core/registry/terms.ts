@@ -13,7 +13,7 @@
  * finds the entries whose own `@context` maps `ram` to the same IRI. Arrays are looked through: the
  * path `trustManifest.attestations.type` reaches every attestation's type.
  *
- * Limits (documented in the README): a `@context` is an object, an array of objects, or the ARD base
+ * Limits (documented in docs/guides/registry.md): a `@context` is an object, an array of objects, or the ARD base
  * context URL (remote contexts are not fetched); nested `@context`s are not applied; a key that itself
  * contains a dot cannot be addressed by a path.
  */

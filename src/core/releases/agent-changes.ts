@@ -81,7 +81,7 @@ export interface AgentChangesOptions {
   now: Date;
   /** publisher.yaml `releases.noticeDays`. */
   noticeDays: number;
-  /** The agent's permission file as this build computed it (issue 15), for the scopes of its accesses. */
+  /** The agent's permission file as this build computed it, for the scopes of its accesses. */
   permissions?: Pick<AgentPermissions, 'accesses'>;
 }
 

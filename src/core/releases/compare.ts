@@ -1,5 +1,5 @@
 /**
- * The one comparison of two Resource Access Manifests (seed 000) that the build, the pages, `npm run diff`
+ * The one comparison of two Resource Access Manifests (the RAM proposal) that the build, the pages, `npm run diff`
  * and the verifier share (DESIGN.md §9 "Releases"; docs/releases.md). It says what was added, removed,
  * widened, narrowed or only reworded between a `before` and an `after` {@link RamSnapshot}:
  *
@@ -9,7 +9,7 @@
  *   (`confirmationRequired` true → false), becomes more needed (`necessity` OPTIONAL < RECOMMENDED <
  *   REQUIRED), goes from reading to changing data (DESIGN.md §6: the REST method; MCP and A2A unless
  *   `readOnly`), reaches its data through another operation, sends data to an outside service it did not
- *   (owner CONSUMER → THIRD_PARTY), or asks for a scope it did not (the permission set, issue 15);
+ *   (owner CONSUMER → THIRD_PARTY), or asks for a scope it did not (the permission set);
  * - a new THIRD_PARTY resource is a widening in itself (a new outside service gets data);
  * - the opposite moves are narrowings; a change of a description, a justification, a display name or a
  *   documentation link is a rewording.
@@ -24,7 +24,7 @@ import { mayChangeData } from '../ram-effects.js';
  * One side of a comparison: a RAM plus the authoring data the RAM itself does not carry.
  * - `readOnlyOperations`: ids of MCP/A2A operations the author marked `readOnly: true` (DESIGN.md §6);
  *   without it, such operations count as changing data, as on the pages.
- * - `scopes`: the permission set, access id → the scopes it needs (issue 15); an access with no entry, or
+ * - `scopes`: the permission set, access id → the scopes it needs; an access with no entry, or
  *   a snapshot without `scopes`, is not compared by scope.
  */
 export interface RamSnapshot {
@@ -40,7 +40,7 @@ export type ChangeKind = 'added' | 'removed' | 'widened' | 'narrowed' | 'reworde
 export type ChangeItem = 'access' | 'resource' | 'operation';
 
 /**
- * The field of a widening or narrowing: the RAM field names of seed 000, plus `effect` (reads or may
+ * The field of a widening or narrowing: the RAM field names of the RAM proposal, plus `effect` (reads or may
  * change data, DESIGN.md §6) and `scope` (the permission set). A rewording names the field reworded.
  */
 export type ChangeField =
@@ -48,11 +48,11 @@ export type ChangeField =
 
 /** How an access reads in sentences: what it does and where. */
 export interface AccessLabel {
-  /** The operation's description (seed 000 `Operation.description`). */
+  /** The operation's description (RAM proposal `Operation.description`). */
   whatItDoes: string;
   /** The resource's display name. */
   resource: string;
-  /** The resource's owner (seed 000 `ResourceOwner`). */
+  /** The resource's owner (RAM proposal `ResourceOwner`). */
   owner: string;
   /** True when it runs as the user (`END_USER`). */
   actsAsYou: boolean;
@@ -209,7 +209,7 @@ function resourceLabel(r: RamResource): Partial<AccessLabel> {
 }
 
 /**
- * Compares `before` with `after` (seed 000 RAMs with their authoring data). Returns every change, in a
+ * Compares `before` with `after` (RAMs of the RAM proposal, with their authoring data). Returns every change, in a
  * stable order: resources, then operations, then accesses, each in the order of `after` (removals after
  * the items of `after`, in the order of `before`). Never throws; a reference that does not resolve counts
  * as changing data (the safe reading).

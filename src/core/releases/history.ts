@@ -2,7 +2,7 @@
  * The release history a publisher keeps in git (DESIGN.md §9 "Releases"; the format is documented in
  * docs/releases.md): one file per agent, `content/releases/<slug>.json`, holding the releases recorded by
  * `npm run release`, oldest first. Each release is the agent's `version`, the time it was recorded, the RAM
- * the card published (seed 000, camelCase JSON) and the authoring data a RAM does not carry but a
+ * the card published (the RAM proposal, camelCase JSON) and the authoring data a RAM does not carry but a
  * comparison needs (`readOnlyOperations`, the permission set's `scopes`). Append-only: a recorded version
  * is never rewritten.
  */
@@ -79,7 +79,7 @@ export function correctedReadOnly(
 /**
  * The comparison side of `agent` as this build publishes it: its emitted RAM, the ids of its operations
  * the author marked `readOnly: true`, and each access's least-privilege scopes from its permission data
- * (issue 15: `permissions` when given, else derived from the stored specs in `model.permissions`).
+ * (`permissions` when given, else derived from the stored specs in `model.permissions`).
  */
 export function currentSnapshot(
   agent: AgentModel,

@@ -1,6 +1,6 @@
 /**
  * The scopes a comparison holds per access (src/core/releases/compare.ts `RamSnapshot.scopes`), taken from
- * issue 15's permission data (src/core/permissions/model.ts): each access's least-privilege authorisation,
+ * the permission data derived from API specs (src/core/permissions/model.ts): each access's least-privilege authorisation,
  * the union of the scopes of its requirements, or of its needed scope's when the publisher named one
  * (docs/permissions.md "Needed scopes"). An access whose spec names no authorisation has no entry (it is
  * not compared by scope).

@@ -6,8 +6,8 @@
  * signature covers), else its top-level `resourceAccessManifest`; its `readOnlyOperations` are those the
  * RAM extension params sign, else (an older card) the changes document's the card pins (src/core/card.ts
  * `CHANGES_EXTENSION_URI`) when its digest holds; its
- * scopes from the permission file the RAM extension's `permissions` params pin (issue 15,
- * src/core/permissions/model.ts `CardPermissions`), when its digest holds.
+ * scopes from the permission file the RAM extension's `permissions` params pin
+ * (src/core/permissions/model.ts `CardPermissions`), when its digest holds.
  *
  * Another publisher's card outside what a side's reader may read (another origin than a folder's) is not
  * compared: the entry says so (`notRead`, then the diff's `notCompared`), as `npm run verify` warns that
@@ -144,7 +144,7 @@ async function readOnlyOf(reader: SiteReader, card: Record<string, unknown>): Pr
   return isRecord(doc) ? strings(doc.readOnlyOperations) : undefined;
 }
 
-/** Access id → scopes, from the permission file the card's RAM extension pins (issue 15), when it holds. */
+/** Access id → scopes, from the permission file the card's RAM extension pins, when it holds. */
 async function scopesOf(
   reader: SiteReader,
   card: Record<string, unknown>,

@@ -1,7 +1,7 @@
 /**
  * An agent file, `content/agents/<slug>.md`: YAML front matter with the A2A AgentCard fields (A2A v1.0
- * as DESIGN.md §3 lists them; seed 001 for v0.3), the ARD discovery signals (ARD draft §3.2.2) and the
- * RAM accesses (seed 000); the Markdown body is the long description shown on the agent's page. The
+ * as DESIGN.md §3 lists them; the A2A v0.3 AgentCard reference for v0.3), the ARD discovery signals (ARD draft §3.2.2) and the
+ * RAM accesses (the RAM proposal); the Markdown body is the long description shown on the agent's page. The
  * security schemes and requirements it names are in ./security.ts, its attestations in ./attestation.ts.
  */
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export const AgentInterface = z
   })
   .meta({ spec: 'A2A v1.0 AgentInterface' });
 
-/** `AgentSkill` (A2A v1.0; seed 001 calls `securityRequirements` `security`). */
+/** `AgentSkill` (A2A v1.0; the A2A v0.3 AgentCard reference calls `securityRequirements` `security`). */
 export const AgentSkill = z
   .strictObject({
     id: nonEmptyString.meta({
@@ -253,7 +253,7 @@ export const AgentFrontMatter = z
     /** A RAM JSON file in the seed's format, relative to this agent file. */
     ramFile: nonEmptyString.optional().meta({
       description:
-        'A RAM JSON file (the seed 000 form, see "RAM file" below), relative to this agent file, instead of `resources`/`resourceAccesses` here.',
+        'A RAM JSON file (the RAM proposal’s form, see "RAM file" below), relative to this agent file, instead of `resources`/`resourceAccesses` here.',
       examples: ['trip-helper.ram.json'],
       spec: 'DESIGN.md §1',
     }),
@@ -261,12 +261,12 @@ export const AgentFrontMatter = z
     resources: z.array(ResourceFile).min(1).optional().meta({
       description:
         'Resources only this agent uses, each with its operations (same fields as a content/resources file).',
-      spec: 'seed 000 Resource',
+      spec: 'RAM proposal Resource',
     }),
     resourceAccesses: z.array(ResourceAccess).min(1).optional().meta({
       description:
         'The RAM: each operation the agent may perform on a user’s behalf, as whom, why and how much it needs it.',
-      spec: 'seed 000 ResourceAccess',
+      spec: 'RAM proposal ResourceAccess',
     }),
     ram: z
       .strictObject({

@@ -87,9 +87,20 @@ export const HostingSettings = z
       .default('none')
       .meta({
         description:
-          "Whether robots.txt names a manifest in an `Agentmap:` line. `none` (default): no such line; crawlers find /.well-known/ard.json at its well-known URI and through the pages' `<link rel=\"ard\">` and `Link` header. `ard`: `Agentmap: https://<domain>/.well-known/ard.json`. `ai-catalog`: `Agentmap: https://<domain>/.well-known/ai-catalog.json`, where ARD v0.9 crawlers expect it. `Agentmap:` is not part of the ARD draft (seed 002), and Lighthouse's robots.txt audit reports it as an unknown directive (SEO 91 instead of 100); with `ard`, Lighthouse's ard-schema audit also reads ard.json as a v0.9 catalog and fails.",
+          "Whether robots.txt names a manifest in an `Agentmap:` line. `none` (default): no such line; crawlers find /.well-known/ard.json at its well-known URI and through the pages' `<link rel=\"ard\">` and `Link` header. `ard`: `Agentmap: https://<domain>/.well-known/ard.json`. `ai-catalog`: `Agentmap: https://<domain>/.well-known/ai-catalog.json`, where ARD v0.9 crawlers expect it. `Agentmap:` is not part of the ARD draft (draft-bu-dawn-ard-discovery-00), and Lighthouse's robots.txt audit reports it as an unknown directive (SEO 91 instead of 100); with `ard`, Lighthouse's ard-schema audit also reads ard.json as a v0.9 catalog and fails.",
         examples: ['ai-catalog'],
         spec: 'ARD v0.9 §4.1 (Agentmap directive), RFC 9309, DESIGN.md §9',
+      }),
+    /** A path the HTML pages sit under (`/ai`: `/ai/`, `/ai/agents/<slug>/`); the JSON files keep theirs. */
+    pagesPrefix: z
+      .string()
+      .regex(/^(\/[a-z0-9][a-z0-9._-]*)+$/, 'a path such as /ai: lower-case segments, no trailing slash')
+      .optional()
+      .meta({
+        description:
+          "A path the HTML pages (index, agent and permission pages, each language's) are served under, for a site whose own pages hold `/` (the Astro integration sets it from its `pagesPrefix` option). The well-known files and the agent cards keep their paths, which their signatures and URNs name.",
+        examples: ['/ai'],
+        spec: 'RFC 3986 §3.3 (path), DESIGN.md §2',
       }),
   })
   .meta({ spec: 'DESIGN.md §2, §9' });
@@ -104,10 +115,10 @@ export const RamSettings = z
     }),
     topLevel: z.boolean().default(true).meta({
       description:
-        'Also write the RAM as a top-level `resourceAccessManifest` member of each card (seed 000’s form).',
+        'Also write the RAM as a top-level `resourceAccessManifest` member of each card (the RAM proposal’s form).',
     }),
   })
-  .meta({ spec: 'seed 000, DESIGN.md §3' });
+  .meta({ spec: 'the RAM proposal, DESIGN.md §3' });
 
 /** `releases:` options: the release history and what changed between versions (DESIGN.md §9, docs/releases.md). */
 export const ReleaseSettings = z

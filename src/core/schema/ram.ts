@@ -1,5 +1,5 @@
 /**
- * Zod 4 schemas of the Resource Access Manifest (RAM), the proto of the RAM proposal (seed 000,
+ * Zod 4 schemas of the Resource Access Manifest (RAM), the proto of the RAM proposal (
  * `package a2a.v1`) in its proto3 JSON mapping: camelCase field names, enums as their names.
  *
  * Authoring-only fields (never emitted in a card): `manageAccessUrl`, `specFile` and `specDigest` on a
@@ -36,13 +36,13 @@ export function storedSpecFileProblem(specFile: string): string | undefined {
     : `specFile "${specFile}" must name a file under ${STORED_SPECS_DIR}/ (${inside}): stored specs are read and written there only`;
 }
 
-/** `InteractionProtocol` (seed 000): the technical protocol used to reach a Resource. */
+/** `InteractionProtocol` (the RAM proposal): the technical protocol used to reach a Resource. */
 export const InteractionProtocol = z.enum(['INTERACTION_PROTOCOL_UNSPECIFIED', 'REST', 'A2A', 'MCP']);
-/** `ResourceOwner` (seed 000): CONSUMER is the user's own (2P), THIRD_PARTY an outside service (3P). */
+/** `ResourceOwner` (the RAM proposal): CONSUMER is the user's own (2P), THIRD_PARTY an outside service (3P). */
 export const ResourceOwner = z.enum(['RESOURCE_OWNER_UNSPECIFIED', 'CONSUMER', 'THIRD_PARTY']);
-/** `IdentityType` (seed 000): whose credentials an access runs under. */
+/** `IdentityType` (the RAM proposal): whose credentials an access runs under. */
 export const IdentityType = z.enum(['IDENTITY_TYPE_UNSPECIFIED', 'END_USER', 'AGENT']);
-/** `AccessNecessity` (seed 000): how much the agent needs an access. */
+/** `AccessNecessity` (the RAM proposal): how much the agent needs an access. */
 export const AccessNecessity = z.enum([
   'ACCESS_NECESSITY_UNSPECIFIED',
   'REQUIRED',
@@ -53,7 +53,7 @@ export const AccessNecessity = z.enum([
 /** HTTP methods accepted in `ApiOperationSpec.httpMethod` (RFC 9110 §9, upper case). */
 export const HttpMethod = z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** `ResourceSpec` (seed 000): where the machine-readable contract of a Resource lives. */
+/** `ResourceSpec` (the RAM proposal): where the machine-readable contract of a Resource lives. */
 export const ResourceSpec = z
   .strictObject({
     specUrl: httpsUrl.optional().meta({
@@ -67,7 +67,7 @@ export const ResourceSpec = z
       examples: ['events'],
     }),
   })
-  .meta({ spec: 'seed 000 ResourceSpec' });
+  .meta({ spec: 'RAM proposal ResourceSpec' });
 
 /** `sha256:` and 64 lowercase hex digits: the digest of a stored spec's bytes. */
 export const sha256DigestString = z
@@ -75,7 +75,7 @@ export const sha256DigestString = z
   .regex(/^sha256:[0-9a-f]{64}$/, 'must be "sha256:" and 64 lowercase hex digits');
 
 /**
- * `Resource` (seed 000) plus the authoring-only `manageAccessUrl` (DESIGN.md §6) and the stored copy of
+ * `Resource` (the RAM proposal) plus the authoring-only `manageAccessUrl` (DESIGN.md §6) and the stored copy of
  * its spec, `specFile` and `specDigest` (DESIGN.md §9, written by `npm run specs`).
  */
 export const Resource = z
@@ -128,9 +128,9 @@ export const Resource = z
       spec: 'DESIGN.md §9',
     }),
   })
-  .meta({ spec: 'seed 000 Resource' });
+  .meta({ spec: 'RAM proposal Resource' });
 
-/** `ApiOperationSpec` (seed 000): how to find a REST operation in its spec. */
+/** `ApiOperationSpec` (the RAM proposal): how to find a REST operation in its spec. */
 export const ApiOperationSpec = z
   .strictObject({
     specUrl: httpsUrl.optional().meta({
@@ -144,9 +144,9 @@ export const ApiOperationSpec = z
     }),
     httpMethod: HttpMethod.optional().meta({ description: 'The HTTP method of a REST operation.' }),
   })
-  .meta({ spec: 'seed 000 ApiOperationSpec' });
+  .meta({ spec: 'RAM proposal ApiOperationSpec' });
 
-/** `Operation` (seed 000) plus the authoring-only `readOnly` flag (DESIGN.md §6). */
+/** `Operation` (the RAM proposal) plus the authoring-only `readOnly` flag (DESIGN.md §6). */
 export const Operation = z
   .strictObject({
     id: nonEmptyString.meta({
@@ -179,7 +179,7 @@ export const Operation = z
       spec: 'DESIGN.md §6',
     }),
   })
-  .meta({ spec: 'seed 000 Operation' });
+  .meta({ spec: 'RAM proposal Operation' });
 
 /**
  * The scope an access needs and why (authoring only, docs/permissions.md "Needed scopes"): what the publisher
@@ -243,9 +243,9 @@ export const ResourceAccess = z
         spec: 'DESIGN.md §1',
       }),
   })
-  .meta({ spec: 'seed 000 ResourceAccess' });
+  .meta({ spec: 'RAM proposal ResourceAccess' });
 
-/** `ResourceAccessManifest` (seed 000) as authored in a RAM JSON file (`ramFile:`). */
+/** `ResourceAccessManifest` (the RAM proposal) as authored in a RAM JSON file (`ramFile:`). */
 export const ResourceAccessManifest = z
   .strictObject({
     resources: z.array(Resource).optional().meta({ description: 'The resources the agent uses.' }),
@@ -255,7 +255,7 @@ export const ResourceAccessManifest = z
       .optional()
       .meta({ description: 'What the agent may do with each operation.' }),
   })
-  .meta({ spec: 'seed 000 ResourceAccessManifest' });
+  .meta({ spec: 'RAM proposal ResourceAccessManifest' });
 
 /** A `content/resources/<id>.yaml` file, or an inline resource of an agent: a Resource and its operations. */
 export const ResourceFile = Resource.extend({
@@ -269,8 +269,8 @@ export const ResourceFile = Resource.extend({
       }),
     )
     .optional()
-    .meta({ description: 'The operations of the resource.', spec: 'seed 000 Operation' }),
-}).meta({ spec: 'seed 000 Resource' });
+    .meta({ description: 'The operations of the resource.', spec: 'RAM proposal Operation' }),
+}).meta({ spec: 'RAM proposal Resource' });
 
 /** A validated Resource as authored (with `manageAccessUrl`). */
 export type ResourceInput = z.infer<typeof Resource>;
@@ -279,7 +279,7 @@ export type OperationInput = z.infer<typeof Operation>;
 /** A validated ResourceAccess as authored (with `skills`). */
 export type ResourceAccessInput = z.infer<typeof ResourceAccess>;
 
-/** An emitted RAM Resource: the proto fields only (seed 000), camelCase JSON. */
+/** An emitted RAM Resource: the proto fields only (the RAM proposal), camelCase JSON. */
 export interface RamResource {
   id: string;
   interactionProtocol: z.infer<typeof InteractionProtocol>;
@@ -290,7 +290,7 @@ export interface RamResource {
   spec?: { specUrl?: string; resourcePath?: string };
 }
 
-/** An emitted RAM Operation: the proto fields only (seed 000). */
+/** An emitted RAM Operation: the proto fields only (the RAM proposal). */
 export interface RamOperation {
   id: string;
   resource: string;
@@ -299,7 +299,7 @@ export interface RamOperation {
   apiOperationSpec?: { specUrl?: string; operationId?: string; httpMethod?: string };
 }
 
-/** An emitted RAM ResourceAccess: the proto fields only (seed 000). */
+/** An emitted RAM ResourceAccess: the proto fields only (the RAM proposal). */
 export interface RamResourceAccess {
   id: string;
   operation: string;
@@ -309,7 +309,7 @@ export interface RamResourceAccess {
   necessity: z.infer<typeof AccessNecessity>;
 }
 
-/** The emitted `ResourceAccessManifest` of one agent (seed 000; DESIGN.md §3). */
+/** The emitted `ResourceAccessManifest` of one agent (the RAM proposal; DESIGN.md §3). */
 export interface Ram {
   resources: RamResource[];
   operations: RamOperation[];

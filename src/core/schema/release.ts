@@ -29,7 +29,7 @@ export const ReleaseRecordSchema = z
       }),
     ram: ResourceAccessManifest.meta({
       description: 'The Resource Access Manifest the card of this version published (camelCase JSON).',
-      spec: 'seed 000 ResourceAccessManifest',
+      spec: 'RAM proposal ResourceAccessManifest',
     }),
     readOnlyOperations: z
       .array(z.string().min(1))

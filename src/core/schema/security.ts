@@ -1,6 +1,6 @@
 /**
  * How a client authenticates to an agent, as its agent file declares it (A2A v1.0 `SecurityScheme`,
- * `OAuthFlows` and `SecurityRequirement` in the proto `oneof` form of seed 001; DESIGN.md §3): the
+ * `OAuthFlows` and `SecurityRequirement` in the proto `oneof` form of the A2A v0.3 AgentCard reference; DESIGN.md §3): the
  * `securitySchemes` and `securityRequirements` of the front matter (./agent.ts) and of its skills.
  */
 import { z } from 'zod';
@@ -41,7 +41,7 @@ const schemeDescription = nonEmptyString.optional().meta({
   examples: ['OAuth 2.0 with the calendar scopes'],
 });
 
-/** OAuth 2.0 flows in the proto `oneof` form of seed 001 / A2A v1.0 (`OAuthFlows`). */
+/** OAuth 2.0 flows in the proto `oneof` form of A2A v1.0 (`OAuthFlows`). */
 export const OAuthFlows = z
   .strictObject({
     authorizationCode: z
@@ -82,10 +82,10 @@ export const OAuthFlows = z
       .optional()
       .meta({ description: 'The resource-owner password flow (RFC 6749 §4.3; deprecated by OAuth 2.1).' }),
   })
-  .meta({ spec: 'A2A v1.0 OAuthFlows (seed 001)' });
+  .meta({ spec: 'A2A v1.0 OAuthFlows' });
 
 /**
- * `SecurityScheme` (seed 001 and A2A v1.0): exactly one of the five scheme members (proto `oneof`).
+ * `SecurityScheme` (A2A v1.0): exactly one of the five scheme members (proto `oneof`).
  */
 export const SecurityScheme = z
   .strictObject({
@@ -145,16 +145,16 @@ export const SecurityScheme = z
       .optional()
       .meta({ description: 'Mutual TLS (A2A v0.3 `type: mutualTLS`).' }),
   })
-  .meta({ spec: 'A2A v1.0 SecurityScheme (seed 001)' })
+  .meta({ spec: 'A2A v1.0 SecurityScheme' })
   .refine((s) => Object.values(s).filter((v) => v !== undefined).length === 1, {
     message:
       'a security scheme holds exactly one of apiKeySecurityScheme, httpAuthSecurityScheme, oauth2SecurityScheme, openIdConnectSecurityScheme, mtlsSecurityScheme',
   });
 
 /**
- * The scopes a requirement asks of one scheme (seed 001 `StringList`), never empty: the A2A SDKs drop an
+ * The scopes a requirement asks of one scheme (A2A v0.3 `StringList`), never empty: the A2A SDKs drop an
  * empty list when they canonicalise a card for its signature, so a requirement without scopes would go
- * unsigned (DESIGN.md §3, "no field is ever empty"). Seed 001's own example requires an API key and
+ * unsigned (DESIGN.md §3, "no field is ever empty"). The A2A v0.3 AgentCard reference's own example requires an API key and
  * mTLS with no scopes; here such schemes are declared in `securitySchemes` only, and the error says so.
  */
 const ScopeList = z
@@ -177,7 +177,7 @@ const ScopeList = z
   })
   .transform((value) => ({ list: value.list ?? [] }));
 
-/** `SecurityRequirement` (seed 001 `Security`, A2A v1.0): scheme name → `{ list: [scope, …] }`. */
+/** `SecurityRequirement` (A2A v1.0; `security` in A2A v0.3): scheme name → `{ list: [scope, …] }`. */
 export const SecurityRequirement = z
   .strictObject({
     schemes: z
@@ -192,7 +192,7 @@ export const SecurityRequirement = z
         examples: [{ google: { list: ['https://www.googleapis.com/auth/calendar.events'] } }],
       }),
   })
-  .meta({ spec: 'A2A v1.0 SecurityRequirement (seed 001 `Security`)' });
+  .meta({ spec: 'A2A v1.0 SecurityRequirement (`security` in A2A v0.3)' });
 
 /** A validated security scheme in the proto `oneof` form. */
 export type SecuritySchemeInput = z.infer<typeof SecurityScheme>;

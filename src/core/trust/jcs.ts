@@ -8,8 +8,8 @@
  * them) with object members sorted by their names' UTF-16 code units (§3.2.3), refusing what has no I-JSON
  * form (§3.1, RFC 7493: lone surrogates, NaN and ±Infinity). `safe-stable-stringify` set `deterministic`
  * writes exactly that for JSON data (it sorts member names by code units, writes strings and numbers as
- * `JSON.stringify` does) about three times as fast as `canonicalize` on an agent card (BENCHMARKS.md,
- * "Round 6"). It refuses NaN, ±Infinity, BigInt and cycles (`strict`), but writes a lone surrogate
+ * `JSON.stringify` does) faster than `canonicalize` on an agent card (docs/benchmarks-archive.md, "JCS for
+ * verify"). It refuses NaN, ±Infinity, BigInt and cycles (`strict`), but writes a lone surrogate
  * as `JSON.stringify` does, as an escape: every value it refuses, and every text with such an escape in
  * it, is left to `canonicalize`, which decides and words the refusal, so the two agree on all JSON data
  * (test/unit/jcs.test.ts checks it on generated values).

@@ -93,8 +93,8 @@ export function privateKeyPatterns(key: SigningKey): Buffer[] {
 
 /**
  * Every file under `dir` (following links, each real folder once), as paths relative to `dir` with `/`,
- * sorted. Synchronous on purpose (measured, BENCHMARKS.md "Build at the floor: round 3"): the folders of a
- * 10,000-agent site are 20,000, and one promise per `readdir` and `realpath` made the walk take seconds.
+ * sorted. Synchronous on purpose (measured: docs/benchmarks-archive.md, "Build at the floor"): a large
+ * site has two folders per agent, and one promise per `readdir` and `realpath` made the walk slow.
  * A folder's real path is asked of the file system only for the root and for links; a folder reached
  * without a link is its parent's real path and its name.
  */
@@ -179,8 +179,7 @@ function fileHoldsPatterns(
  * The files under `dir` (relative, with `/`, sorted) that contain any of `patterns` (see
  * {@link privateKeyPatterns}); a file that cannot be read, or is no regular file, is listed too, since it
  * cannot be cleared. `options.skip(relative)` true leaves a file unread (the caller searched those bytes
- * already). Synchronous: it blocks its thread for the whole search (about a second for the 620 MB of a
- * 10,000-agent site whose files are in the page cache).
+ * already). Synchronous: it blocks its thread for the whole search.
  * @throws Error from the file system when `dir` or a folder under it cannot be listed.
  */
 export function filesHoldingPatterns(

@@ -5,7 +5,7 @@
  * found is checked to point at the same manifest (an `Agentmap:` may also name the site's ARD v0.9
  * compatibility copy, `/.well-known/ai-catalog.json`, which ./ai-catalog-check.ts compares with the
  * manifest); a missing page signal, or a signal that holds no valid URL, is a warning. `Agentmap:` is
- * not in the ARD draft (seed 002) and ardsite writes none by default (`hosting.agentmap`), so a
+ * not in the ARD draft (draft-bu-dawn-ard-discovery-00) and ardsite writes none by default (`hosting.agentmap`), so a
  * robots.txt without one is not a finding.
  */
 import { AI_CATALOG_PATH } from '../well-known.js';

@@ -180,8 +180,8 @@ export async function verifyEntry(
 
 /**
  * Entries checked at once: network reads overlap, findings keep manifest order. A folder's reads and the
- * signature checks are synchronous, yet 16 interleaved entries still ran faster than 1 or 4 (measured at
- * 1,000 entries: 0.73 s against 0.86 s and 0.78 s; 32 was the same, 64 slower).
+ * signature checks are synchronous, yet 16 interleaved entries still ran faster than 1 or 4; 32 was no faster, 64 slower
+ * (BENCHMARKS.md).
  */
 const ENTRY_CONCURRENCY = 16;
 

@@ -2,9 +2,8 @@
  * A fast way to accept the JWS signatures a verification checks by the thousand (one trustManifest and one
  * A2A card signature per entry): the signature is checked with node:crypto's synchronous one-shot
  * `verify` (OpenSSL, the same ECDSA and Ed25519 code WebCrypto runs in Node) on a KeyObject made once per
- * key. Through jose's `flattenedVerify` and WebCrypto a signature cost about 0.28 ms (promises, a
- * thread-pool job per signature, the payload re-encoded and copied), against about 0.075 ms here
- * (measured on the 1,000-agent synthetic site, see BENCHMARKS.md).
+ * key. Through jose's `flattenedVerify` and WebCrypto a signature cost several times more
+ * (promises, a thread-pool job per signature, the payload re-encoded and copied; BENCHMARKS.md).
  *
  * It only ever **accepts**. It answers `true` only for a JWS whose every part jose would read the same way
  * and accept (see {@link simpleProtectedHeader} and {@link canonicalBase64url}); for anything else, and for
@@ -122,7 +121,7 @@ export function signingInput(encodedHeader: string, payload: Uint8Array): Buffer
 
 /**
  * Whether `check` holds over `input`, computed synchronously with node:crypto `verify`. Synchronous on
- * purpose (measured, see BENCHMARKS.md): the callback form runs in libuv's thread pool, but Node
+ * purpose (measured, see docs/benchmarks-archive.md): the callback form runs in libuv's thread pool, but Node
  * serialises the uses of one key behind a lock and the machine's second core is needed by V8's own
  * compiler and collector threads during a verification, so the thread pool made a run slower, not faster.
  *

@@ -9,8 +9,8 @@
  * entry a helper took and did not report (the helper crashed) is checked again by the main thread.
  *
  * Start them early ({@link startVerifyHelpers}, before the main thread loads the verifier's modules): a
- * helper needs about a fifth of a second to load its own. Each helper parses its own copy of the
- * manifest (59 MB of heap for the 28 MB manifest of 10,000 synthetic entries) and reads the cards itself;
+ * helper needs a while to load its own. Each helper parses its own copy of the
+ * manifest (its heap several times the manifest's size) and reads the cards itself;
  * told where the manifest probably is ({@link ManifestPrefetch}), it reads and parses it as soon as it has
  * started, while the main thread still loads its modules, and uses that parse when the job brings the
  * very same bytes.

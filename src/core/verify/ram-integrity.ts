@@ -1,6 +1,6 @@
 /**
  * RAM integrity of an emitted RAM object (DESIGN.md §4, last paragraph): every reference resolves, ids
- * are unique within their kind, every enum value is one of seed 000's names and none is `*_UNSPECIFIED`
+ * are unique within their kind, every enum value is one of the RAM proposal’s names and none is `*_UNSPECIFIED`
  * (a proto3 JSON parser refuses an unknown name), `developerDocumentationUrl` is a string
  * on a Resource and a list on an Operation, and no object spells one field both in camelCase and
  * snake_case. Used by the verifier on cards read back from disk or the network.
@@ -14,7 +14,7 @@ export interface RamProblem {
   message: string;
 }
 
-/** The enum fields of each RAM list and their values (seed 000's enum names, `*_UNSPECIFIED` included). */
+/** The enum fields of each RAM list and their values (the RAM proposal’s enum names, `*_UNSPECIFIED` included). */
 const ENUM_FIELDS: Record<string, Array<[field: string, values: ReadonlySet<string>]>> = {
   resources: [
     ['interactionProtocol', new Set(InteractionProtocol.options)],
@@ -63,7 +63,7 @@ function snakeCaseTwins(value: unknown, path: RamPath | undefined, out: RamProbl
   }
 }
 
-/** Checks `ram` (the camelCase JSON of seed 000's ResourceAccessManifest). Returns every problem found. */
+/** Checks `ram` (the camelCase JSON of the RAM proposal’s ResourceAccessManifest). Returns every problem found. */
 export function checkRamIntegrity(ram: unknown): RamProblem[] {
   const out: RamProblem[] = [];
   if (!ram || typeof ram !== 'object' || Array.isArray(ram)) {
@@ -97,7 +97,7 @@ export function checkRamIntegrity(ram: unknown): RamProblem[] {
             ? `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}`
             : value === undefined
               ? `RAM ${kind} "${String(id)}" has no ${field} (it reads as unspecified)`
-              : `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}, not one of ${[...values].filter((v) => !v.endsWith('_UNSPECIFIED')).join(', ')} (seed 000)`,
+              : `RAM ${kind} "${String(id)}" has ${field} ${JSON.stringify(value)}, not one of ${[...values].filter((v) => !v.endsWith('_UNSPECIFIED')).join(', ')} (the RAM proposal)`,
         });
       }
     });

@@ -1,0 +1,156 @@
+/**
+ * The files a host Astro site and ardsite both write (src/astro/merge-site-files.ts,
+ * src/astro/merge-llms-txt.ts): llms.txt merged with the site's first (llmstxt.org), `_headers` rules
+ * appended unless a rule sets one header to two values, robots.txt kept unless it disallows what ardsite
+ * publishes (RFC 9309), anything else with different bytes a conflict; every conflict names both files.
+ */
+import { describe, expect, it } from 'vitest';
+import { mergeLlmsTxt } from '../../src/astro/merge-llms-txt.js';
+import { disallowedPath, mergeSiteFile } from '../../src/astro/merge-site-files.js';
+
+const NAMES = { site: 'public/x', ardsite: 'ardsite/x' };
+const SITE_LLMS = `# Acme
+
+> Acme makes anvils.
+
+Our catalogue is below.
+
+## Docs
+
+- [Anvils](https://acme.test/anvils/): the range
+
+## Optional
+
+- [Blog](https://acme.test/blog/)
+`;
+const OUR_LLMS = `# Acme agents
+
+> The agents of Acme.
+
+Signed by did:web:acme.test.
+
+## Trip planner
+
+- [Its page](https://acme.test/agents/trip/)
+
+## Optional
+
+- [Acme](https://acme.test/): the publisher
+`;
+
+describe('mergeLlmsTxt', () => {
+  it("keeps the site's H1 and summary, then both bodies, both sections, and one Optional section", () => {
+    expect(mergeLlmsTxt(SITE_LLMS, OUR_LLMS, 'public/llms.txt', 'ardsite')).toBe(`# Acme
+
+> Acme makes anvils.
+
+Our catalogue is below.
+
+Signed by did:web:acme.test.
+
+## Docs
+
+- [Anvils](https://acme.test/anvils/): the range
+
+## Trip planner
+
+- [Its page](https://acme.test/agents/trip/)
+
+## Optional
+
+- [Blog](https://acme.test/blog/)
+- [Acme](https://acme.test/): the publisher
+`);
+  });
+
+  it('names both files and lines for a section title both have, and a site file without an H1', () => {
+    const clash = SITE_LLMS.replace('## Docs', '## Trip planner');
+    expect(() => mergeLlmsTxt(clash, OUR_LLMS, 'public/llms.txt', 'ardsite/llms.txt')).toThrow(
+      'both public/llms.txt:7 and ardsite/llms.txt:7 have a section "## Trip planner"',
+    );
+    expect(() => mergeLlmsTxt('Just text\n', OUR_LLMS, 'public/llms.txt', 'ardsite/llms.txt')).toThrow(
+      /public\/llms\.txt does not begin with an H1.*ardsite\/llms\.txt/,
+    );
+  });
+});
+
+describe('mergeSiteFile', () => {
+  const buf = (s: string) => Buffer.from(s);
+
+  it('merges llms.txt and appends ardsite’s _headers rules after the site’s', () => {
+    const llms = mergeSiteFile('llms.txt', buf(SITE_LLMS), buf(OUR_LLMS), NAMES, []);
+    expect(llms).toEqual({ write: expect.stringContaining('## Trip planner') });
+    const headers = mergeSiteFile(
+      '_headers',
+      buf('/*\n  X-Frame-Options: DENY\n'),
+      buf('/.well-known/ard.json\n  Content-Type: application/ard+json\n'),
+      NAMES,
+      [],
+    );
+    expect(headers).toEqual({
+      write: expect.stringMatching(
+        /^\/\*\n {2}X-Frame-Options: DENY\n\n# ardsite: .*\n\n\/\.well-known\/ard\.json\n {2}Content-Type: application\/ard\+json\n$/,
+      ),
+    });
+  });
+
+  it('is a conflict naming both files and lines when one rule sets a header two ways', () => {
+    const out = mergeSiteFile(
+      '_headers',
+      buf('# mine\n/.well-known/ard.json\n  Content-Type: application/json\n'),
+      buf('/.well-known/ard.json\n  Content-Type: application/ard+json\n'),
+      { site: 'public/_headers', ardsite: "ardsite's _headers" },
+      [],
+    );
+    expect(out).toEqual({
+      conflict: {
+        file: '_headers',
+        reason:
+          "public/_headers:2 sets Content-Type: application/json for /.well-known/ard.json, ardsite's _headers:1 sets Content-Type: application/ard+json",
+      },
+    });
+  });
+
+  it('keeps the site’s robots.txt unless it disallows a path ardsite publishes', () => {
+    const published = ['/.well-known/ard.json', '/agents/trip/'];
+    expect(
+      mergeSiteFile('robots.txt', buf('User-agent: *\nDisallow: /admin/\n'), buf('x'), NAMES, published),
+    ).toEqual({
+      keep: 'site',
+    });
+    const blocked = mergeSiteFile(
+      'robots.txt',
+      buf('User-agent: *\nDisallow: /admin/\nDisallow: /agents/\n'),
+      buf('User-agent: *\nAllow: /\n'),
+      { site: 'public/robots.txt', ardsite: "ardsite's robots.txt" },
+      published,
+    );
+    expect(blocked).toEqual({
+      conflict: {
+        file: 'robots.txt',
+        reason:
+          "public/robots.txt:3 disallows /agents/trip/ for every crawler, which ardsite's robots.txt allows and ardsite publishes",
+      },
+    });
+  });
+
+  it('is a conflict for any other file with different bytes, and nothing for the same bytes', () => {
+    expect(mergeSiteFile('sitemap.xml', buf('a'), buf('b'), NAMES, [])).toEqual({
+      conflict: { file: 'sitemap.xml', reason: 'both public/x and ardsite/x write it, with different bytes' },
+    });
+    expect(mergeSiteFile('sitemap.xml', buf('a'), buf('a'), NAMES, [])).toEqual({ keep: 'site' });
+  });
+});
+
+describe('disallowedPath (RFC 9309 §2.2.2)', () => {
+  it('lets the longest rule win, Allow on a tie, and reads only the groups for every crawler', () => {
+    const robots =
+      'User-agent: Bot\nDisallow: /\n\nUser-agent: *\nDisallow: /agents/\nAllow: /agents/trip/\n';
+    expect(disallowedPath(robots, ['/agents/trip/'])).toBeUndefined();
+    expect(disallowedPath(robots, ['/agents/other/'])).toEqual({ path: '/agents/other/', line: 5 });
+    expect(disallowedPath('User-agent: *\nDisallow: /*.json$\n', ['/.well-known/ard.json'])).toEqual({
+      path: '/.well-known/ard.json',
+      line: 2,
+    });
+  });
+});
