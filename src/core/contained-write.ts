@@ -132,6 +132,8 @@ export class ContainedFolder {
       throw error;
     }
     closeSync(fd);
+    // The temporary name is removed unless the rename took it (a link leaves it beside the file).
+    let renamed = false;
     try {
       chmodSync(temporary, mode);
       if (options.exclusive) {
@@ -144,9 +146,10 @@ export class ContainedFolder {
         }
       } else {
         renameSync(temporary, file);
+        renamed = true;
       }
     } finally {
-      rmSync(temporary, { force: true });
+      if (!renamed) rmSync(temporary, { force: true });
     }
     return 'written';
   }
@@ -187,12 +190,8 @@ export class ContainedFolder {
 }
 
 function lstatOrMissing(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  // No error object for a missing name: a build's output folder starts empty.
+  return lstatSync(file, { throwIfNoEntry: false });
 }
 
 /**

@@ -92,7 +92,9 @@ function touchNotes(input: LlmsTxtInput, build: LlmsTxtInput['agents'][number]):
  */
 export function llmsTxt(input: LlmsTxtInput): string {
   const { publisher } = input.model;
-  const index = indexView(input, ENGLISH_WORDS);
+  // The index's title, description and other entries; its agents' lines (each a label made from the whole
+  // permission view) are not read here: each agent's section below is made from its own view, once.
+  const index = indexView({ ...input, agents: [] }, ENGLISH_WORDS);
   const url = (sitePath: string) => new URL(sitePath.replace(/^\//, ''), publisher.siteUrl).toString();
   const lines: string[] = [`# ${oneLine(index.title)}`, ''];
   lines.push(
@@ -100,7 +102,7 @@ export function llmsTxt(input: LlmsTxtInput): string {
     '',
   );
   const en = ENGLISH_WORDS.locale;
-  const listed = [en.count(index.agents.length, { one: 'agent', other: 'agents' })];
+  const listed = [en.count(input.agents.length, { one: 'agent', other: 'agents' })];
   if (index.entries.length > 0)
     listed.push(en.count(index.entries.length, { one: 'other entry', other: 'other entries' }));
   lines.push(

@@ -63,6 +63,16 @@ export function artifactFile(outDir: string, urlPath: string): string {
 }
 
 /**
+ * The {@link ContainedFolder} of a build's output folder `outDir`, made when missing (a registry build
+ * renders into its `client/` folder, made here).
+ * @throws the file system's error when it cannot be made.
+ */
+function containedOutput(outDir: string): ContainedFolder {
+  mkdirSync(outDir, { recursive: true });
+  return new ContainedFolder(outDir);
+}
+
+/**
  * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}), making folders
  * as needed and replacing files that are there, through src/core/contained-write.ts (never out of
  * `outDir`, never through a symbolic link). The writes are synchronous, one file open at a time: the
@@ -70,6 +80,8 @@ export function artifactFile(outDir: string, urlPath: string): string {
  * past the open-file limit (EMFILE at 600 agents under `ulimit -n 128`, which a macOS shell's default of
  * 256 is not far from); they are also cheaper on the main thread than a promise per `mkdir`, `open`,
  * `write` and `close`.
+ * `folder`, the {@link ContainedFolder} of `outDir` from an earlier call, keeps the folders it checked
+ * (each agent's call would otherwise look at `agents/` and the rest again).
  * @returns URL path → `sha256:<hex>` digest and size of what was written, so the bytes need not be kept.
  * @throws the file system's error (ENOSPC, EACCES, …) when a file cannot be written; ArdsiteError
  *   `FILE_WRITE_REFUSED` for a path that would leave `outDir`.
@@ -77,15 +89,13 @@ export function artifactFile(outDir: string, urlPath: string): string {
 export async function writeArtifacts(
   outDir: string,
   artifacts: Iterable<Artifact>,
+  folder = containedOutput(outDir),
 ): Promise<Map<string, WrittenArtifact>> {
   const list = [...artifacts];
   const written = new Map<string, WrittenArtifact>();
   // A card's digest was computed with its bytes (its entry pins it): not hashed again.
   for (const a of list)
     written.set(a.path, { digest: a.digest ?? sha256Digest(a.bytes), size: a.bytes.length });
-  // The build's own temporary folder (a registry build renders into its `client/` folder, made here).
-  mkdirSync(outDir, { recursive: true });
-  const folder = new ContainedFolder(outDir);
   for (const artifact of list) {
     // The URL path as it is: a `..` or empty segment is refused, not folded away.
     const rel = artifact.path.endsWith('/') ? `${artifact.path}index.html` : artifact.path;
@@ -106,6 +116,8 @@ export class ArtifactWriter {
   readonly written = new Map<string, WrittenArtifact>();
   /** The artifacts written so far that a file of public/ shadows (their bytes are kept). */
   readonly shadowed: Artifact[] = [];
+  /** The output folder, with the folders already checked on the way of earlier writes. */
+  private folder: ContainedFolder | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -118,7 +130,8 @@ export class ArtifactWriter {
    */
   async write(artifacts: Iterable<Artifact>): Promise<void> {
     const list = [...artifacts];
-    for (const [p, w] of await writeArtifacts(this.outDir, list)) this.written.set(p, w);
+    this.folder ??= containedOutput(this.outDir);
+    for (const [p, w] of await writeArtifacts(this.outDir, list, this.folder)) this.written.set(p, w);
     for (const a of list) if (existsSync(artifactFile(this.publicDir, a.path))) this.shadowed.push(a);
   }
 }

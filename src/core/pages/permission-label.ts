@@ -155,10 +155,26 @@ export function permissionLabel(view: PermissionView, organization: string): Per
   };
 }
 
+/** A label made by {@link agentLabel}, with the arguments it was made from. */
+interface MadeLabel {
+  model: object;
+  words: PageWords | undefined;
+  /** `language NUL prefix` of the tree, or undefined without one. */
+  tree: string | undefined;
+  label: PermissionLabel | undefined;
+}
+
+/**
+ * The labels made so far, per agent build: the index page and the agent page show the same label, and
+ * making it costs a whole permission view. Held as long as the build is: the labels are small beside it.
+ */
+const labelsMade = new WeakMap<AgentBuild, MadeLabel[]>();
+
 /**
  * The label of one agent for the index and the agent page (their one line per service), in `words` and the
  * language of `tree` as {@link permissionView} takes them; undefined for an agent with no access (those pages
- * then say so in a sentence). Pure.
+ * then say so in a sentence). Made once per build, model, words and tree (language and prefix): a second
+ * call returns the same object, which callers must not change. Pure otherwise.
  */
 export function agentLabel(
   build: AgentBuild,
@@ -169,6 +185,13 @@ export function agentLabel(
   words?: PageWords,
   tree?: PageTree,
 ): PermissionLabel | undefined {
+  const treeKey = tree && `${tree.language}\u0000${tree.prefix}`;
+  const made = labelsMade.get(build) ?? [];
+  const found = made.find((m) => m.model === model && m.words === words && m.tree === treeKey);
+  if (found) return found.label;
   const view = permissionView(build, model, words, tree);
-  return view.hasAccess ? permissionLabel(view, model.publisher.organization) : undefined;
+  const label = view.hasAccess ? permissionLabel(view, model.publisher.organization) : undefined;
+  made.push({ model, words, tree: treeKey, label });
+  labelsMade.set(build, made);
+  return label;
 }

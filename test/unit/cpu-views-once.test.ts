@@ -1,0 +1,79 @@
+/**
+ * Nothing derived twice: an agent's permission view (src/core/pages/permissions.ts `permissionView`) is
+ * the most costly view of a build, and llms.txt and the pages each need it. llms.txt computes it once
+ * per agent (its index part lists no agents' labels), and the index page and the agent page share one
+ * label per agent and language. The count of calls is what these tests pin; the bytes of llms.txt and of
+ * the pages are pinned by the crawler-file and page tests.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prepareBuild } from '../../src/core/build/prepare.js';
+import { llmsTxt } from '../../src/core/llms-txt.js';
+import { agentPageView } from '../../src/core/pages/agent-page.js';
+import { indexView } from '../../src/core/pages/index-page.js';
+import { pageTrees } from '../../src/core/pages/paths.js';
+import type * as PermissionsModule from '../../src/core/pages/permissions.js';
+import type { SiteBuild } from '../../src/core/site-build.js';
+import { EXAMPLE_LIKE } from '../helpers/site.js';
+
+const calls = vi.hoisted(() => ({ permissionView: 0 }));
+vi.mock('../../src/core/pages/permissions.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof PermissionsModule>();
+  return {
+    ...actual,
+    permissionView: (...args: Parameters<typeof actual.permissionView>) => {
+      calls.permissionView += 1;
+      return actual.permissionView(...args);
+    },
+  };
+});
+
+const env = {
+  ARDSITE_SIGNING_KEY: readFileSync(
+    path.resolve(import.meta.dirname, '../vectors/test-key-es256.jwk.json'),
+    'utf8',
+  ),
+  SOURCE_DATE_EPOCH: '1764000000',
+};
+
+let site: SiteBuild;
+beforeAll(async () => {
+  site = (await prepareBuild({ root: EXAMPLE_LIKE, env, signingWorkers: 0 })).site;
+});
+beforeEach(() => {
+  calls.permissionView = 0;
+});
+
+describe('llms.txt', () => {
+  it("computes each agent's permission view once", () => {
+    const withAccess = site.agents.filter((b) => b.agent.ram.resourceAccesses.length > 0);
+    expect(withAccess.length).toBeGreaterThan(1);
+    const text = llmsTxt({ ...site, sitemapPath: '/sitemap.xml' });
+    expect(calls.permissionView).toBe(site.agents.length);
+    // Still says how many agents the site lists, and each agent's section.
+    expect(text).toContain(`lists ${site.agents.length} agents`);
+    for (const b of site.agents) expect(text).toContain(`## ${b.agent.front.name}`);
+  });
+});
+
+describe('the index page and the agent pages', () => {
+  it('share one label per agent and language: one permission view each, and the same label object', () => {
+    const tree = pageTrees(site.model.publisher)[0];
+    const index = indexView(site, undefined, tree);
+    expect(calls.permissionView).toBe(site.agents.length);
+    const pages = site.agents.map((b) => agentPageView(b, site, tree));
+    expect(calls.permissionView).toBe(site.agents.length);
+    const labelled = pages.filter((p) => p.label !== undefined);
+    expect(labelled.length).toBeGreaterThan(1);
+    site.agents.forEach((_, i) => expect(pages[i]!.label).toBe(index.agents[i]!.label));
+  });
+
+  it('makes another label for other words or another language', () => {
+    const [tree] = pageTrees(site.model.publisher);
+    indexView(site, undefined, tree);
+    const before = calls.permissionView;
+    indexView(site, undefined, { ...tree!, prefix: '/other' });
+    expect(calls.permissionView).toBe(before + site.agents.length);
+  });
+});
