@@ -10,14 +10,21 @@ import { QueryEngine } from '../../src/core/registry/search.js';
 import {
   MAX_RANKED,
   POSTINGS_BUDGET,
+  PREFIX_WEIGHT,
   rankText,
   type TextQueryReport,
 } from '../../src/core/registry/text-index.js';
 import { oramaRank } from '../helpers/orama-rank.js';
 import { syntheticEntries } from '../helpers/synthetic-entries.js';
 
-const rank = (catalog: Catalog, text: string, filter: Array<{ key: string; values: string[] }> = []) => {
-  const r = new QueryEngine(catalog, 1).rank({ context: new Map(), text, filter });
+/** The ranking of `/search`, prefix matches weighing what Orama gives them (1) unless `prefixWeight`. */
+const rank = (
+  catalog: Catalog,
+  text: string,
+  filter: Array<{ key: string; values: string[] }> = [],
+  prefixWeight = 1,
+) => {
+  const r = new QueryEngine(catalog, 1, prefixWeight).rank({ context: new Map(), text, filter });
   return { positions: [...r.positions], scores: [...r.scores] };
 };
 
@@ -30,7 +37,7 @@ const ORDINARY = [
 ];
 
 describe('inverted index of /search', () => {
-  it('ranks every match exactly as Orama’s own search does', async () => {
+  it('ranks every match exactly as Orama’s own search does, when prefix matches weigh as much', async () => {
     const inputs = syntheticEntries(300).map((entry) => ({ entry, verified: true }));
     const stock = await buildCatalog(inputs, { search: false });
     const catalog = await buildCatalog(inputs);
@@ -45,7 +52,7 @@ describe('inverted index of /search', () => {
     const catalog = await buildCatalog(inputs);
     for (const text of [WORST_CASE_WORDS.join(' '), 'synthetic', '1 2 3 4 5 6 7 8 9', 'agent 1 11 111']) {
       const reports: TextQueryReport[] = [];
-      const found = rankText(catalog.text, catalog.tokenize(text), undefined, (r) => reports.push(r));
+      const found = rankText(catalog.text, catalog.tokenize(text), undefined, (r) => reports.push(r), 1);
       expect(reports, text).toHaveLength(1);
       expect(reports[0]!.postings, text).toBeLessThanOrEqual(POSTINGS_BUDGET);
       expect(found.positions.length, text).toBeGreaterThan(0);
@@ -80,5 +87,30 @@ describe('inverted index of /search', () => {
       (p) => catalog.entries[p]!.entry.type === 'application/mcp-server+json',
     );
     expect(new Set(ranked.positions)).toEqual(new Set(expected));
+  });
+
+  it('weighs a word a query word only begins at PREFIX_WEIGHT, the word itself at 1', async () => {
+    const catalog = await buildCatalog(
+      [
+        { description: 'bus stops', name: 'plain' },
+        { description: 'busstops', name: 'joined' },
+      ].map((e, i) => ({
+        entry: {
+          identifier: `urn:air:a.example.com:agents:${e.name}`,
+          displayName: `Agent ${i}`,
+          type: 'application/a2a-agent-card+json',
+          url: `https://a.example.com/${e.name}.json`,
+          description: e.description,
+        },
+        verified: true,
+      })),
+    );
+    const exact = rankText(catalog.text, ['bus'], undefined, undefined, 1);
+    const weighted = rankText(catalog.text, ['bus'], undefined, undefined, PREFIX_WEIGHT);
+    const joined = catalog.entries.findIndex((e) => e.identifier.endsWith(':joined'));
+    const at = (r: { positions: Int32Array; scores: Float64Array }) =>
+      r.scores[[...r.positions].indexOf(joined)]!;
+    expect(PREFIX_WEIGHT).toBeLessThan(1);
+    expect(at(weighted)).toBeCloseTo(at(exact) * PREFIX_WEIGHT, 12);
   });
 });

@@ -33,9 +33,14 @@ import {
   type TermContext,
 } from './terms.js';
 
-/** The text properties searched, with their boosts (highest first: the order the issue asks for). */
+/**
+ * The text properties searched, with their boosts, highest first. `representativeQueries` are the
+ * primary signal (ARD draft §3.2.2: "the primary signal from which registries build semantic vector
+ * indices"): a word in a representative query weighs as much as the same word in all the other members
+ * together (10 = 4 + 3 + 2 + 1).
+ */
 export const TEXT_BOOSTS = {
-  representativeQueries: 5,
+  representativeQueries: 10,
   capabilities: 4,
   tags: 3,
   displayName: 2,

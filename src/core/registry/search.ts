@@ -18,7 +18,7 @@ import { TEXT_BOOSTS, TEXT_FIELDS, filterPositions, resolveTermPath, runSearch, 
 import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
-import { rankText } from './text-index.js';
+import { PREFIX_WEIGHT, rankText } from './text-index.js';
 
 /** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
 export interface Ranking {
@@ -143,10 +143,14 @@ export class QueryEngine {
   private readonly facetCounts: LruCache<Record<string, FacetResult>>;
   private readonly filterSets: LruCache<Uint8Array>;
 
-  /** `cacheSize`: most cached result lists of each kind (default 256). */
+  /**
+   * `cacheSize`: most cached result lists of each kind (default 256); `prefixWeight`: what a word a query
+   * word is only a prefix of weighs (text-index.ts `PREFIX_WEIGHT`; 1 ranks as Orama's own search).
+   */
   constructor(
     readonly catalog: Catalog,
     cacheSize = 256,
+    private readonly prefixWeight = PREFIX_WEIGHT,
   ) {
     this.rankings = new LruCache(cacheSize);
     this.lists = new LruCache(cacheSize);
@@ -178,7 +182,13 @@ export class QueryEngine {
     let ranking = EMPTY_RANKING;
     if (where !== 'none') {
       const allowed = where === undefined ? undefined : this.allowed(query, where);
-      const found = rankText(this.catalog.text, this.catalog.tokenize(query.text), allowed);
+      const found = rankText(
+        this.catalog.text,
+        this.catalog.tokenize(query.text),
+        allowed,
+        undefined,
+        this.prefixWeight,
+      );
       const best = found.scores.length > 0 ? found.scores[0]! : 0;
       const order = Array.from(found.positions, (position, i) => ({
         position,

@@ -30,6 +30,13 @@ export const MIN_PREFIX_WORDS = 64;
 export const MAX_QUERY_WORDS = 16;
 /** Most matches one query ranks (pages end there). */
 export const MAX_RANKED = 1_000;
+/**
+ * What an indexed word that a query word is only a prefix of weighs, against the word itself (1): the
+ * weight MiniSearch gives prefix matches by default (`searchOptions.weights.prefix`, 0.375). A query
+ * word reaches every longer word it begins ("bus" reaches "busstoplookup", "bustimet"); summing each at
+ * full weight lets an entry that repeats a word inside longer words outrank one that says it plainly.
+ */
+export const PREFIX_WEIGHT = 0.375;
 
 /** BM25 parameters (Orama's `relevance` defaults: k1 1.2, b 0.75, BM25+ delta 0.5). */
 export interface Bm25Parameters {
@@ -208,33 +215,36 @@ function siftDown(heap: Int32Array, length: number, sums: Float64Array, i: numbe
 /**
  * Ranks the documents holding any of `tokens` (already tokenized by the indexing tokenizer), restricted
  * to the positions `allowed` marks (1) when given: the best {@link MAX_RANKED}, best first, equal sums by
- * position. `report` receives what the query did.
+ * position. `report` receives what the query did; `prefixWeight` 1 sums what Orama's own search sums.
  */
 export function rankText(
   index: TextIndex,
   tokens: readonly string[],
   allowed?: Uint8Array,
   report?: (r: TextQueryReport) => void,
+  prefixWeight = PREFIX_WEIGHT,
 ): TextRanking {
   const words = [...new Set(tokens)].slice(0, MAX_QUERY_WORDS);
   const reach = Math.max(MIN_PREFIX_WORDS, Math.floor(PREFIX_WORD_BUDGET / Math.max(1, words.length)));
-  // Word indexes reached, with their posting counts, rarest first.
-  const lists: number[] = [];
+  // Word indexes reached (with their factor: 1 for the word itself, else the prefix weight), rarest first.
+  const lists: Array<{ word: number; factor: number }> = [];
   for (const word of words) {
     const first = lowerBound(index.words, word);
     const end = Math.min(index.words.length, first + reach);
-    for (let i = first; i < end && index.words[i]!.startsWith(word); i++) lists.push(i);
+    for (let i = first; i < end && index.words[i]!.startsWith(word); i++)
+      lists.push({ word: i, factor: index.words[i] === word ? 1 : prefixWeight });
   }
   const { starts } = index;
-  lists.sort((a, b) => starts[a + 1]! - starts[a]! - (starts[b + 1]! - starts[b]!));
+  const sizeOf = (i: number) => starts[i + 1]! - starts[i]!;
+  lists.sort((a, b) => sizeOf(a.word) - sizeOf(b.word));
   const { sums, seen, touched, heap } = scratchOf(index);
   const { positions, weights } = index;
   let count = 0;
   let postings = 0;
   let leftOut = 0;
-  for (const list of lists) {
-    const from = starts[list]!;
-    const to = starts[list + 1]!;
+  for (const { word, factor } of lists) {
+    const from = starts[word]!;
+    const to = starts[word + 1]!;
     if (postings + (to - from) > POSTINGS_BUDGET) {
       leftOut++;
       continue;
@@ -247,7 +257,7 @@ export function rankText(
         seen[p] = 1;
         touched[count++] = p;
       }
-      sums[p]! += weights[i]!;
+      sums[p]! += weights[i]! * factor;
     }
   }
   // The best MAX_RANKED by a bounded min-heap (worst kept at the root).
