@@ -34,6 +34,7 @@
  *
  * Usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50]
  *        [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]
+ * `--only`: one scenario, or several separated by commas (`--only mix,node-floor-mix`).
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
  * built there); by default a temporary folder, removed afterwards. A 10,000-agent build takes minutes.
  */
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
     ];
     const figures: Figures[] = [];
     for (const [name, scenario] of scenarios) {
-      if (values.only && values.only !== name) continue;
+      if (values.only && !values.only.split(',').includes(name)) continue;
       figures.push(await scenario());
       await settle();
     }

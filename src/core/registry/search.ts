@@ -190,14 +190,15 @@ export class QueryEngine {
         this.prefixWeight,
       );
       const best = found.scores.length > 0 ? found.scores[0]! : 0;
-      const order = Array.from(found.positions, (position, i) => ({
-        position,
-        score: percent(found.scores[i]!, best),
-      })).sort((a, b) => b.score - a.score || a.position - b.position);
-      ranking = {
-        positions: Int32Array.from(order, (o) => o.position),
-        scores: Uint8Array.from(order, (o) => o.score),
-      };
+      const positions = found.positions;
+      const scores = Uint8Array.from(found.scores, (score) => percent(score, best));
+      // Best first already; equal 0–100 scores (contiguous runs) are ordered by position.
+      for (let start = 0, i = 1; i <= scores.length; i++) {
+        if (i < scores.length && scores[i] === scores[start]) continue;
+        if (i - start > 1) positions.subarray(start, i).sort();
+        start = i;
+      }
+      ranking = { positions, scores };
     }
     this.rankings.set(key, ranking);
     return ranking;
