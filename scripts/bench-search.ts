@@ -28,6 +28,7 @@
  *        [-- --seed 99]
  */
 import { writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
@@ -352,4 +353,5 @@ async function main(): Promise<void> {
     );
 }
 
-await main();
+// Run only as a command, so the entries and texts can be imported (a profile of one engine).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
