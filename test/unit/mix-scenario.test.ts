@@ -13,7 +13,11 @@ describe('mix scenario requests', () => {
     const [template] = mixRequests('http://127.0.0.1:1/ard/v1', ['when is my next bus'], 100);
     const made: autocannon.Request[] = [];
     for (let i = 0; i < 40; i++) {
-      const req = template!.setupRequest!({ ...template! } as never, {} as never) as autocannon.Request;
+      const setup = template!.setupRequest as (
+        req: autocannon.Request,
+        context: object,
+      ) => autocannon.Request;
+      const req = setup({ ...template! }, {});
       // What autocannon's builder does with each request.
       const headers = req.headers as Record<string, string>;
       if (typeof req.body === 'string' && req.body.length > 0)
