@@ -34,6 +34,8 @@
  *
  * Usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50]
  *        [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]
+ * `--only`: one scenario, or several separated by commas (`--only mix,node-floor-mix`). `--compiled`:
+ * build and serve with the compiled CLI (`lib/`, run `npm run compile` first), as a publisher runs it.
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
  * built there); by default a temporary folder, removed afterwards. A 10,000-agent build takes minutes.
  */
@@ -59,11 +61,12 @@ const { values } = parseCommandLine(
       root: { type: 'string' },
       json: { type: 'string' },
       only: { type: 'string' },
+      compiled: { type: 'boolean' },
       queries: { type: 'string', default: '200' },
       app: { type: 'string' },
     },
   },
-  'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]',
+  'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>] [-- --compiled]',
 );
 const appRoot = values.app ? path.resolve(values.app) : path.resolve(import.meta.dirname, '..');
 const agents = Number(values.agents);
@@ -77,8 +80,13 @@ function run(
   env: NodeJS.ProcessEnv,
   onStderr?: (text: string) => void,
 ): ChildProcess {
-  const main = path.join(appRoot, 'src', 'cli', 'main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main, script.replace(/\.ts$/, ''), ...args], {
+  // --compiled: the CLI as the package ships it (lib/, after `npm run compile`), without tsx's loader
+  // hooks, which answer every dynamic import() (Astro imports a route's module per request) on their
+  // own thread.
+  const command = values.compiled
+    ? [path.join(appRoot, 'lib', 'cli', 'main.js')]
+    : ['--import', 'tsx', path.join(appRoot, 'src', 'cli', 'main.ts')];
+  const child = spawn(process.execPath, [...command, script.replace(/\.ts$/, ''), ...args], {
     cwd: appRoot,
     env,
     stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],
@@ -254,7 +262,7 @@ async function main(): Promise<void> {
     ];
     const figures: Figures[] = [];
     for (const [name, scenario] of scenarios) {
-      if (values.only && values.only !== name) continue;
+      if (values.only && !values.only.split(',').includes(name)) continue;
       figures.push(await scenario());
       await settle();
     }

@@ -52,20 +52,27 @@ export function mixRequests(api: string, repeated: readonly string[], agents: nu
         k++;
         if (slot === 19) {
           const filter = encodeURIComponent(`type = 'application/a2a-agent-card+json'`);
+          // Headers of its own: autocannon writes each POST's Content-Length into the headers object
+          // it is given, and a GET carrying that length would leave the server waiting for a body.
           return {
             ...req,
             method: 'GET',
             path: `${base}/agents?pageSize=50&filter=${filter}&orderBy=${k % 2 === 0 ? 'identifier' : 'updatedAt%20DESC'}`,
+            headers: { 'accept-encoding': json['accept-encoding'] },
             body: undefined,
           } as autocannon.Request;
         }
         if (slot >= 14 && slot < 17)
-          return { ...req, body: JSON.stringify({ query: { text: repeated[k % repeated.length] } }) };
+          return {
+            ...req,
+            headers: { ...json },
+            body: JSON.stringify({ query: { text: repeated[k % repeated.length] } }),
+          };
         const query =
           slot >= 17
             ? { text: fresh(), filter: { type: ['application/a2a-agent-card+json'] } }
             : { text: fresh() };
-        return { ...req, body: JSON.stringify({ query }) };
+        return { ...req, headers: { ...json }, body: JSON.stringify({ query }) };
       },
     },
   ];

@@ -12,13 +12,8 @@ import {
   type BoundedSearchReport,
 } from '../../src/core/registry/bounded-index.js';
 import { TEXT_FIELDS, buildCatalog, runSearch, type Catalog } from '../../src/core/registry/catalog.js';
-import { QueryEngine } from '../../src/core/registry/search.js';
+import { oramaRank as rank } from '../helpers/orama-rank.js';
 import { syntheticEntries } from '../helpers/synthetic-entries.js';
-
-const rank = (catalog: Catalog, text: string) => {
-  const r = new QueryEngine(catalog, 1).rank({ context: new Map(), text, filter: [] });
-  return { positions: [...r.positions], scores: [...r.scores] };
-};
 
 const ORDINARY = [
   'plan my week number 17',

@@ -1,9 +1,11 @@
 /**
  * The registry's index (ARD draft §4.2): the verified entries of the built manifest in an
- * @orama/orama database. Orama does the work a search library should do: BM25 full-text ranking over the
- * discovery signals with field boosts (representativeQueries first, then capabilities, tags,
- * displayName, description; English stemming and stop words; query words match as word prefixes),
- * exact-value filters and facet counts.
+ * @orama/orama database. Orama does the work a search library should do: tokenizing (English stemming
+ * and stop words), BM25 statistics over the discovery signals with field boosts (representativeQueries
+ * first, then capabilities, tags, displayName, description), exact-value filters and facet counts.
+ * `/search` ranks from an inverted index built once from Orama's statistics (text-index.ts: the same
+ * BM25 sums as Orama's own search, query words matching as word prefixes, without Orama's per-query
+ * result objects).
  *
  * Filters and facets work on any term path (ARD draft §4.2.1): every scalar value of every entry is
  * indexed under its expanded path (src/core/registry/terms.ts), each distinct path as one `enum[]`
@@ -18,6 +20,7 @@ import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { parseAirUrn } from '../urn.js';
 import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
 import { invalidArgument } from './problems.js';
+import { buildTextIndex, type OramaTextProperty, type TextIndex } from './text-index.js';
 import {
   CORE_TERMS,
   PUBLISHER_TERM,
@@ -30,9 +33,14 @@ import {
   type TermContext,
 } from './terms.js';
 
-/** The text properties searched, with their boosts (highest first: the order the issue asks for). */
+/**
+ * The text properties searched, with their boosts, highest first. `representativeQueries` are the
+ * primary signal (ARD draft §3.2.2: "the primary signal from which registries build semantic vector
+ * indices"): a word in a representative query weighs as much as the same word in all the other members
+ * together (10 = 4 + 3 + 2 + 1).
+ */
 export const TEXT_BOOSTS = {
-  representativeQueries: 5,
+  representativeQueries: 10,
   capabilities: 4,
   tags: 3,
   displayName: 2,
@@ -94,6 +102,10 @@ export interface Catalog {
   readonly literalTerms: ReadonlySet<string>;
   /** Paths left out because of {@link MAX_INDEXED_PATHS}. */
   readonly droppedPaths: number;
+  /** The inverted index `/search` ranks with (text-index.ts). */
+  readonly text: TextIndex;
+  /** The tokenizer that indexed the text properties (stemming, stop words), for query texts. */
+  readonly tokenize: (text: string) => string[];
 }
 
 /** The (identifier, version) key of an entry (ARD draft §3.4: the pair is unique). */
@@ -195,6 +207,8 @@ export async function buildCatalog(
   });
   await insertMultiple(db, docs as never, 1000);
   precomputeTermStats(db as never, TEXT_FIELDS);
+  const textIndex = textIndexOf(db, entries.length);
+  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
   const byIdentifier = new Map<string, number[]>();
   entries.forEach((e, i) => {
     const list = byIdentifier.get(e.identifier);
@@ -214,7 +228,54 @@ export async function buildCatalog(
     topTerms,
     literalTerms,
     droppedPaths,
+    text: textIndex,
+    tokenize: (value) => tokenizer.tokenize(value),
   };
+}
+
+/** Orama 3.1's index data, as far as {@link textIndexOf} reads it. */
+interface OramaIndexData {
+  indexes: Record<string, { type: string; node: RadixNode }>;
+  frequencies: Record<string, OramaTextProperty['frequencies']>;
+  tokenOccurrences: Record<string, OramaTextProperty['occurrences']>;
+  fieldLengths: Record<string, OramaTextProperty['fieldLengths']>;
+  avgFieldLength: Record<string, number>;
+}
+
+/** A radix tree node, as Orama 3.1's RadixNode holds it. */
+interface RadixNode {
+  c: Map<string, RadixNode>;
+  d: Set<number>;
+  e: boolean;
+  w: string;
+}
+
+/** The words of a radix tree with their document sets (iteratively: trees can be deep). */
+function wordsOf(root: RadixNode): Map<string, ReadonlySet<number>> {
+  const docs = new Map<string, ReadonlySet<number>>();
+  const stack: RadixNode[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.e && node.d.size > 0) docs.set(node.w, node.d);
+    for (const child of node.c.values()) stack.push(child);
+  }
+  return docs;
+}
+
+/** The inverted index of the text properties of `db` (text-index.ts), over catalog positions. */
+function textIndexOf(db: AnyOrama, size: number): TextIndex {
+  const data = db.data.index as unknown as OramaIndexData;
+  const ids = (db as unknown as { internalDocumentIDStore: { internalIdToId: string[] } })
+    .internalDocumentIDStore.internalIdToId;
+  const properties: OramaTextProperty[] = TEXT_FIELDS.map((field) => ({
+    docs: wordsOf(data.indexes[field]!.node),
+    frequencies: data.frequencies[field] ?? {},
+    occurrences: data.tokenOccurrences[field] ?? {},
+    fieldLengths: data.fieldLengths[field] ?? {},
+    averageFieldLength: data.avgFieldLength[field] ?? 0,
+    boost: TEXT_BOOSTS[field],
+  }));
+  return buildTextIndex(properties, size, (internalId) => Number(ids[internalId - 1]));
 }
 
 /**
@@ -283,6 +344,23 @@ export function whereOf(
   }
   if (none) return 'none';
   return clauses.length === 1 ? clauses[0] : { and: clauses };
+}
+
+/**
+ * The catalog positions a `where` clause (from {@link whereOf}) admits, by Orama's own filter step
+ * (`searchByWhereClause`), without fetching any document.
+ */
+export function filterPositions(catalog: Catalog, where: Record<string, unknown>): number[] {
+  const db = catalog.db as unknown as {
+    index: {
+      searchByWhereClause(index: unknown, tokenizer: unknown, where: unknown, language?: string): Set<number>;
+    };
+    data: { index: unknown };
+    tokenizer: unknown;
+    internalDocumentIDStore: { internalIdToId: string[] };
+  };
+  const ids = db.index.searchByWhereClause(db.data.index, db.tokenizer, where, undefined);
+  return Array.from(ids, (id) => Number(db.internalDocumentIDStore.internalIdToId[id - 1]));
 }
 
 /** Runs an Orama search that has no asynchronous hooks (this index has none). */

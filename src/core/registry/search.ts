@@ -2,8 +2,8 @@
  * The three local operations of the lookup API over a {@link Catalog}, each a pure function of the query
  * and the (immutable) index, so any number of processes give the same answers:
  *
- * - {@link QueryEngine.rank}: `/search` (ARD draft §4.2.2): Orama's BM25 over the text properties, the
- *   filter as an Orama `where`; `score` is the BM25 score relative to the best match, 0–100, rounded
+ * - {@link QueryEngine.rank}: `/search` (ARD draft §4.2.2): BM25 over the text properties from the
+ *   catalog's inverted index (text-index.ts), the filter as a set of positions; `score` is the BM25 score relative to the best match, 0–100, rounded
  *   (§4.2.2.2: "informational semantic relevance"; §6.3: not a measure of trust); ties (equal integer
  *   scores) are ordered by identifier, then version.
  * - {@link QueryEngine.list}: `GET /agents` (§4.2.4): the filter alone, in (identifier, version) order.
@@ -14,10 +14,11 @@
  * pages of one query cost one ranking; the cache holds positions and scores only (typed arrays).
  */
 import type { Catalog } from './catalog.js';
-import { TEXT_BOOSTS, TEXT_FIELDS, resolveTermPath, runSearch, whereOf } from './catalog.js';
+import { TEXT_BOOSTS, TEXT_FIELDS, filterPositions, resolveTermPath, runSearch, whereOf } from './catalog.js';
 import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
+import { PREFIX_WEIGHT, rankText } from './text-index.js';
 
 /** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
 export interface Ranking {
@@ -140,15 +141,33 @@ export class QueryEngine {
   private readonly rankings: LruCache<Ranking>;
   private readonly lists: LruCache<Int32Array>;
   private readonly facetCounts: LruCache<Record<string, FacetResult>>;
+  private readonly filterSets: LruCache<Uint8Array>;
 
-  /** `cacheSize`: most cached result lists of each kind (default 256). */
+  /**
+   * `cacheSize`: most cached result lists of each kind (default 256); `prefixWeight`: what a word a query
+   * word is only a prefix of weighs (text-index.ts `PREFIX_WEIGHT`; 1 ranks as Orama's own search).
+   */
   constructor(
     readonly catalog: Catalog,
     cacheSize = 256,
+    private readonly prefixWeight = PREFIX_WEIGHT,
   ) {
     this.rankings = new LruCache(cacheSize);
     this.lists = new LruCache(cacheSize);
     this.facetCounts = new LruCache(cacheSize);
+    this.filterSets = new LruCache(Math.min(cacheSize, 64));
+  }
+
+  /** The positions a filter admits, as a mark per position (1: admitted); cached per filter. */
+  private allowed(query: QueryModel, where: Record<string, unknown>): Uint8Array {
+    const key = queryFingerprint('filter', { context: query.context, filter: query.filter });
+    let marks = this.filterSets.get(key);
+    if (!marks) {
+      marks = new Uint8Array(this.catalog.entries.length);
+      for (const position of filterPositions(this.catalog, where)) marks[position] = 1;
+      this.filterSets.set(key, marks);
+    }
+    return marks;
   }
 
   /**
@@ -162,24 +181,24 @@ export class QueryEngine {
     const where = whereOf(this.catalog, query.filter, query.context);
     let ranking = EMPTY_RANKING;
     if (where !== 'none') {
-      const result = runSearch(this.catalog, {
-        term: query.text,
-        properties: TEXT_FIELDS,
-        boost: TEXT_BOOSTS,
-        threshold: 1,
-        limit: this.catalog.entries.length,
-        // There are no vectors; without this, Orama copies every matched document to blank them.
-        includeVectors: true,
-        ...(where ? { where } : {}),
-      });
-      const best = result.hits.reduce((max, hit) => Math.max(max, hit.score), 0);
-      const order = result.hits
-        .map((hit) => ({ position: Number(hit.id), score: percent(hit.score, best) }))
-        .sort((a, b) => b.score - a.score || a.position - b.position);
-      ranking = {
-        positions: Int32Array.from(order, (o) => o.position),
-        scores: Uint8Array.from(order, (o) => o.score),
-      };
+      const allowed = where === undefined ? undefined : this.allowed(query, where);
+      const found = rankText(
+        this.catalog.text,
+        this.catalog.tokenize(query.text),
+        allowed,
+        undefined,
+        this.prefixWeight,
+      );
+      const best = found.scores.length > 0 ? found.scores[0]! : 0;
+      const positions = found.positions;
+      const scores = Uint8Array.from(found.scores, (score) => percent(score, best));
+      // Best first already; equal 0–100 scores (contiguous runs) are ordered by position.
+      for (let start = 0, i = 1; i <= scores.length; i++) {
+        if (i < scores.length && scores[i] === scores[start]) continue;
+        if (i - start > 1) positions.subarray(start, i).sort();
+        start = i;
+      }
+      ranking = { positions, scores };
     }
     this.rankings.set(key, ranking);
     return ranking;

@@ -1,0 +1,300 @@
+/**
+ * The full-text step of `/search` (ARD draft §4.2.2) as an inverted index with precomputed postings.
+ *
+ * Built once from the Orama database of the catalog, after its documents are inserted: for every word
+ * Orama indexed in any text property, one posting list over catalog positions whose weight is the sum,
+ * over the properties holding the word, of the property's boost times Orama's BM25 for that document
+ * (Orama 3.1 `calculateResultScores`: the same term frequencies, field lengths, occurrence counts and
+ * `BM25(tf, matchingCount, docsCount, fieldLength, averageFieldLength, {k, b, d})`, Robertson and
+ * Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", §3.4, with the BM25+ delta of Lv and
+ * Zhai, CIKM 2011). So a query adds, per matched word, what Orama's own search adds for each document.
+ *
+ * A query:
+ * - its words are the tokenizer's (stemming, stop words: the tokenizer that indexed the texts), each
+ *   reaching the indexed words it is a prefix of, as Orama matches, by binary search in the sorted
+ *   vocabulary; at most {@link MAX_QUERY_WORDS} distinct words and {@link PREFIX_WORD_BUDGET} reached words;
+ * - posting lists are summed into a dense accumulator reused by every query (no per-document array is
+ *   allocated per query), the rarest lists first; a list that would take the query past
+ *   {@link POSTINGS_BUDGET} postings is left out (the most common words: the lowest IDF);
+ * - the best {@link MAX_RANKED} matches are kept with a bounded heap (no sort of every match), then
+ *   sorted best first, ties by position.
+ */
+
+/** Most postings one query adds up: a typed-array read and an addition each. */
+export const POSTINGS_BUDGET = 1_000_000;
+/** Most indexed words the words of one query reach through prefixes, over all its words. */
+export const PREFIX_WORD_BUDGET = 16_384;
+/** Fewest indexed words one query word may reach, whatever the query's length. */
+export const MIN_PREFIX_WORDS = 64;
+/** Most distinct query words looked up (after the tokenizer). */
+export const MAX_QUERY_WORDS = 16;
+/** Most matches one query ranks (pages end there). */
+export const MAX_RANKED = 1_000;
+/**
+ * What an indexed word that a query word is only a prefix of weighs, against the word itself (1): the
+ * weight MiniSearch gives prefix matches by default (`searchOptions.weights.prefix`, 0.375). A query
+ * word reaches every longer word it begins ("bus" reaches "busstoplookup", "bustimet"); summing each at
+ * full weight lets an entry that repeats a word inside longer words outrank one that says it plainly.
+ */
+export const PREFIX_WEIGHT = 0.375;
+
+/** BM25 parameters (Orama's `relevance` defaults: k1 1.2, b 0.75, BM25+ delta 0.5). */
+export interface Bm25Parameters {
+  k: number;
+  b: number;
+  d: number;
+}
+
+/** Orama 3.1's default BM25 parameters. */
+export const ORAMA_BM25: Bm25Parameters = { k: 1.2, b: 0.75, d: 0.5 };
+
+/** The inverted index: a sorted vocabulary, and per word a slice of the posting arrays. */
+export interface TextIndex {
+  /** Indexed (tokenized, stemmed) words, sorted by code unit. */
+  readonly words: readonly string[];
+  /** `starts[i]`..`starts[i + 1]`: the postings of `words[i]` (length `words.length + 1`). */
+  readonly starts: Int32Array;
+  /** Catalog positions, ascending within each word. */
+  readonly positions: Int32Array;
+  /** Σ over properties of boost × BM25, per posting. */
+  readonly weights: Float64Array;
+  /** Number of documents (positions run 0 .. size - 1). */
+  readonly size: number;
+}
+
+/** What {@link buildTextIndex} reads of one Orama text property (Orama 3.1's index data). */
+export interface OramaTextProperty {
+  /** Word → internal ids of the documents holding it (the radix tree's sets). */
+  docs: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Internal id → word → normalised term frequency. */
+  frequencies: Readonly<Record<number, Readonly<Record<string, number>> | undefined>>;
+  /** Word → occurrence count, as Orama counts it. */
+  occurrences: Readonly<Record<string, number>>;
+  /** Internal id → number of tokens. */
+  fieldLengths: Readonly<Record<number, number | undefined>>;
+  averageFieldLength: number;
+  boost: number;
+}
+
+/** BM25 as Orama 3.1 computes it (`components/algorithms.js`). */
+function bm25(
+  tf: number,
+  matching: number,
+  docs: number,
+  length: number,
+  average: number,
+  { k, b, d }: Bm25Parameters,
+): number {
+  const idf = Math.log(1 + (docs - matching + 0.5) / (matching + 0.5));
+  return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * length) / average));
+}
+
+/**
+ * Builds the index from Orama's per-property data. `positionOf(internalId)` gives the catalog position of
+ * an Orama internal id; `size` the number of documents.
+ */
+export function buildTextIndex(
+  properties: readonly OramaTextProperty[],
+  size: number,
+  positionOf: (internalId: number) => number,
+  relevance: Bm25Parameters = ORAMA_BM25,
+): TextIndex {
+  const merged = new Map<string, Map<number, number>>();
+  for (const prop of properties) {
+    for (const [word, ids] of prop.docs) {
+      const matching = typeof prop.occurrences[word] === 'number' ? prop.occurrences[word]! : 0;
+      let list = merged.get(word);
+      if (!list) merged.set(word, (list = new Map()));
+      for (const id of ids) {
+        const tf = prop.frequencies[id]?.[word] ?? 0;
+        const weight =
+          prop.boost *
+          bm25(tf, matching, size, prop.fieldLengths[id] ?? 0, prop.averageFieldLength, relevance);
+        const position = positionOf(id);
+        list.set(position, (list.get(position) ?? 0) + weight);
+      }
+    }
+  }
+  const words = [...merged.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let total = 0;
+  for (const list of merged.values()) total += list.size;
+  const starts = new Int32Array(words.length + 1);
+  const positions = new Int32Array(total);
+  const weights = new Float64Array(total);
+  let at = 0;
+  words.forEach((word, i) => {
+    starts[i] = at;
+    const list = [...merged.get(word)!].sort((a, b) => a[0] - b[0]);
+    for (const [position, weight] of list) {
+      positions[at] = position;
+      weights[at] = weight;
+      at++;
+    }
+  });
+  starts[words.length] = at;
+  return { words, starts, positions, weights, size };
+}
+
+/** The first index in sorted `words` not below `key`. */
+function lowerBound(words: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (words[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A ranked list: catalog positions and their summed weights, best first, ties by position. */
+export interface TextRanking {
+  positions: Int32Array;
+  scores: Float64Array;
+}
+
+/** What one query did (for tests and the load test). */
+export interface TextQueryReport {
+  /** Distinct query words looked up. */
+  words: number;
+  /** Indexed words reached. */
+  lists: number;
+  /** Postings added up. */
+  postings: number;
+  /** Posting lists left out for the budget. */
+  listsLeftOut: number;
+}
+
+/** Scratch space of an index, reused by its queries (queries run one at a time: they are synchronous). */
+interface Scratch {
+  sums: Float64Array;
+  seen: Uint8Array;
+  touched: Int32Array;
+  heap: Int32Array;
+}
+
+const scratchByIndex = new WeakMap<TextIndex, Scratch>();
+
+function scratchOf(index: TextIndex): Scratch {
+  let scratch = scratchByIndex.get(index);
+  if (!scratch) {
+    scratch = {
+      sums: new Float64Array(index.size),
+      seen: new Uint8Array(index.size),
+      touched: new Int32Array(index.size),
+      heap: new Int32Array(Math.min(MAX_RANKED, index.size)),
+    };
+    scratchByIndex.set(index, scratch);
+  }
+  return scratch;
+}
+
+/** True when position `a` ranks below `b` (lower sum, or equal sum and later position). */
+function worse(sums: Float64Array, a: number, b: number): boolean {
+  const sa = sums[a]!;
+  const sb = sums[b]!;
+  return sa < sb || (sa === sb && a > b);
+}
+
+/** Restores the min-heap (worst at the root) from `i` down. */
+function siftDown(heap: Int32Array, length: number, sums: Float64Array, i: number): void {
+  for (;;) {
+    const left = 2 * i + 1;
+    if (left >= length) return;
+    const right = left + 1;
+    let child = left;
+    if (right < length && worse(sums, heap[right]!, heap[left]!)) child = right;
+    if (!worse(sums, heap[child]!, heap[i]!)) return;
+    const tmp = heap[i]!;
+    heap[i] = heap[child]!;
+    heap[child] = tmp;
+    i = child;
+  }
+}
+
+/**
+ * Ranks the documents holding any of `tokens` (already tokenized by the indexing tokenizer), restricted
+ * to the positions `allowed` marks (1) when given: the best {@link MAX_RANKED}, best first, equal sums by
+ * position. `report` receives what the query did; `prefixWeight` 1 sums what Orama's own search sums.
+ */
+export function rankText(
+  index: TextIndex,
+  tokens: readonly string[],
+  allowed?: Uint8Array,
+  report?: (r: TextQueryReport) => void,
+  prefixWeight = PREFIX_WEIGHT,
+): TextRanking {
+  const words = [...new Set(tokens)].slice(0, MAX_QUERY_WORDS);
+  const reach = Math.max(MIN_PREFIX_WORDS, Math.floor(PREFIX_WORD_BUDGET / Math.max(1, words.length)));
+  // Word indexes reached (with their factor: 1 for the word itself, else the prefix weight), rarest first.
+  const lists: Array<{ word: number; factor: number }> = [];
+  for (const word of words) {
+    const first = lowerBound(index.words, word);
+    const end = Math.min(index.words.length, first + reach);
+    for (let i = first; i < end && index.words[i]!.startsWith(word); i++)
+      lists.push({ word: i, factor: index.words[i] === word ? 1 : prefixWeight });
+  }
+  const { starts } = index;
+  const sizeOf = (i: number) => starts[i + 1]! - starts[i]!;
+  lists.sort((a, b) => sizeOf(a.word) - sizeOf(b.word));
+  const { sums, seen, touched, heap } = scratchOf(index);
+  const { positions, weights } = index;
+  let count = 0;
+  let postings = 0;
+  let leftOut = 0;
+  for (const { word, factor } of lists) {
+    const from = starts[word]!;
+    const to = starts[word + 1]!;
+    if (postings + (to - from) > POSTINGS_BUDGET) {
+      leftOut++;
+      continue;
+    }
+    postings += to - from;
+    for (let i = from; i < to; i++) {
+      const p = positions[i]!;
+      if (allowed !== undefined && allowed[p] === 0) continue;
+      if (seen[p] === 0) {
+        seen[p] = 1;
+        touched[count++] = p;
+      }
+      sums[p]! += weights[i]! * factor;
+    }
+  }
+  // The best MAX_RANKED by a bounded min-heap (worst kept at the root).
+  let length = 0;
+  const capacity = heap.length;
+  for (let t = 0; t < count; t++) {
+    const p = touched[t]!;
+    if (length < capacity) {
+      heap[length] = p;
+      let i = length++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!worse(sums, heap[i]!, heap[parent]!)) break;
+        const tmp = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = tmp;
+        i = parent;
+      }
+    } else if (worse(sums, heap[0]!, p)) {
+      heap[0] = p;
+      siftDown(heap, length, sums, 0);
+    }
+  }
+  const ranked = new Int32Array(length);
+  const scores = new Float64Array(length);
+  for (let i = length - 1; i >= 0; i--) {
+    const p = heap[0]!;
+    ranked[i] = p;
+    scores[i] = sums[p]!;
+    heap[0] = heap[i]!;
+    siftDown(heap, i, sums, 0);
+  }
+  for (let t = 0; t < count; t++) {
+    const p = touched[t]!;
+    sums[p] = 0;
+    seen[p] = 0;
+  }
+  report?.({ words: words.length, lists: lists.length, postings, listsLeftOut: leftOut });
+  return { positions: ranked, scores };
+}
