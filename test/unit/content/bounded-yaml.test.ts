@@ -66,9 +66,9 @@ describe('expandedWeight', () => {
 describe('content: SourceDoc.parseYaml', () => {
   it('refuses an ordinary alias bomb with a finding at its first alias, never a thrown error', () => {
     const text = blockBomb(9);
-    const started = performance.now();
+    // 9^10 values expanded: a reader that expanded the bomb before weighing it would not end before the
+    // test's timeout, which fails it; no clock is read here.
     const parsed = findingsOf(SourceDoc.parseYaml('content/resources/bomb.yaml', text));
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(parsed).toEqual([
       expect.objectContaining({
         code: 'YAML_ALIASES_TOO_LARGE',
@@ -117,14 +117,13 @@ describe('content: SourceDoc.parseYaml', () => {
 describe('stored specs: readSpecDocument', () => {
   it('refuses a YAML spec whose aliases expand it, naming the file and the line', () => {
     const text = `openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\nx-bomb:\n${blockBomb(9).replace(/^/gm, '  ')}`;
-    const started = performance.now();
+    // As above: expanding the bomb would outlast the test's timeout.
     let thrown: unknown;
     try {
       readSpecDocument(new TextEncoder().encode(text), 'content/specs/bomb.yaml');
     } catch (error) {
       thrown = error;
     }
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(thrown === undefined ? 'read as a document' : thrown).toBeInstanceOf(YamlReadError);
     expect(thrown).toMatchObject({ code: 'YAML_ALIASES_TOO_LARGE', line: 6 });
     expect((thrown as Error).message).toMatch(/^content\/specs\/bomb\.yaml:6: /);
