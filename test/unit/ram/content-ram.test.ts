@@ -20,7 +20,7 @@ async function load(files: Record<string, string>): Promise<CheckedContent> {
 
 /**
  * Without the warnings about specs (a user's own REST resource with no spec, or a spec URL not stored):
- * these tests are about the RAM itself; test/unit/permissions-*.test.ts test those warnings.
+ * these tests are about the RAM itself; test/unit/ram/permissions-*.test.ts test those warnings.
  */
 function withoutSpecWarnings(diagnostics: Diagnostic[]): Diagnostic[] {
   return diagnostics.filter((d) => d.code !== 'SPEC_MISSING' && d.code !== 'SPEC_NOT_STORED');
