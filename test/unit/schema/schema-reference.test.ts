@@ -8,7 +8,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { missingReferenceParts, REFERENCE_SECTIONS, referenceRows } from '../../../src/core/schema/reference.js';
+import {
+  missingReferenceParts,
+  REFERENCE_SECTIONS,
+  referenceRows,
+} from '../../../src/core/schema/reference.js';
 import { formattedReference, referencePath } from '../../../scripts/lib/reference-file.js';
 
 const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
