@@ -8,7 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { createSigningKey } from '../../../src/core/trust/keys.js';
 import { parsePrivateKey } from '../../../src/core/trust/key-checks.js';
-import { createSignerPool, startSignerThreads, type SignerPool } from '../../../src/core/trust/signer-pool.js';
+import {
+  createSignerPool,
+  startSignerThreads,
+  type SignerPool,
+} from '../../../src/core/trust/signer-pool.js';
 import { sealAgentCard } from '../../../src/core/trust/card-signature.js';
 import { compiledWorker } from '../../../src/core/compiled-worker.js';
 
@@ -89,8 +93,7 @@ describe('createSignerPool', () => {
   it('starts its threads before the key is known, and signs once given it (once)', async () => {
     const key = keyOf('test-key-es256.jwk.json');
     const threads = startSignerThreads({ workers: 1 });
-    // The threads load their code while the key is read elsewhere.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The key comes while the threads still load their code: they sign once they have both.
     const pool = threads.withKey(key);
     pools.push(pool);
     expect(() => threads.withKey(key)).toThrow(/have a key already/);

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { childrenCpuMs, cpuSnapshot } from '../../../scripts/lib/cpu-share.js';
 import { cpuLines, cpuSummary } from '../../../scripts/lib/cpu-figures.js';
 import { processCpuMs, threadCpuMs } from '../../../src/core/thread-cpu.js';
@@ -59,13 +59,21 @@ describe('PhaseTimer CPU', () => {
   it('adds the process CPU of each timed phase, and threads’ CPU by name', async () => {
     const timer = new PhaseTimer();
     timer.time('busy', () => spin(200));
-    await timer.time('idle', () => new Promise((r) => setTimeout(r, 200)));
+    // A phase that waits 200 ms on a timer, on vitest's fake clock: exactly 200 ms of wall time, no sleep.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const idle = timer.time('idle', () => new Promise((r) => setTimeout(r, 200)));
+      await vi.advanceTimersByTimeAsync(200);
+      await idle;
+    } finally {
+      vi.useRealTimers();
+    }
     timer.addThreadCpu('signing worker threads', 120);
     timer.addThreadCpu('signing worker threads', 30);
     const cpu = timer.cpuJSON();
     expect(cpu.busy).toBeGreaterThan(100);
     expect(cpu.idle).toBeLessThan(100);
-    expect(timer.toJSON().idle).toBeGreaterThanOrEqual(190);
+    expect(timer.toJSON().idle).toBe(200);
     const report = cpuReport(timer);
     expect(report.threadsMs).toEqual({ 'signing worker threads': 150 });
     expect(report.phasesMs).toEqual(cpu);
