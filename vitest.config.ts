@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two groups, one after the other (`sequence.groupOrder`). The unit, verifier and fuzz tests check code
- * in their own process (the few sites they verify are built once for the group, test/helpers/
- * shared-build.ts), so two of their files run at a time, one per core. The build, browser and registry
- * tests, and any test folder added later, start builds, browsers and servers that use both cores
- * themselves (and Lighthouse scores pages as they load), so they run one file at a time. Each group
- * shares the builds its files need alike (test/global-setup.ts).
+ * Three groups, one after the other (`sequence.groupOrder`), sharing one folder of builds for the run
+ * (test/global-setup.ts, test/helpers/shared-build.ts), so a fixture a later group needs built alike is
+ * built once.
+ *
+ * - The unit, verifier and fuzz tests check code in their own process, two files at a time, one per core.
+ *   Their files share one module cache per worker process (`isolate: false`): each file used to import
+ *   the sources again in a fresh process, which cost more CPU than most of their tests. A file that
+ *   changes shared state (an environment variable, a spy) puts it back in `afterEach`/`afterAll`.
+ * - The build, registry and package tests, and any test folder added later, start builds and servers in
+ *   child processes, where much of a file's time is spent waiting on one of them, so two files run at a
+ *   time too.
+ * - The browser tests drive Chromium, whose processes (and Lighthouse's scoring as pages load) use both
+ *   cores themselves: one file at a time, last.
  */
 const TWO_AT_A_TIME = ['test/unit/**/*.test.ts', 'test/verify/**/*.test.ts', 'test/fuzz/**/*.test.ts'];
+const BROWSERS = ['test/browser/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -26,18 +34,29 @@ export default defineConfig({
           include: TWO_AT_A_TIME,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         test: {
-          name: 'builds-browsers-registry',
+          name: 'builds-registry-package',
           include: ['test/**/*.test.ts'],
-          exclude: TWO_AT_A_TIME,
+          exclude: [...TWO_AT_A_TIME, ...BROWSERS],
+          globalSetup: ['test/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browsers',
+          include: BROWSERS,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -7,9 +7,10 @@
  *   `TMPDIR`). A test that makes one removes it; when the last group ends, whatever is still there was
  *   left by a test or by ardsite itself: each path is printed as a warning, then the whole folder is
  *   removed, so a run leaves the machine's temp folder as it found it.
- * - The folder of the builds the group's test files share (test/helpers/shared-build.ts), made in the
- *   run's temp folder before the group's first file runs, emptied when watch mode runs tests again (the
- *   sources may have changed since), and removed when vitest ends.
+ * - The folder of the builds the test files share (test/helpers/shared-build.ts), one for the whole run
+ *   so that a later group finds what an earlier one built: made in the run's temp folder before the first
+ *   group's first file runs, emptied when watch mode runs tests again (the sources may have changed
+ *   since), and removed with the run's temp folder.
  *
  * A leftover is warned about, not failed on: the folder is listed once every test process has ended, but
  * a command a test started and could not stop (a timed-out build, a browser killed mid-write) may still
@@ -40,6 +41,8 @@ interface RunTemp {
   folder: string;
   /** `TMPDIR` before the run (undefined when it was not set). */
   previous: string | undefined;
+  /** The folder of the builds every group shares (test/helpers/shared-build.ts). */
+  builds: string;
   /** The groups whose teardown has not run yet. */
   groups: number;
 }
@@ -53,7 +56,8 @@ async function joinRunTemp(): Promise<RunTemp> {
   let run = shared[RUN_TEMP];
   if (run === undefined) {
     const folder = await mkdtemp(path.join(tmpdir(), 'ardsite-test-run-'));
-    run = { folder, previous: process.env.TMPDIR, groups: 0 };
+    const builds = await mkdtemp(path.join(folder, 'ardsite-shared-builds-'));
+    run = { folder, builds, previous: process.env.TMPDIR, groups: 0 };
     shared[RUN_TEMP] = run;
     process.env.TMPDIR = folder;
   }
@@ -70,6 +74,7 @@ async function leaveRunTemp(run: RunTemp): Promise<void> {
   delete shared[RUN_TEMP];
   if (run.previous === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = run.previous;
+  await rm(run.builds, { recursive: true, force: true });
   const names = await readdir(run.folder).catch(() => []);
   const leftovers = names.filter((name) => !TOOL_CACHES.some((cache) => cache.test(name))).sort();
   if (leftovers.length > 0) {
@@ -88,22 +93,18 @@ async function leaveRunTemp(run: RunTemp): Promise<void> {
 }
 
 /**
- * Joins the run's temp folder, makes the folder of shared builds in it and provides it to the test files
- * of `project` as `sharedBuilds`.
- * @returns the teardown, which removes the folder of shared builds, then (the last group's) the run's
- *   temp folder.
+ * Joins the run's temp folder and provides the run's folder of shared builds to the test files of
+ * `project` as `sharedBuilds`.
+ * @returns the teardown, which (the last group's) removes the folder of shared builds and the run's temp
+ *   folder.
  * @throws the file-system error when a folder cannot be made.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const run = await joinRunTemp();
-  const folder = await mkdtemp(path.join(run.folder, 'ardsite-shared-builds-'));
-  project.provide('sharedBuilds', folder);
+  project.provide('sharedBuilds', run.builds);
   project.onTestsRerun(async () => {
-    await rm(folder, { recursive: true, force: true });
-    await mkdir(folder);
+    await rm(run.builds, { recursive: true, force: true });
+    await mkdir(run.builds, { recursive: true });
   });
-  return async () => {
-    await rm(folder, { recursive: true, force: true });
-    await leaveRunTemp(run);
-  };
+  return () => leaveRunTemp(run);
 }

@@ -111,6 +111,8 @@ describe('Lighthouse 13.5 on the three page kinds', () => {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
+      // The full-page screenshot feeds no audit of the categories scored here.
+      disableFullPageScreenshot: true,
       onlyCategories: [...CATEGORIES],
     });
     const lhr = result!.lhr;
@@ -138,6 +140,8 @@ describe('Lighthouse 13.5 on the Portuguese pages (language: pt-BR)', () => {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
+      // The full-page screenshot feeds no audit of the categories scored here.
+      disableFullPageScreenshot: true,
       onlyCategories: ['accessibility'],
     });
     const lhr = result!.lhr;
@@ -160,6 +164,8 @@ describe('Lighthouse 13.5 on the Portuguese pages of a site in two languages', (
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
+      // The full-page screenshot feeds no audit of the categories scored here.
+      disableFullPageScreenshot: true,
       onlyCategories: ['accessibility', 'seo'],
     });
     const lhr = result!.lhr;

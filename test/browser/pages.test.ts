@@ -7,8 +7,7 @@
  * pages in test-results/screenshots/pages/, replaced each run.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import matter from 'gray-matter';
@@ -18,7 +17,8 @@ import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js'
 import { parse as parseYaml } from 'yaml';
 import { EN } from '../../src/core/pages/words/en.js';
 import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
-import { buildProject } from '../helpers/build.js';
+import { removeProjects } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** The RAM as a card carries it (seed 000, proto3 JSON). */
@@ -48,7 +48,6 @@ interface Site {
 }
 
 const sites: Site[] = [];
-const made: string[] = [];
 let browser: Browser;
 let shots: string;
 
@@ -73,11 +72,12 @@ async function authoringData(project: string): Promise<Pick<Site, 'readOnly' | '
   return { readOnly, manageAccess };
 }
 
+/**
+ * Serves a copy of the build of `project`, built in place (the build test/build/pages-build.test.ts
+ * checks too, shared for the run: test/helpers/shared-build.ts).
+ */
 async function buildAndServe(name: string, project: string): Promise<Site> {
-  const out = await mkdtemp(path.join(tmpdir(), `ardsite-browser-${name}-`));
-  made.push(out);
-  const result = await buildProject(project, { env: { ARDSITE_DEV_KEY: '1', CI: '1' }, out });
-  if (result.code !== 0) throw new Error(`build of ${name} failed:\n${result.stderr}`);
+  const out = await sharedBuild(project, { env: { ARDSITE_DEV_KEY: '1', CI: '1' } });
   const slugs = (await fg('content/agents/*.md', { cwd: project }))
     .map((f) => path.basename(f, '.md'))
     .sort();
@@ -98,7 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all(sites.map((s) => s.server.close()));
-  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+  await removeProjects();
 });
 
 const siteNamed = (name: string) => sites.find((s) => s.name === name)!;
@@ -395,14 +395,23 @@ describe('the permission pages', () => {
     await close(other.page);
   });
 
-  it('are captured at 375 and 1280 px (test-results/screenshots/pages/)', async () => {
+  it('are captured at 375 and 1280 px, as wide as the screen (test-results/screenshots/pages/)', async () => {
     for (const width of [375, 1280]) {
       const tab = await newTab({ viewport: { width, height: 900 } });
       for (const site of sites) {
         for (const slug of site.slugs) {
           await go(tab, `${site.server.origin}/agents/${slug}/permissions/`);
           const file = path.join(shots, `${site.name}-${slug}-permissions-${width}.png`);
-          await tab.page.screenshot({ path: file, fullPage: true });
+          const png = await tab.page.screenshot({ path: file, fullPage: true });
+          // A PNG's IHDR chunk (PNG §11.2.2) gives the picture's width and height at bytes 16 and 20: the
+          // whole page fits the screen's width (nothing to scroll sideways) and is taller than nothing.
+          const shown = `${site.name} ${slug} at ${width}px`;
+          expect(png.subarray(12, 16).toString('latin1'), shown).toBe('IHDR');
+          expect(png.readUInt32BE(16), shown).toBe(width);
+          expect(png.readUInt32BE(20), shown).toBeGreaterThan(0);
+          const scrollWidth = await tab.page.evaluate(() => document.documentElement.scrollWidth);
+          expect(scrollWidth, shown).toBeLessThanOrEqual(width);
+          expect(await tab.page.locator('h1').first().textContent(), shown).toMatch(/\S/);
         }
       }
       await close(tab.page);

@@ -40,7 +40,7 @@ const p256Jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.ex
 /**
  * Keys that must be refused, with the code and a secret that must not be echoed. `built`: run against
  * the project whose dist/ exists (it must stay byte-identical); else against the never-built project
- * (no dist/ may appear). Fewer cases than test/unit/keys.test.ts: each run here costs a process.
+ * (no dist/ may appear). Fewer cases than test/unit/trust/keys.test.ts: each run here costs a process.
  */
 const BAD_KEYS: { name: string; text: string; code: string; secret: string; built: boolean }[] = [
   {

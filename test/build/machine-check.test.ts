@@ -173,13 +173,25 @@ describe('the self-check beside rendering', () => {
       const written = await writeArtifacts(temp, site.artifacts.values());
       const job = machineCheckJob(temp, site, { written, keyPatterns, ...(publicDir ? { publicDir } : {}) });
       let markRendered!: () => void;
-      const rendered = new Promise<void>((resolve) => (markRendered = resolve));
+      const renderedNow = new Promise<void>((resolve) => (markRendered = resolve));
+      // Who waits for the rendering: the checks note once when it ends, then each read that must wait
+      // for it asks again; the second ask is a read waiting. No clock: the checks either end or wait.
+      let asks = 0;
+      let markWaiting!: () => void;
+      const waiting = new Promise<'waits'>((resolve) => (markWaiting = () => resolve('waits')));
+      const rendered = {
+        then(onRendered: () => void, onFailed: (reason: unknown) => void) {
+          if (++asks === 2) markWaiting();
+          return renderedNow.then(onRendered, onFailed);
+        },
+      } as Promise<void>;
       const running = runMachineChecks(job, rendered);
       let ended = false;
       void running.then(() => (ended = true));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const first = await Promise.race([running.then(() => 'ends' as const), waiting]);
       // Not told of public/, the checks read what public/ holds (the entry /mcp/trip-tools.json, an
-      // attestation) at once, before it is there, and end.
+      // attestation) at once, before it is there, and end; told of it, a read of it waits.
+      expect(first).toBe(publicDir === undefined ? 'ends' : 'waits');
       expect(ended).toBe(publicDir === undefined);
       await cp(path.join(root, 'public'), temp, { recursive: true });
       markRendered();

@@ -6,13 +6,13 @@
  * `@context` (DESIGN.md §6), no script element but that one, hostile content shown as text, and no proto
  * enum name in the visible text.
  */
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARD_BASE_CONTEXT } from '../../src/core/pages/json-ld.js';
-import { buildProject } from '../helpers/build.js';
+import { removeProjects } from '../helpers/build.js';
 import { attr, elements, parseHtml, textContent, visibleText, type HtmlDocument } from '../helpers/html.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
 /** Proto enum names that must never reach a page (DESIGN.md §6: meanings only). */
@@ -30,7 +30,6 @@ interface BuiltSite {
 }
 
 const sites: BuiltSite[] = [];
-const made: string[] = [];
 
 async function htmlFiles(dir: string, rel = ''): Promise<string[]> {
   const out: string[] = [];
@@ -43,16 +42,14 @@ async function htmlFiles(dir: string, rel = ''): Promise<string[]> {
 }
 
 /**
- * Builds the project at `src` in place into a fresh temporary folder. The project stays inside this
+ * A copy of the build of the project at `src`, built in place (the build the browser tests of these
+ * pages check too, shared for the run: test/helpers/shared-build.ts). The project stays inside this
  * repository (the example, or a fixture folder), so Astro's output stays inside its working folder: a
  * project outside it makes Astro 5 bundle in the app's shared `.astro/` folder, where parallel builds
  * collide.
  */
 async function buildSite(name: string, src: string, language: string): Promise<BuiltSite> {
-  const out = await mkdtemp(path.join(tmpdir(), `ardsite-pages-${name}-`));
-  made.push(out);
-  const result = await buildProject(src, { env: { ARDSITE_DEV_KEY: '1', CI: '1' }, out });
-  if (result.code !== 0) throw new Error(`build of ${name} failed:\n${result.stderr}`);
+  const result = { outDir: await sharedBuild(src, { env: { ARDSITE_DEV_KEY: '1', CI: '1' } }) };
   const pages = new Map<string, HtmlDocument>();
   for (const file of await htmlFiles(result.outDir)) {
     const page = file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
@@ -84,7 +81,7 @@ beforeAll(async () => {
   );
 });
 
-afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
+afterAll(removeProjects);
 
 /** Every string value inside `value`, deep. */
 function strings(value: unknown): string[] {

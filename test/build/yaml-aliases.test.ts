@@ -43,11 +43,12 @@ const NOTES_ACCESS = {
   ],
 };
 
-/** Runs `npm run check -- --json` on `root`: exit code, findings, and no stack trace, in time. */
+/**
+ * Runs `npm run check -- --json` on `root`: exit code, findings, and no stack trace. A check that expanded
+ * a bomb would not end before the test's timeout, which fails it; no clock is read here.
+ */
 async function checkJson(root: string): Promise<Array<Record<string, unknown>>> {
-  const started = performance.now();
   const run = await runScript('check.ts', '--root', root, '--json');
-  expect(performance.now() - started).toBeLessThan(60_000);
   expect(run.code).not.toBe(0);
   expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
   return (JSON.parse(run.stdout) as { diagnostics: Array<Record<string, unknown>> }).diagnostics;

@@ -6,7 +6,8 @@
  * mutated (test/helpers/mutations.ts: byte flips, truncations, deep nesting, huge strings, YAML alias
  * bombs, type swaps, BOMs). A spec either parses or is refused with a coded ArdsiteError naming its file;
  * a history either parses or comes back as coded diagnostics naming its file; neither ever throws
- * anything else, and each input is answered in seconds.
+ * anything else. An input whose alias bomb were expanded would run for minutes, past the test's timeout,
+ * which fails it: no clock is read.
  *
  * Bounded by count: {@link RUNS} inputs per kind from the fixed seed {@link SEED} (`FUZZ_SEED`,
  * `FUZZ_RUNS` choose others; fast-check prints the seed and the shrunk input of a failure).
@@ -24,8 +25,6 @@ import { fixture } from '../helpers/site.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_203);
-/** Longest time one input may take, in milliseconds (a bomb that expands runs for minutes). */
-const PER_INPUT_MS = 5_000;
 
 const SPECS = {
   'content/specs/openapi.yaml': 'openapi.yaml',
@@ -89,7 +88,6 @@ describe('stored specs and release files under mutation', () => {
           let bytes = specBytes[file];
           for (const m of mutations)
             bytes = applyMutation(bytes, m, file.endsWith('.yaml') ? yamlCodec : jsonCodec);
-          const started = performance.now();
           try {
             await parseSpec(new Uint8Array(bytes), file);
           } catch (error) {
@@ -98,7 +96,6 @@ describe('stored specs and release files under mutation', () => {
             expect((error as Error).message).toContain(file);
             expect((error as Error).message).not.toMatch(/\n\s+at .+:\d+:\d+/);
           }
-          expect(performance.now() - started).toBeLessThan(PER_INPUT_MS);
         },
       ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -110,7 +107,6 @@ describe('stored specs and release files under mutation', () => {
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
         let bytes: Buffer = HISTORY;
         for (const m of mutations) bytes = applyMutation(bytes, m, jsonCodec);
-        const started = performance.now();
         const parsed = parseHistory('content/releases/notes.json', Buffer.from(bytes).toString('utf8'));
         if (Array.isArray(parsed)) {
           for (const d of parsed) {
@@ -119,7 +115,6 @@ describe('stored specs and release files under mutation', () => {
             expect(d.message).not.toMatch(/\n\s+at .+:\d+:\d+/);
           }
         }
-        expect(performance.now() - started).toBeLessThan(PER_INPUT_MS);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );

@@ -5,8 +5,8 @@
  * about eight seconds a build. {@link sharedBuild} builds a project once per run and gives every caller a
  * private copy of the output, so a test that edits its copy changes nobody else's.
  *
- * The builds live in a folder that test/global-setup.ts makes for each group of test files in the run's
- * temp folder, empties when watch mode runs the tests again (so no output of an earlier run, or of other
+ * The builds live in one folder for the whole run (every group of test files), which test/global-setup.ts
+ * makes in the run's temp folder, empties when watch mode runs the tests again (so no output of an earlier run, or of other
  * code, is reused) and removes when the run ends, named by what was built: the project's path, the
  * environment laid over the clean one, and whether a copy of the project is built. Test files in other
  * worker processes share it too: the first to ask builds, holding a lock folder made with `mkdir` (which
@@ -91,7 +91,7 @@ async function waitFor(project: string, done: string, failed: string, lock: stri
 }
 
 /**
- * A private copy of `project` built with `options`, building it only if no test file of this group did
+ * A private copy of `project` built with `options`, building it only if no test file of this run did
  * yet. `project` is built where it is unless `options.copy` says to build a copy of it. Call it from a
  * test file of a project whose `globalSetup` is test/global-setup.ts (vitest.config.ts).
  *

@@ -2,7 +2,7 @@
  * The test data kept beside this repository's CI checkout (`../shared/testdata/`). A user's clone has no such
  * folder, so no test may depend on it: every test reads its own copy under `test/fixtures/`, and may compare
  * that copy with its source here only when the source exists. This module is the one place that names the
- * folder; test/unit/outside-reads.test.ts fails on any other test source that reaches outside the repository.
+ * folder; test/unit/repository/outside-reads.test.ts fails on any other test source that reaches outside the repository.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -99,17 +99,14 @@ describe('slow clients', () => {
       socket.setEncoding('utf8');
       let answer = '';
       socket.on('data', (d: string) => (answer += d));
-      const closed = new Promise<number>((resolve) => {
-        const opened = Date.now();
-        socket.on('close', () => resolve(Date.now() - opened));
-      });
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       socket.on('error', () => {});
       // A slowloris: the request line and one header, then nothing more.
       socket.write('POST /ard/v1/search HTTP/1.1\r\nHost: registry.test\r\n');
-      const after = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 10_000))]);
+      // The client never ends its headers: only the server's headers timeout closes the connection (the
+      // test's timeout fails a server that never does), and it answers 408 first.
+      await closed;
       socket.destroy();
-      expect(after, 'the server never closed the connection').toBeGreaterThan(0);
-      expect(after).toBeLessThan(5_000);
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       await quick.close();

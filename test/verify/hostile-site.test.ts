@@ -62,7 +62,7 @@ async function verifyJson(dir: string, ...args: string[]): Promise<Run & { repor
 let built: string;
 beforeAll(async () => {
   built = await buildFixtureSite();
-}, 120_000);
+});
 afterAll(removeFixtureSites);
 
 describe('verify over a folder stays in the folder and under --max-bytes (issue 14, finding 6)', () => {
@@ -70,9 +70,8 @@ describe('verify over a folder stays in the folder and under --max-bytes (issue 
     const dir = await copyBuiltSite(built);
     await rm(path.join(dir, '.well-known', 'ard.json'));
     await symlink('/dev/zero', path.join(dir, '.well-known', 'ard.json'));
-    const started = performance.now();
+    // Read, /dev/zero would never end: the refusal is what lets this run end at all.
     const run = await verify(dir, '--origin', ORIGIN, '--threads', '0');
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/symbolic link to a file outside the site folder/);
   });
@@ -275,9 +274,9 @@ describe('a hostile site never ends verify without a report (issue 14, finding 7
     const reader: SiteReader = {
       read: (url) => (url.includes('/weather-reporter/') ? new Promise(() => undefined) : folder.read(url)),
     };
-    const started = performance.now();
+    // The card's read never settles: only the deadline can end this run (the test's timeout fails one
+    // that does not end).
     const report = await verifySite(reader, { origin: ORIGIN, now: NOW, deadline: Date.now() + 400 });
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(report.notChecked).toEqual([
       'urn:air:agents.valid.example:demo:weather-reporter',
       'the site-wide checks (published keys, the DID document, the A2A well-known cards, ai-catalog.json)',
@@ -307,7 +306,7 @@ describe('a hostile site never ends verify without a report (issue 14, finding 7
     const server = await startStaticServer({ root: await copyBuiltSite(built) });
     try {
       server.override('/agents/weather-reporter/agent-card.json', { hang: true });
-      const started = performance.now();
+      // The card never answers: only --deadline ends the command.
       const run = await verify(
         `${ORIGIN}/`,
         '--resolve',
@@ -316,7 +315,6 @@ describe('a hostile site never ends verify without a report (issue 14, finding 7
         '--deadline',
         '1',
       );
-      expect(performance.now() - started).toBeLessThan(4_000);
       const report = JSON.parse(run.stdout) as JsonReport;
       expect(run.code).toBe(1);
       expect(report.notChecked).toContain('urn:air:agents.valid.example:demo:weather-reporter');

@@ -172,11 +172,11 @@ describe('size cap', () => {
 describe('timeout', () => {
   it('gives up on a server that never answers, naming the time', async () => {
     server.override('/doc.json', { hang: true });
-    const started = Date.now();
+    // The server never answers: only the timeout can end the read (the test's timeout fails one that
+    // does not end), and the error names it.
     await expect(resolved({ timeoutMs: 300 }).read('https://site.test/doc.json')).rejects.toThrow(
       /within 300 ms/,
     );
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

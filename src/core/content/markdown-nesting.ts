@@ -13,7 +13,7 @@
  *   may open emphasis (CommonMark §6.2, left-flanking) and was not closed by a later run of the same
  *   character, counted over a paragraph (lines up to a blank one); a backslash-escaped one is text.
  * Prose never comes near the limit (`limits.depth`, 64 by default): the READMEs of 800 npm packages count
- * at most 30 (test/unit/markdown-nesting.test.ts).
+ * at most 30 (test/unit/content/markdown-nesting.test.ts).
  */
 
 import type { Diagnostic } from '../errors.js';

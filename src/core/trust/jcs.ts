@@ -12,7 +12,7 @@
  * verify"). It refuses NaN, ±Infinity, BigInt and cycles (`strict`), but writes a lone surrogate
  * as `JSON.stringify` does, as an escape: every value it refuses, and every text with such an escape in
  * it, is left to `canonicalize`, which decides and words the refusal, so the two agree on all JSON data
- * (test/unit/jcs.test.ts checks it on generated values).
+ * (test/unit/trust/jcs.test.ts checks it on generated values).
  */
 import canonicalize from 'canonicalize';
 import { configure } from 'safe-stable-stringify';

@@ -1,0 +1,116 @@
+/**
+ * The answer cache of the one server (src/core/registry/answer-cache.ts): keys that tell requests apart,
+ * the byte bound and least-recently-used eviction.
+ */
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { AnswerCache, answerKey, type StoredAnswer } from '../../../src/core/registry/answer-cache.js';
+
+const answer = (text: string): StoredAnswer => ({
+  status: 200,
+  headers: [['content-type', 'application/json']],
+  body: Buffer.from(text),
+});
+const json = { 'content-type': 'application/json' };
+
+describe('answerKey', () => {
+  it('tells apart every part the service reads, and nothing else', () => {
+    const base = answerKey('POST', '/ard/v1/search', json, Buffer.from('{"query":{}}'));
+    const others = [
+      answerKey('GET', '/ard/v1/search', json, Buffer.from('{"query":{}}')),
+      answerKey('POST', '/ard/v1/explore', json, Buffer.from('{"query":{}}')),
+      answerKey('POST', '/ard/v1/search', { 'content-type': 'text/plain' }, Buffer.from('{"query":{}}')),
+      answerKey('POST', '/ard/v1/search', { ...json, 'hop-count': '1' }, Buffer.from('{"query":{}}')),
+      answerKey(
+        'POST',
+        '/ard/v1/search',
+        { ...json, 'ard-registry-trail': 'urn:a' },
+        Buffer.from('{"query":{}}'),
+      ),
+      answerKey('POST', '/ard/v1/search', json, Buffer.from('{"query": {}}')),
+      answerKey('POST', '/ard/v1/search', {}, Buffer.from('{"query":{}}')),
+      answerKey('POST', '/ard/v1/search', { 'content-type': '' }, Buffer.from('{"query":{}}')),
+    ];
+    expect(new Set([base, ...others]).size).toBe(others.length + 1);
+    // Headers the service never reads do not split the cache.
+    expect(
+      answerKey(
+        'POST',
+        '/ard/v1/search',
+        { ...json, 'user-agent': 'x', accept: '*/*' },
+        Buffer.from('{"query":{}}'),
+      ),
+    ).toBe(base);
+  });
+
+  it('cannot be forged by moving bytes from one part to the next', () => {
+    expect(answerKey('POST', '/a', { 'content-type': 'x' }, Buffer.from('y'))).not.toBe(
+      answerKey('POST', '/a', { 'content-type': 'xy' }, Buffer.alloc(0)),
+    );
+  });
+
+  it('keeps every body byte (not only valid UTF-8)', () => {
+    expect(answerKey('POST', '/a', json, Buffer.from([0xff]))).not.toBe(
+      answerKey('POST', '/a', json, Buffer.from([0xfe])),
+    );
+  });
+});
+
+describe('AnswerCache', () => {
+  it('gives back what it stored, and counts hits', () => {
+    const cache = new AnswerCache(10_000);
+    cache.set('k', answer('{"results":[]}'));
+    expect(cache.get('k')?.body.toString()).toBe('{"results":[]}');
+    expect(cache.get('other')).toBeUndefined();
+    expect(cache.hits).toBe(1);
+  });
+
+  it('stays within its byte bound, dropping the least recently used answer first', () => {
+    const cache = new AnswerCache(3 * (1000 + 256 + 40));
+    cache.set('a', answer('x'.repeat(1000)));
+    cache.set('b', answer('x'.repeat(1000)));
+    cache.set('c', answer('x'.repeat(1000)));
+    expect(cache.size).toBe(3);
+    cache.get('a'); // a is now the most recently used
+    cache.set('d', answer('x'.repeat(1000)));
+    expect(cache.size).toBe(3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.heldBytes).toBeLessThanOrEqual(cache.maxBytes);
+  });
+
+  it('replaces an answer stored again under the same key without counting it twice', () => {
+    const cache = new AnswerCache(100_000);
+    cache.set('a', answer('x'.repeat(1000)));
+    const once = cache.heldBytes;
+    cache.set('a', answer('x'.repeat(1000)));
+    expect(cache.heldBytes).toBe(once);
+  });
+
+  it('keeps a gzip form of answers of 1 KiB or more, with its own Content-Encoding and Content-Length', () => {
+    const cache = new AnswerCache(100_000);
+    cache.set('small', answer('{"results":[]}'));
+    cache.set('large', answer(JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ i })) })));
+    expect(cache.get('small')!.gzip).toBeUndefined();
+    const large = cache.get('large')!;
+    expect(gunzipSync(large.gzip!.body).equals(large.body)).toBe(true);
+    expect(large.gzip!.rawHeaders).toEqual([
+      'content-type',
+      'application/json',
+      'content-encoding',
+      'gzip',
+      'content-length',
+      String(large.gzip!.body.length),
+    ]);
+    expect(large.identity.rawHeaders.slice(-2)).toEqual(['content-length', String(large.body.length)]);
+  });
+
+  it('keeps nothing larger than its bound, and nothing at all with a bound of 0', () => {
+    const small = new AnswerCache(500);
+    small.set('a', answer('x'.repeat(1000)));
+    expect(small.size).toBe(0);
+    const off = new AnswerCache(0);
+    off.set('a', answer(''));
+    expect(off.size).toBe(0);
+  });
+});
