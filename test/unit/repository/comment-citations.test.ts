@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** What a citation of a private work item looks like (case-insensitive). */
 const PRIVATE_CITATION = /seed 00\d|issue \d|round \d/i;

@@ -8,17 +8,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { prepareBuild } from '../../src/core/build/prepare.js';
-import { llmsTxt } from '../../src/core/llms-txt.js';
-import { agentPageView } from '../../src/core/pages/agent-page.js';
-import { indexView } from '../../src/core/pages/index-page.js';
-import { pageTrees } from '../../src/core/pages/paths.js';
-import type * as PermissionsModule from '../../src/core/pages/permissions.js';
-import type { SiteBuild } from '../../src/core/site-build.js';
-import { EXAMPLE_LIKE } from '../helpers/site.js';
+import { prepareBuild } from '../../../src/core/build/prepare.js';
+import { llmsTxt } from '../../../src/core/llms-txt.js';
+import { agentPageView } from '../../../src/core/pages/agent-page.js';
+import { indexView } from '../../../src/core/pages/index-page.js';
+import { pageTrees } from '../../../src/core/pages/paths.js';
+import type * as PermissionsModule from '../../../src/core/pages/permissions.js';
+import type { SiteBuild } from '../../../src/core/site-build.js';
+import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
 const calls = vi.hoisted(() => ({ permissionView: 0 }));
-vi.mock('../../src/core/pages/permissions.js', async (importOriginal) => {
+vi.mock('../../../src/core/pages/permissions.js', async (importOriginal) => {
   const actual = await importOriginal<typeof PermissionsModule>();
   return {
     ...actual,
@@ -31,7 +31,7 @@ vi.mock('../../src/core/pages/permissions.js', async (importOriginal) => {
 
 const env = {
   ARDSITE_SIGNING_KEY: readFileSync(
-    path.resolve(import.meta.dirname, '../vectors/test-key-es256.jwk.json'),
+    path.resolve(import.meta.dirname, '../../vectors/test-key-es256.jwk.json'),
     'utf8',
   ),
   SOURCE_DATE_EPOCH: '1764000000',

@@ -13,12 +13,12 @@ import {
   parseHeadersFile,
   serializeHeadersFile,
   type HeaderRule,
-} from '../../src/core/headers-file.js';
+} from '../../../src/core/headers-file.js';
 import {
   vercelOutputConfig,
   writeVercelOutput,
   type VercelOutputConfig,
-} from '../../src/core/vercel-output.js';
+} from '../../../src/core/vercel-output.js';
 
 /** Rules of each kind the build writes (src/core/site-files.ts `headerRules`). */
 const RULES: HeaderRule[] = [

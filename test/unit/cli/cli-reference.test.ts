@@ -9,9 +9,9 @@ import {
   cliReferencePath,
   formattedCliReference,
   renderCliReference,
-} from '../../scripts/lib/cli-reference.js';
-import { CLI_COMMANDS } from '../helpers/cli.js';
-import { REPO_ROOT } from '../helpers/site.js';
+} from '../../../scripts/lib/cli-reference.js';
+import { CLI_COMMANDS } from '../../helpers/cli.js';
+import { REPO_ROOT } from '../../helpers/site.js';
 
 describe('the CLI reference page', () => {
   it('has a section per command, with the help commander generates for it', () => {

@@ -4,18 +4,18 @@
  * matches only.
  */
 import { describe, expect, it } from 'vitest';
-import { WORST_CASE_WORDS } from '../../bench/synthetic.js';
-import { buildCatalog, type Catalog } from '../../src/core/registry/catalog.js';
-import { QueryEngine } from '../../src/core/registry/search.js';
+import { WORST_CASE_WORDS } from '../../../bench/synthetic.js';
+import { buildCatalog, type Catalog } from '../../../src/core/registry/catalog.js';
+import { QueryEngine } from '../../../src/core/registry/search.js';
 import {
   MAX_RANKED,
   POSTINGS_BUDGET,
   PREFIX_WEIGHT,
   rankText,
   type TextQueryReport,
-} from '../../src/core/registry/text-index.js';
-import { oramaRank } from '../helpers/orama-rank.js';
-import { syntheticEntries } from '../helpers/synthetic-entries.js';
+} from '../../../src/core/registry/text-index.js';
+import { oramaRank } from '../../helpers/orama-rank.js';
+import { syntheticEntries } from '../../helpers/synthetic-entries.js';
 
 /** The ranking of `/search`, prefix matches weighing what Orama gives them (1) unless `prefixWeight`. */
 const rank = (

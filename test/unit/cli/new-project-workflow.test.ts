@@ -5,7 +5,7 @@
  */
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
-import { newProjectFiles } from '../../src/core/new-project.js';
+import { newProjectFiles } from '../../../src/core/new-project.js';
 
 /** The workflow file of a project made for agents.acme.test. */
 function workflow(): string {

@@ -15,7 +15,7 @@ import remarkValidateLinks from 'remark-validate-links';
 import { engine } from 'unified-engine';
 import { describe, expect, it } from 'vitest';
 
-const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * Pages that other work adds beside this one (the architecture page, the generated CLI reference): a link

@@ -2,16 +2,16 @@
  * docs/reference/errors.md is generated from the code (scripts/lib/error-reference.ts): every code of
  * `ERROR_CODES` appears once, under its group, with its message and the doc comment that explains it; a
  * code the source declares but the loaded module lacks (or the reverse) stops the generator. The page on
- * disk being what `npm run reference` writes is pinned by test/unit/schema-reference.test.ts.
+ * disk being what `npm run reference` writes is pinned by test/unit/schema/schema-reference.test.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/core/errors.js';
-import { documentedCodes, ERRORS_MODULE, renderErrorReference } from '../../scripts/lib/error-reference.js';
+import { ERROR_CODES } from '../../../src/core/errors.js';
+import { documentedCodes, ERRORS_MODULE, renderErrorReference } from '../../../scripts/lib/error-reference.js';
 
-const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const source = await readFile(resolve(engineRoot, ERRORS_MODULE), 'utf8');
 
 describe('the error-code reference', () => {

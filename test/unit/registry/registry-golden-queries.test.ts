@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCatalog } from '../../src/core/registry/catalog.js';
-import { QueryEngine } from '../../src/core/registry/search.js';
+import { buildCatalog } from '../../../src/core/registry/catalog.js';
+import { QueryEngine } from '../../../src/core/registry/search.js';
 
-const dir = new URL('../fixtures/registry-golden/', import.meta.url);
+const dir = new URL('../../fixtures/registry-golden/', import.meta.url);
 const entries = JSON.parse(readFileSync(new URL('entries.json', dir), 'utf8')) as Array<
   Record<string, unknown>
 >;

@@ -6,7 +6,7 @@
  */
 import type autocannon from 'autocannon';
 import { describe, expect, it } from 'vitest';
-import { mixRequests } from '../../scripts/lib/mix-scenario.js';
+import { mixRequests } from '../../../scripts/lib/mix-scenario.js';
 
 describe('mix scenario requests', () => {
   it('gives every request headers of its own, a GET without Content-Length', () => {

@@ -5,8 +5,8 @@
  * publishes (RFC 9309), anything else with different bytes a conflict; every conflict names both files.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeLlmsTxt } from '../../src/astro/merge-llms-txt.js';
-import { disallowedPath, mergeSiteFile } from '../../src/astro/merge-site-files.js';
+import { mergeLlmsTxt } from '../../../src/astro/merge-llms-txt.js';
+import { disallowedPath, mergeSiteFile } from '../../../src/astro/merge-site-files.js';
 
 const NAMES = { site: 'public/x', ardsite: 'ardsite/x' };
 const SITE_LLMS = `# Acme

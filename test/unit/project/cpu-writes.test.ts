@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ArtifactWriter } from '../../src/core/build/output.js';
+import { ArtifactWriter } from '../../../src/core/build/output.js';
 
 const seen = vi.hoisted(() => ({ lstat: [] as string[], rm: [] as string[] }));
 vi.mock('node:fs', async (importOriginal) => {
