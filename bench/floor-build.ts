@@ -1,15 +1,15 @@
 /**
  * Builds the benchmark floor (bench/floor) for `--agents N` into `--out DIR` and writes
- * `{ wallMs, peakRssBytes, cpu }` to `--report FILE` (`cpu`: src/core/timings.ts `cpuReport`). The layout reads the publisher through ardsite's page
+ * `{ wallMs, peakRssBytes, cpu }` to `--report FILE` (`cpu`: src/core/util/timings.ts `cpuReport`). The layout reads the publisher through ardsite's page
  * accessor, so a publisher object is provided in memory; nothing is loaded, checked or signed.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { provideSiteBuild } from '../src/core/build-context.js';
-import type { SiteBuild } from '../src/core/site-build.js';
-import { cpuReport, PhaseTimer } from '../src/core/timings.js';
+import { provideSiteBuild } from '../src/core/site/build-context.js';
+import type { SiteBuild } from '../src/core/site/site-build.js';
+import { cpuReport, PhaseTimer } from '../src/core/util/timings.js';
 
 const { values } = parseArgs({
   options: { agents: { type: 'string', default: '10' }, out: { type: 'string' }, report: { type: 'string' } },
@@ -37,7 +37,7 @@ if (values.report) {
     `${JSON.stringify({
       wallMs: performance.now() - started,
       peakRssBytes: process.resourceUsage().maxRSS * 1024,
-      // Its CPU by thread, as ardsite's build reports it (src/core/timings.ts): no phases, no workers.
+      // Its CPU by thread, as ardsite's build reports it (src/core/util/timings.ts): no phases, no workers.
       cpu: cpuReport(new PhaseTimer()),
     })}\n`,
   );

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalBytes } from '../src/core/trust/jcs.js';
-import { sha256Digest } from '../src/core/trust/digest.js';
+import { sha256Digest } from '../src/core/ard/digest.js';
 import { createSigningKey } from '../src/core/trust/keys.js';
 import { parsePrivateKey } from '../src/core/trust/key-checks.js';
 import { signCompactDetached } from '../src/core/trust/jws.js';
@@ -24,7 +24,7 @@ import {
   signAgentCard,
   wholeCardSigningPayload,
 } from '../src/core/trust/card-signature.js';
-import type { JsonObject } from '../src/core/card.js';
+import type { JsonObject } from '../src/core/a2a/card.js';
 
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'vectors');
 const DOMAIN = 'agents.example.com';

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/profile-summary.ts <file.cpuprofile | folder>…`: where the time of each profiled
  * thread went (scripts/lib/cpu-profile.ts). Profiles of a whole build, its worker threads included
- * (src/core/compiled-worker.ts `bundledWorkerExecArgv`):
+ * (src/core/util/compiled-worker.ts `bundledWorkerExecArgv`):
  *
  *   node --cpu-prof --cpu-prof-dir=/tmp/profiles --import tsx scripts/build.ts --root <project>
  *   npx tsx scripts/profile-summary.ts /tmp/profiles [--top 25]

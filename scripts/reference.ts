@@ -2,7 +2,7 @@
  * `npm run reference`: writes the generated reference pages: docs/reference.md and one page per file a
  * publisher writes under docs/reference/ (the field reference, from the descriptions, examples and
  * specifications of the schemas in src/core/schema/*.ts), and docs/reference/errors.md (every error code,
- * from src/core/errors.ts) and docs/reference/cli.md (the help of every `ardsite` command, from its commander
+ * from src/core/util/errors.ts) and docs/reference/cli.md (the help of every `ardsite` command, from its commander
  * declaration). Fails (exit 1) and names the fields when a schema field has no description,
  * specification or example.
  *

@@ -5,11 +5,11 @@
  * `ardsite` command line (src/cli/main.ts) is built on the same modules.
  */
 export { build, type BuildOptions, type BuildResult } from './core/build/pipeline.js';
-export { check, type CheckResult } from './core/check.js';
+export { check, type CheckResult } from './core/build/check.js';
 export { verify, type VerifyOptions, type VerifyReport } from './core/verify/verify-folder.js';
-export { diff } from './core/releases/diff-folders.js';
-export type { EntryDiff } from './core/releases/site-diff.js';
-export type { BuildEvent, EventSink } from './core/events.js';
-export { ArdsiteError, formatDiagnostic, type Diagnostic, type ErrorCode } from './core/errors.js';
+export { diff } from './core/diff/diff-folders.js';
+export type { EntryDiff } from './core/diff/site-diff.js';
+export type { BuildEvent, EventSink } from './core/build/events.js';
+export { ArdsiteError, formatDiagnostic, type Diagnostic, type ErrorCode } from './core/util/errors.js';
 export type { VerifyFinding } from './core/verify/findings.js';
-export { appRoot, ardsiteVersion } from './core/app-root.js';
+export { appRoot, ardsiteVersion } from './core/project/app-root.js';

@@ -3,9 +3,9 @@
  * steal, so beside the wall-clock ratio the bench compares the CPU each build used (all its threads and
  * child processes, ./cpu-share.ts `childrenCpuMs`), pair by pair, and says how much of it was ardsite's
  * own work: the build's CPU less the floor's (which renders the same pages), per agent. The build's own
- * report (src/core/timings.ts `cpuReport`) splits its CPU by thread.
+ * report (src/core/util/timings.ts `cpuReport`) splits its CPU by thread.
  */
-import type { CpuReport } from '../../src/core/timings.js';
+import type { CpuReport } from '../../src/core/util/timings.js';
 import { median } from './bench-verify.js';
 
 /** What the bench knows of one build's CPU. */

@@ -8,8 +8,8 @@ import path from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError as AstroUserError } from 'astro/errors';
 import { build } from '../core/build/pipeline.js';
-import { ArdsiteError, formatDiagnostic, type Diagnostic } from '../core/errors.js';
-import type { BuildEvent } from '../core/events.js';
+import { ArdsiteError, formatDiagnostic, type Diagnostic } from '../core/util/errors.js';
+import type { BuildEvent } from '../core/build/events.js';
 import type { ArdsiteAstroOptions } from './options.js';
 
 /**

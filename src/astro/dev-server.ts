@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
-import { previewHandler, requestPath } from '../core/preview-server.js';
-import { isWithin } from '../core/project-jail.js';
+import { previewHandler, requestPath } from '../core/hosting/preview-server.js';
+import { isWithin } from '../core/project/project-jail.js';
 import { buildArdsite, type ArdsiteBuildPlace } from './build-ardsite.js';
 import { listFiles } from './merge-output.js';
 

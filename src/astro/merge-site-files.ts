@@ -10,7 +10,7 @@
  *   disallows, for every crawler, a path ardsite publishes (the manifest, a card, a page).
  * - anything else both write (`sitemap.xml`, a page, a card) with different bytes: a conflict.
  */
-import { parseHeadersFile, serializeHeadersFile } from '../core/headers-file.js';
+import { parseHeadersFile, serializeHeadersFile } from '../core/hosting/headers-file.js';
 import { mergeLlmsTxt, LlmsTxtMergeError } from './merge-llms-txt.js';
 
 /** One file both write that cannot be kept as the site's alone: where each side's line is, and why. */

@@ -7,7 +7,7 @@
  * boundary that runs this program is src/cli/run.ts.
  */
 import { Command, Option } from 'commander';
-import { ardsiteVersion } from '../core/app-root.js';
+import { ardsiteVersion } from '../core/project/app-root.js';
 import { rootOption } from './lib/args.js';
 import { limitOptions, resolveOptions } from './lib/network-options.js';
 import { SERVED_FOLDER_RULE, servingOptions } from './lib/serving-options.js';

@@ -38,7 +38,7 @@ export async function runCommandLine(argv: readonly string[], out: CommandOutput
       out.stderr.write(`${error.message}\n${usage}`);
       return USAGE_EXIT_CODE;
     }
-    const { ArdsiteError, formatDiagnostic } = await import('../core/errors.js');
+    const { ArdsiteError, formatDiagnostic } = await import('../core/util/errors.js');
     const command = running === program ? 'ardsite' : `ardsite ${running.name()}`;
     if (error instanceof ArdsiteError) {
       for (const d of error.diagnostics) out.stderr.write(`${formatDiagnostic(d)}\n`);

@@ -1,6 +1,6 @@
 /**
  * The Vite plugin of `npm run dev` (DESIGN.md §1, §10): refuses, before Vite sees them, the requests a
- * build would never publish (src/core/dev-requests.ts: the key, `.git`, `.env`, `/@fs/` outside the app,
+ * build would never publish (src/core/build/dev-requests.ts: the key, `.git`, `.env`, `/@fs/` outside the app,
  * links in public/ the build refuses); watches `content/`, drops the cached site on any
  * change and reloads the browser; and answers the artifact paths (`/.well-known/ard.json`, the agent
  * cards, `robots.txt`, …) from the computed site, so the dev server serves what a build would write.
@@ -8,9 +8,9 @@
  */
 import path from 'node:path';
 import type { ViteUserConfig } from 'astro';
-import { ArdsiteError, formatDiagnostic } from '../core/errors.js';
+import { ArdsiteError, formatDiagnostic } from '../core/util/errors.js';
 import { devAppRoot, devProjectRoot } from './project-root.js';
-import { devRequestProblem, devServing } from '../core/dev-requests.js';
+import { devRequestProblem, devServing } from '../core/build/dev-requests.js';
 import { loadPublisherFile } from '../core/content/load.js';
 import { getSiteBuild, invalidateDevSite } from './site.js';
 
@@ -40,7 +40,7 @@ export function devContentPlugin(options: DevContentPluginOptions = {}): VitePlu
     name: 'ardsite:dev-content',
     apply: 'serve',
     configureServer(server) {
-      // First of all: what a build would never publish is never answered (src/core/dev-requests.ts).
+      // First of all: what a build would never publish is never answered (src/core/build/dev-requests.ts).
       const projectRoot = path.dirname(contentDir);
       const appRoot = devAppRoot() ?? server.config.root;
       let serving = devServing(projectRoot, appRoot);

@@ -6,7 +6,7 @@
  * file at fault.
  */
 import path from 'node:path';
-import { ArdsiteError, withDiagnosticsInMessage } from '../core/errors.js';
+import { ArdsiteError, withDiagnosticsInMessage } from '../core/util/errors.js';
 
 /** An error as Astro's dev overlay reads it: `loc` is the file shown, `hint` the advice under it. */
 export type DevOverlayError = ArdsiteError & {
@@ -20,7 +20,7 @@ export const DEV_CONTENT_HINT =
 
 /**
  * `error` as the dev server should show it: for an {@link ArdsiteError} with error diagnostics (the
- * content's faults), a new error with them spelled out in its message (src/core/errors.ts
+ * content's faults), a new error with them spelled out in its message (src/core/util/errors.ts
  * `withDiagnosticsInMessage`), no stack (ardsite's own frames say nothing about the content),
  * {@link DEV_CONTENT_HINT}, and `loc` at the first error diagnostic that names a file inside `root` and a
  * line, so that the overlay shows that file's lines. Any other error (a key that is missing, a fault of

@@ -2,15 +2,15 @@
  * How pages get the computed site: the one the build script provided (same process), or, under
  * `npm run dev`, one computed here from the project's `content/` (`--root`) with the same core functions.
  *
- * The dev cache lives on `globalThis`, like the build's slot (src/core/build-context.ts): Vite loads
+ * The dev cache lives on `globalThis`, like the build's slot (src/core/site/build-context.ts): Vite loads
  * the pages and the config's plugin (src/lib/dev-content-plugin.ts) as separate module instances, and
  * both must see one cache, so that the plugin's invalidation reaches the pages.
  */
-import { providedAgentSource, providedSiteBuild } from '../core/build-context.js';
+import { providedAgentSource, providedSiteBuild } from '../core/site/build-context.js';
 import { agentPageView, type AgentPageView } from '../core/pages/agent-page.js';
 import { entryJsonLdScript } from '../core/pages/json-ld.js';
-import { pageTreeOf, pageTrees, type PageTree } from '../core/pages/paths.js';
-import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site-build.js';
+import { pageTreeOf, pageTrees, type PageTree } from '../core/site/page-paths.js';
+import type { AgentBuild, SiteBuild, SiteOutline } from '../core/site/site-build.js';
 import { devOverlayError } from './dev-error.js';
 import { devAppRoot, devProjectRoot } from './project-root.js';
 
@@ -44,7 +44,7 @@ export async function getSiteBuild(): Promise<SiteBuild> {
 
 /**
  * What every page needs of the site (model, DID, key id, build time): from a running build, as soon as
- * it started computing (src/core/build-context.ts `AgentSource`); else the whole site.
+ * it started computing (src/core/site/build-context.ts `AgentSource`); else the whole site.
  */
 export async function getSiteOutline(): Promise<SiteOutline> {
   return providedAgentSource()?.outline ?? getSiteBuild();
@@ -128,7 +128,7 @@ export function langParam(tree: PageTree): string | undefined {
 }
 
 /**
- * The page tree of `site` that the route parameter `lang` names (src/core/pages/paths.ts `pageTreeOf`), or
+ * The page tree of `site` that the route parameter `lang` names (src/core/site/page-paths.ts `pageTreeOf`), or
  * undefined for the default language's pages at `/`: their views then take each page's own language (on a
  * site in one language, an agent's `language` still changes its words).
  * @throws Error as `pageTreeOf` for a parameter that names no language of the site.

@@ -1,7 +1,7 @@
 /**
  * `GET {basePath}/agents/{identifier}`: one entry by its identifier (ard-spec's lookup ADR; the
  * identifier percent-encoded as one path segment). Injected only in registry mode
- * (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ * (src/core/build/registry-astro.ts); the work is done by src/core/registry.
  */
 import type { APIRoute } from 'astro';
 import { handleRegistryRequest } from '../core/registry/runtime.js';

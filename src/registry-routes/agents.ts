@@ -1,6 +1,6 @@
 /**
  * `GET {basePath}/agents` (ARD draft §4.2.4): the deterministic, paginated list of entries.
- * Injected only in registry mode (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ * Injected only in registry mode (src/core/build/registry-astro.ts); the work is done by src/core/registry.
  */
 import type { APIRoute } from 'astro';
 import { handleRegistryRequest } from '../core/registry/runtime.js';

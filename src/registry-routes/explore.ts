@@ -1,6 +1,6 @@
 /**
  * `POST {basePath}/explore` (ARD draft §4.2.3): facet counts over the index.
- * Injected only in registry mode (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ * Injected only in registry mode (src/core/build/registry-astro.ts); the work is done by src/core/registry.
  */
 import type { APIRoute } from 'astro';
 import { handleRegistryRequest } from '../core/registry/runtime.js';

@@ -1,6 +1,6 @@
 /**
  * `POST {basePath}/search` (ARD draft §4.2.2): ranked search with filters and federation.
- * Injected only in registry mode (src/lib/registry-astro.ts); the work is done by src/core/registry.
+ * Injected only in registry mode (src/core/build/registry-astro.ts); the work is done by src/core/registry.
  */
 import type { APIRoute } from 'astro';
 import { handleRegistryRequest } from '../core/registry/runtime.js';

@@ -1,6 +1,6 @@
 /**
  * Lighthouse 13.5 (npm `lighthouse`, run through its Node API) over the `crawler-site` fixture, built with
- * the real build command and served by `npm run preview`'s server (src/core/preview-server.ts, so with the
+ * the real build command and served by `npm run preview`'s server (src/core/hosting/preview-server.ts, so with the
  * `_headers` headers: the page CSP, the text and JSON content types). One run per page kind (the index,
  * an agent page, a permission page) in one headless Debian Chromium, shared through chrome-launcher;
  * each must score 100 in accessibility, best practices, SEO and agentic browsing (issue 13 item 4,
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
+import { startPreviewServer, type PreviewServer } from '../../src/core/hosting/preview-server.js';
 import { buildProject, copyProject, removeProjects } from '../helpers/build.js';
 import { sharedBuild } from '../helpers/shared-build.js';
 import { fixture } from '../helpers/site.js';

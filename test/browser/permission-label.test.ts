@@ -8,9 +8,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
-import { EN } from '../../src/core/pages/words/en.js';
-import { PT_BR } from '../../src/core/pages/words/pt-BR.js';
+import { startPreviewServer, type PreviewServer } from '../../src/core/hosting/preview-server.js';
+import { EN } from '../../src/core/i18n/words/en.js';
+import { PT_BR } from '../../src/core/i18n/words/pt-BR.js';
 import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { removeProjects } from '../helpers/build.js';
 import { sharedBuild } from '../helpers/shared-build.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeRun, launchChromium, screenshotFolder } from '../helpers/browser.js';
-import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
+import { startPreviewServer, type PreviewServer } from '../../src/core/hosting/preview-server.js';
 import {
   buildProject,
   copyProject,

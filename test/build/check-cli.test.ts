@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../src/core/errors.js';
+import type { Diagnostic } from '../../src/core/util/errors.js';
 import { PLANTED_FAULTS } from '../helpers/broken-site.js';
 import { runScript, runScriptWithEnv } from '../helpers/cli.js';
 import { agentMd, EXAMPLE_LIKE, fixture, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';

@@ -1,5 +1,5 @@
 /**
- * `npm run dev` serves what a build would publish, and nothing else (DESIGN.md §10; src/core/dev-requests.ts):
+ * `npm run dev` serves what a build would publish, and nothing else (DESIGN.md §10; src/core/build/dev-requests.ts):
  * the real dev server over a project (`--root`) whose public/ holds links to the key and to /etc/passwd and
  * whose folder holds the key, `.env` and `.git`, asked for them in every spelling an attacker would try
  * (direct, `?raw`, `?url`, `/@fs/`, percent-encoded once or twice, through a link in public/). A page and a

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
-import type { Diagnostic } from '../../src/core/errors.js';
+import type { Diagnostic } from '../../src/core/util/errors.js';
 import { publicJwkThumbprint } from '../../src/core/trust/jwk.js';
 import {
   buildProject,

@@ -188,7 +188,7 @@ describe('finding 2: a revoked key never signs, nor a retired key past its retir
   });
 
   it('a retired key signs until its retireAt, and not after', async () => {
-    // 2025-11-24T16:00:00Z; the operator confirms the listed key (src/core/operator-trust.ts).
+    // 2025-11-24T16:00:00Z; the operator confirms the listed key (src/core/trust/operator-trust.ts).
     const env = { ARDSITE_SIGNING_KEY: TEST_KEY_ES256, SOURCE_DATE_EPOCH, ARDSITE_TRUSTED_KEYS: LISTED };
     const past = await project((r) => appendPublisher(r, listed('      retireAt: 2025-11-24\n')));
     await expect(prepareBuild({ root: past, env })).rejects.toMatchObject({ code: 'KEY_RETIRED' });

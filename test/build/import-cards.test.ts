@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camelKeys } from '../../src/core/a2a-forms.js';
+import { camelKeys } from '../../src/core/a2a/a2a-forms.js';
 import { importAgentCard } from '../../src/core/import/import-card.js';
 import { buildExampleSite, cleanUpSites } from '../helpers/ard-site.js';
 import { buildProject, fixedKeyEnv, type BuildResult } from '../helpers/build.js';

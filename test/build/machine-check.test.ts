@@ -13,7 +13,7 @@ import { prepareBuild, type PreparedBuild } from '../../src/core/build/prepare.j
 import { finishSelfCheck, machineCheckJob, siteOrigin } from '../../src/core/build/self-check.js';
 import { startMachineChecks, type StartOptions } from '../../src/core/build/machine-check-thread.js';
 import { runMachineChecks, staleReads } from '../../src/core/build/machine-check.js';
-import { ArdsiteError } from '../../src/core/errors.js';
+import { ArdsiteError } from '../../src/core/util/errors.js';
 import { copyProject, fixedKeyEnv, leftovers, readTree, removeProjects } from '../helpers/build.js';
 
 let root: string;

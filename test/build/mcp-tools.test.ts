@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../src/core/errors.js';
+import type { Diagnostic } from '../../src/core/util/errors.js';
 import { buildProject, fixedKeyEnv } from '../helpers/build.js';
 import { runScript } from '../helpers/cli.js';
 import { agentMd, EXAMPLE_LIKE, lineOf, makeSite, removeSites } from '../helpers/site.js';

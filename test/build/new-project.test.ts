@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newProjectFiles, newProjectProblems } from '../../src/core/new-project.js';
+import { newProjectFiles, newProjectProblems } from '../../src/core/project/new-project.js';
 import { buildProject, type BuildResult } from '../helpers/build.js';
 import { runScript, startServerScript } from '../helpers/cli.js';
 import { EXAMPLE_LIKE, REPO_ROOT } from '../helpers/site.js';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../src/cli/commands/diff.js';
 import { runVerify } from '../../src/cli/commands/verify.js';
-import { sha256Digest } from '../../src/core/trust/digest.js';
+import { sha256Digest } from '../../src/core/ard/digest.js';
 import {
   buildProject,
   copyProject,

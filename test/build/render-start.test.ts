@@ -13,10 +13,10 @@ import {
   provideSiteBuild,
   providedAgentSource,
   providedSiteBuild,
-} from '../../src/core/build-context.js';
+} from '../../src/core/site/build-context.js';
 import { getAgentBuild, getSiteOutline } from '../../src/lib/site.js';
-import { ArdsiteError } from '../../src/core/errors.js';
-import { PhaseTimer } from '../../src/core/timings.js';
+import { ArdsiteError } from '../../src/core/util/errors.js';
+import { PhaseTimer } from '../../src/core/util/timings.js';
 import { startRender } from '../../src/core/build/render.js';
 import { REPO_ROOT } from '../helpers/site.js';
 

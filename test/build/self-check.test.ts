@@ -16,7 +16,7 @@ import {
 } from '../../src/core/build/output.js';
 import { prepareBuild, type PreparedBuild } from '../../src/core/build/prepare.js';
 import { selfCheck } from '../../src/core/build/self-check.js';
-import { ArdsiteError } from '../../src/core/errors.js';
+import { ArdsiteError } from '../../src/core/util/errors.js';
 import { copyProject, fixedKeyEnv, leftovers, readTree, removeProjects } from '../helpers/build.js';
 
 let root: string;

@@ -1,5 +1,5 @@
 /**
- * `npm run specs` as a publisher runs it (scripts/specs.ts, src/core/permissions/store.ts): the real CLI
+ * `npm run specs` as a publisher runs it (scripts/specs.ts, src/core/ram/store.ts): the real CLI
  * in a child process over a small project whose user-owned REST resource names its spec by URL, served by
  * a local server reached through `--resolve` (as `npm run verify` reaches a site); a spec kept as a local
  * file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.

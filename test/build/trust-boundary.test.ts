@@ -2,7 +2,7 @@
  * The trust boundary (DESIGN.md §10, docs/security.md "Trust boundary"): content (what a pull request
  * changes) decides no key material and no reach outside the project, and public/ never publishes a
  * secret of the project. The operator's word comes from the environment: ARDSITE_TRUSTED_KEYS and
- * ARDSITE_ALLOW_OUTSIDE (src/core/operator-trust.ts). Each case is a small project made here, checked and
+ * ARDSITE_ALLOW_OUTSIDE (src/core/trust/operator-trust.ts). Each case is a small project made here, checked and
  * prepared in-process with an explicit environment.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -16,7 +16,7 @@ import { copyProject, removeProjects, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '
 import { runScript } from '../helpers/cli.js';
 import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
 import { recordReleases } from '../../src/core/releases/record.js';
-import { readProjectFile } from '../../src/core/permissions/catalog.js';
+import { readProjectFile } from '../../src/core/ram/catalog.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../helpers/site.js';
 
 afterAll(removeSites);

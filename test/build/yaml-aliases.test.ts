@@ -1,5 +1,5 @@
 /**
- * `npm run check` over a project whose YAML holds alias bombs (src/core/bounded-yaml.ts): an ordinary one
+ * `npm run check` over a project whose YAML holds alias bombs (src/core/util/bounded-yaml.ts): an ordinary one
  * in a resource file, one written as a flow mapping of JSON-style keys in an agent's front matter, and one
  * in a stored spec that a resource pins. The real CLI in a child process: every bomb is one finding at
  * its file and line, in one run, a non-zero exit and no stack trace, in seconds.

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
-import { ERROR_CODES } from '../../src/core/errors.js';
+import { ERROR_CODES } from '../../src/core/util/errors.js';
 import { AgentFrontMatter } from '../../src/core/schema/agent.js';
 import { OtherEntryFile } from '../../src/core/schema/entry.js';
 import { Publisher } from '../../src/core/schema/publisher.js';

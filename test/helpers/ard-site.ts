@@ -16,16 +16,16 @@ import { cp, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { aiCatalogEntry } from '../../src/core/ai-catalog.js';
+import { aiCatalogEntry } from '../../src/core/ard/ai-catalog.js';
 import { agentCardSigningPayload, signAgentCard } from '../../src/core/trust/card-signature.js';
-import type { JsonObject } from '../../src/core/card.js';
-import { sha256Digest } from '../../src/core/trust/digest.js';
-import type { ErrorCode } from '../../src/core/errors.js';
+import type { JsonObject } from '../../src/core/a2a/card.js';
+import { sha256Digest } from '../../src/core/ard/digest.js';
+import type { ErrorCode } from '../../src/core/util/errors.js';
 import { signCompactDetached, signFlattenedDetached } from '../../src/core/trust/jws.js';
 import { createSigningKey, type SigningKey } from '../../src/core/trust/keys.js';
 import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
 import { trustManifestPayload } from '../../src/core/trust/trust-manifest.js';
-import { AI_CATALOG_PATH } from '../../src/core/well-known.js';
+import { AI_CATALOG_PATH } from '../../src/core/ard/well-known.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite, type VerifyReport, type VerifySiteOptions } from '../../src/core/verify/site.js';
 import { fixedKeyEnv, removeProjects, TEST_KEY_ES256 } from './build.js';
@@ -291,7 +291,7 @@ export class SiteCopy {
 
   /**
    * Writes `/.well-known/ai-catalog.json` (when the copy has one) again from its ard.json, as the build
-   * computes it (src/core/ai-catalog.ts), so that a test that re-publishes an entry breaks only what it
+   * computes it (src/core/ard/ai-catalog.ts), so that a test that re-publishes an entry breaks only what it
    * means to.
    */
   async syncAiCatalog(): Promise<void> {

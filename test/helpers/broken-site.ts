@@ -2,7 +2,7 @@
  * The faults planted in `test/fixtures/content-broken/`, one row each: the unit tests and the CLI test
  * both assert that one run reports every one of them, where it is, and nothing else.
  */
-import type { ErrorCode } from '../../src/core/errors.js';
+import type { ErrorCode } from '../../src/core/util/errors.js';
 
 /** One expected error of the broken fixture. `path` is undefined for faults about a whole file. */
 export interface PlantedFault {

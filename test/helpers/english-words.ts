@@ -1,13 +1,13 @@
 /**
- * The English sentences of the page word table (src/core/pages/words/en.ts) that a page in another
+ * The English sentences of the page word table (src/core/i18n/words/en.ts) that a page in another
  * language must not show: every string leaf, and what every function leaf writes around its inputs,
  * called with sample inputs that take each of its branches ({@link SAMPLES}). A function's output is cut
  * at its inputs (a marker for texts, the digits of numbers), so that what is left is the table's own
  * wording. Only pieces of two words or more that the other language's table does not write as well are
  * kept (a shared proper noun or "OAuth 2.0" is no leak).
  */
-import type { ChangeWordsInput } from '../../src/core/pages/words/change-input.js';
-import { EN } from '../../src/core/pages/words/en.js';
+import type { ChangeWordsInput } from '../../src/core/i18n/words/change-input.js';
+import { EN } from '../../src/core/i18n/words/en.js';
 
 /** The text input of the samples: it cuts the outputs and never appears on a page. */
 export const MARKER = 'QQQ';

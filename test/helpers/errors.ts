@@ -1,4 +1,4 @@
-import { ArdsiteError } from '../../src/core/errors.js';
+import { ArdsiteError } from '../../src/core/util/errors.js';
 
 /** The code of the ArdsiteError `fn` throws, `undefined` when it throws nothing, or a note when it throws something else. */
 export function codeOf(fn: () => unknown): string | undefined {

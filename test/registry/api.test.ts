@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer, type PreviewServer } from '../../src/core/preview-server.js';
+import { startPreviewServer, type PreviewServer } from '../../src/core/hosting/preview-server.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { verifySite } from '../../src/core/verify/site.js';
 import { buildProject, copyProject, fixedKeyEnv, readTree, removeProjects } from '../helpers/build.js';

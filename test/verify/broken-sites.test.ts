@@ -7,9 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/core/card.js';
+import type { JsonObject } from '../../src/core/a2a/card.js';
 import { selfCheckFailures } from '../../src/core/build/self-check.js';
-import { sha256Digest } from '../../src/core/trust/digest.js';
+import { sha256Digest } from '../../src/core/ard/digest.js';
 import { generatePrivateJwk, createSigningKey } from '../../src/core/trust/keys.js';
 import { discoverManifest } from '../../src/core/verify/discovery.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';

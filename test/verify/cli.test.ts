@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify as runVerifyCommand } from '../../src/cli/commands/verify.js';
-import type { ErrorCode } from '../../src/core/errors.js';
+import type { ErrorCode } from '../../src/core/util/errors.js';
 import {
   buildExampleSite,
   cardPath,

@@ -7,7 +7,7 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { FlattenedSign, flattenedVerify, importJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../../src/core/card.js';
+import type { JsonObject } from '../../src/core/a2a/card.js';
 import {
   canonicalBase64url,
   signatureCheck,

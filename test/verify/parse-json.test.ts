@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from '../../src/core/json.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../../src/core/util/json.js';
 import { parseJson } from '../../src/core/verify/documents.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -8,7 +8,7 @@
  */
 import type { AgentPageView } from '../../../src/core/pages/agent-page';
 import type { IndexView } from '../../../src/core/pages/index-page';
-import { ENGLISH_WORDS } from '../../../src/core/pages/words';
+import { ENGLISH_WORDS } from '../../../src/core/i18n/words';
 import type { AccessView, PermissionView, ResourceView } from '../../../src/core/pages/permissions';
 
 /** One agent of the floor. */

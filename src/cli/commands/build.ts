@@ -6,9 +6,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { build, type BuildResult } from '../../core/build/pipeline.js';
-import type { BuildEvent } from '../../core/events.js';
-import { ArdsiteError, formatDiagnostic } from '../../core/errors.js';
-import { npmCommand } from '../../core/shell-word.js';
+import type { BuildEvent } from '../../core/build/events.js';
+import { ArdsiteError, formatDiagnostic } from '../../core/util/errors.js';
+import { npmCommand } from '../../core/util/shell-word.js';
 import { projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { limitHeapGrowth } from '../lib/heap-growth.js';
@@ -103,7 +103,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     `Built ${shownFolder(result.outDir)}: ${counted(result.agents, 'agent')}, ${counted(result.entries, 'manifest entry', 'manifest entries')}; self-check: ${counted(result.checksPassed, 'check')} passed (${seconds} s).`,
   );
   if (options.vercel) {
-    const { writeVercelOutput } = await import('../../core/vercel-output.js');
+    const { writeVercelOutput } = await import('../../core/hosting/vercel-output.js');
     const output = await writeVercelOutput(root, result.outDir);
     log(`Wrote Vercel's Build Output (${shownFolder(output)}), with the headers of _headers.`);
   }

@@ -1,11 +1,11 @@
 /**
- * `ardsite check`: validates every file of `content/` (src/core/check.ts `check`) and prints every error
+ * `ardsite check`: validates every file of `content/` (src/core/build/check.ts `check`) and prints every error
  * and warning in one run, then a summary line naming the project checked. Exit 0 without errors, 1 with
  * errors, 2 for bad usage.
  */
 import path from 'node:path';
-import { check } from '../../core/check.js';
-import { formatDiagnostic } from '../../core/errors.js';
+import { check } from '../../core/build/check.js';
+import { formatDiagnostic } from '../../core/util/errors.js';
 import { projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { shownFolder } from '../lib/shown-folder.js';

@@ -4,13 +4,13 @@
  * …) answered as a build would write them (src/lib/dev-content-plugin.ts).
  *
  * Options: --root <project folder>, --port <n>, --host <ip>. Defaults: the working folder, port 4321 (or PORT), 127.0.0.1 (only --host changes it). Stops on
- * SIGINT/SIGTERM. Answers only what a build would publish (src/core/dev-requests.ts).
+ * SIGINT/SIGTERM. Answers only what a build would publish (src/core/build/dev-requests.ts).
  */
 import path from 'node:path';
 import { dev } from 'astro';
 import { projectFolder } from '../lib/args.js';
 import { portNumber } from '../lib/serving-options.js';
-import { appRoot as ardsiteRoot } from '../../core/app-root.js';
+import { appRoot as ardsiteRoot } from '../../core/project/app-root.js';
 
 /** The options of `ardsite dev` (src/cli/program.ts declares them). */
 export interface DevCommandOptions {
@@ -21,7 +21,7 @@ export interface DevCommandOptions {
   /**
    * The interface to listen on: loopback unless the command line says otherwise, not from HOST, which
    * shells and hosts set to the machine's name (the dev server answers only what a build publishes,
-   * src/core/dev-requests.ts, but it is a development server).
+   * src/core/build/dev-requests.ts, but it is a development server).
    */
   host: string;
 }

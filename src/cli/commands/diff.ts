@@ -27,7 +27,7 @@ import {
   SideUnreadable,
   type DiffSide,
   type EntryDiff,
-} from '../../core/releases/site-diff.js';
+} from '../../core/diff/site-diff.js';
 import { Deadline, DEFAULT_DEADLINE_S, DEFAULT_MAX_ENTRIES } from '../../core/verify/deadline.js';
 import { originFromDidDocument } from '../../core/verify/folder-origin.js';
 import { folderReader } from '../../core/verify/folder-reader.js';
@@ -37,8 +37,8 @@ import {
   httpReader,
   parseResolve,
 } from '../../core/verify/http-reader.js';
-import { MANIFEST_PATH } from '../../core/well-known.js';
-import { terminalText } from '../../core/terminal-text.js';
+import { MANIFEST_PATH } from '../../core/ard/well-known.js';
+import { terminalText } from '../../core/util/terminal-text.js';
 import { shownFolder } from '../lib/shown-folder.js';
 
 /** Where the command writes: the process's streams, or a test's buffers. */

@@ -11,19 +11,19 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { relativePathProblem, writeContained } from '../../core/contained-write.js';
+import { relativePathProblem, writeContained } from '../../core/project/contained-write.js';
 import path from 'node:path';
 import { loadPublisherFile } from '../../core/content/load.js';
-import { ArdsiteError, formatDiagnostic } from '../../core/errors.js';
-import type { JsonRecord } from '../../core/a2a-forms.js';
+import { ArdsiteError, formatDiagnostic } from '../../core/util/errors.js';
+import type { JsonRecord } from '../../core/a2a/a2a-forms.js';
 import { importAgentCard, type ImportOptions } from '../../core/import/import-card.js';
 import { entryOfCard, manifestUrlOf } from '../../core/import/their-entry.js';
-import { jsonErrorPlace } from '../../core/json-position.js';
+import { jsonErrorPlace } from '../../core/util/json-position.js';
 import { httpReader } from '../../core/verify/http-reader.js';
 import { projectFolder } from '../lib/args.js';
 import { resolveMap } from '../lib/network-options.js';
-import { shellWord } from '../../core/shell-word.js';
-import { terminalText } from '../../core/terminal-text.js';
+import { shellWord } from '../../core/util/shell-word.js';
+import { terminalText } from '../../core/util/terminal-text.js';
 
 /** Largest card read, in bytes: a card is a few kilobytes; this bounds a hostile answer. */
 const MAX_CARD_BYTES = 1024 * 1024;

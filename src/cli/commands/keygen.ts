@@ -8,8 +8,8 @@
  */
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { readYaml } from '../../core/bounded-yaml.js';
-import { ArdsiteError } from '../../core/errors.js';
+import { readYaml } from '../../core/util/bounded-yaml.js';
+import { ArdsiteError } from '../../core/util/errors.js';
 import { createSigningKey } from '../../core/trust/keys.js';
 import { writeNewKeyFile } from '../../core/trust/key-file.js';
 import { type SigningAlgorithm } from '../../core/trust/jwk.js';

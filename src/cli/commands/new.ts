@@ -1,6 +1,6 @@
 /**
  * `ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>]
- * [--organization-url <https URL>]`: creates a publisher project of one's own (src/core/new-project.ts):
+ * [--organization-url <https URL>]`: creates a publisher project of one's own (src/core/project/new-project.ts):
  * content/ with one starter agent and resource, an empty public/, a .gitignore and a README. Refuses a
  * folder that exists and is not empty, or lies inside ardsite's own folder. A folder outside any git
  * repository gets `git init`: the first build writes the signing key only where git is seen to ignore it
@@ -12,12 +12,12 @@
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
-import { ContainedFolder } from '../../core/contained-write.js';
+import { ContainedFolder } from '../../core/project/contained-write.js';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { newProjectFiles, newProjectProblems } from '../../core/new-project.js';
-import { appRoot } from '../../core/app-root.js';
-import { shellWord } from '../../core/shell-word.js';
+import { newProjectFiles, newProjectProblems } from '../../core/project/new-project.js';
+import { appRoot } from '../../core/project/app-root.js';
+import { shellWord } from '../../core/util/shell-word.js';
 
 /**
  * Why the project cannot be made in `root`: inside ardsite's own folder, where it would share the app's

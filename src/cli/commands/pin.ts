@@ -17,13 +17,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadAndCheck } from '../../core/content/index.js';
 import { fetchDigests, pinTargets, withDigest } from '../../core/content/pin.js';
-import { formatDiagnostic } from '../../core/errors.js';
+import { formatDiagnostic } from '../../core/util/errors.js';
 import { projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { networkReader, type NetworkValues } from '../lib/network-options.js';
 import { shownFolder } from '../lib/shown-folder.js';
-import { writeContained } from '../../core/contained-write.js';
-import { terminalText } from '../../core/terminal-text.js';
+import { writeContained } from '../../core/project/contained-write.js';
+import { terminalText } from '../../core/util/terminal-text.js';
 
 /** The options of `ardsite pin` (src/cli/program.ts declares them). */
 export interface PinCommandOptions extends NetworkValues {

@@ -8,9 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { startPreviewServer } from '../../core/preview-server.js';
+import { startPreviewServer } from '../../core/hosting/preview-server.js';
 import { portNumber, servedFolders, type ServingValues } from '../lib/serving-options.js';
-import { npmCommand } from '../../core/shell-word.js';
+import { npmCommand } from '../../core/util/shell-word.js';
 
 /**
  * Starts `ardsite preview` with the serving options `values` and returns its exit code: 1 when there is

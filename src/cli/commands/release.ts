@@ -5,8 +5,8 @@
  * Dates: SOURCE_DATE_EPOCH, else now. Exit 0 done, 1 content errors or a refused agent.
  */
 import { loadAndCheck } from '../../core/content/index.js';
-import { formatDiagnostic, hasErrors } from '../../core/errors.js';
-import { sourceDateEpoch } from '../../core/git-time.js';
+import { formatDiagnostic, hasErrors } from '../../core/util/errors.js';
+import { sourceDateEpoch } from '../../core/project/git-time.js';
 import { recordReleases } from '../../core/releases/record.js';
 import { releaseWords } from '../lib/release-words.js';
 import { projectFolder } from '../lib/args.js';

@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ArdsiteError } from '../../core/errors.js';
+import { ArdsiteError } from '../../core/util/errors.js';
 import { readRegistryBuild } from '../../core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/registry/config.js';
 import { startRegistryServer } from '../../core/registry/server.js';

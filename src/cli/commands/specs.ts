@@ -1,5 +1,5 @@
 /**
- * `ardsite specs` (src/core/permissions/store.ts): fetches once the spec of each resource
+ * `ardsite specs` (src/core/ram/store.ts): fetches once the spec of each resource
  * whose `spec.specUrl` has no stored copy yet, stores it under content/specs/, and writes `specFile` and
  * `specDigest` into the resource's YAML file (comments kept). A spec kept as a local file (an MCP
  * tools/list result, a description you wrote) is pinned the same way. Builds then read only the stored
@@ -12,24 +12,19 @@
 import path from 'node:path';
 import { loadAndCheck } from '../../core/content/index.js';
 import { withTopLevelValues } from '../../core/content/pin.js';
-import { sha256Digest } from '../../core/trust/digest.js';
-import { formatDiagnostic } from '../../core/errors.js';
-import { readProjectFile } from '../../core/permissions/catalog.js';
-import { parseSpec } from '../../core/permissions/parse-spec.js';
-import type { SpecIndex } from '../../core/permissions/spec-index.js';
-import {
-  describeSpecChange,
-  specTargets,
-  storedSpecPath,
-  type SpecTarget,
-} from '../../core/permissions/store.js';
+import { sha256Digest } from '../../core/ard/digest.js';
+import { formatDiagnostic } from '../../core/util/errors.js';
+import { readProjectFile } from '../../core/ram/catalog.js';
+import { parseSpec } from '../../core/ram/parse-spec.js';
+import type { SpecIndex } from '../../core/model/spec-index.js';
+import { describeSpecChange, specTargets, storedSpecPath, type SpecTarget } from '../../core/ram/store.js';
 import { readFile } from 'node:fs/promises';
 import { projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { networkReader, type NetworkValues } from '../lib/network-options.js';
 import { shownFolder } from '../lib/shown-folder.js';
-import { writeContained } from '../../core/contained-write.js';
-import { terminalText } from '../../core/terminal-text.js';
+import { writeContained } from '../../core/project/contained-write.js';
+import { terminalText } from '../../core/util/terminal-text.js';
 
 /** The options of `ardsite specs` (src/cli/program.ts declares them). */
 export interface SpecsCommandOptions extends NetworkValues {

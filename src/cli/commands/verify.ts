@@ -48,8 +48,8 @@ import type { SiteReader } from '../../core/verify/reader.js';
 import type { VerifySiteOptions } from '../../core/verify/site.js';
 import { counted } from '../lib/counted.js';
 import { shownFolder } from '../lib/shown-folder.js';
-import { shellWord } from '../../core/shell-word.js';
-import { terminalText } from '../../core/terminal-text.js';
+import { shellWord } from '../../core/util/shell-word.js';
+import { terminalText } from '../../core/util/terminal-text.js';
 import { UsageError } from '../lib/usage-error.js';
 
 /**
@@ -101,7 +101,7 @@ async function folderHelpers(
 
 async function defaultOrigin(root: string): Promise<string | undefined> {
   try {
-    const { readYaml } = await import('../../core/bounded-yaml.js');
+    const { readYaml } = await import('../../core/util/bounded-yaml.js');
     const text = await readFile(path.join(root, 'content/publisher.yaml'), 'utf8');
     const publisher = readYaml(text, 'content/publisher.yaml') as {
       siteUrl?: unknown;

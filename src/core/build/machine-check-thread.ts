@@ -11,7 +11,7 @@
  * `staleReads`): its result is of a folder that no longer is.
  */
 import { Worker } from 'node:worker_threads';
-import { bundledWorkerExecArgv } from '../compiled-worker.js';
+import { bundledWorkerExecArgv } from '../util/compiled-worker.js';
 import {
   runMachineChecks,
   staleReads,
@@ -48,7 +48,7 @@ export interface StartOptions {
   /** The worker's entry (default ./machine-check-worker.mjs); tests give one that fails. */
   workerFile?: URL;
   /**
-   * The bundled plain-JavaScript worker (src/core/compiled-worker.ts `compiledWorker('machine-check')`),
+   * The bundled plain-JavaScript worker (src/core/util/compiled-worker.ts `compiledWorker('machine-check')`),
    * started without the parent's Node options (no tsx loader: about a second of CPU less beside
    * rendering). Used when no `workerFile` is given.
    */

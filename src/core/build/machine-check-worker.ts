@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runMachineChecks, type MachineCheckJob } from './machine-check.js';
-import { threadCpuMs } from '../thread-cpu.js';
+import { threadCpuMs } from '../util/thread-cpu.js';
 
 const port = parentPort!;
 let markRendered!: () => void;
@@ -20,7 +20,7 @@ try {
   const result = await runMachineChecks(workerData as MachineCheckJob, rendered);
   // This thread's busy time, without the waits for the pages (performance.eventLoopUtilization).
   result.busyMs = performance.eventLoopUtilization().active;
-  // And its CPU, loading its code included (src/core/thread-cpu.ts), where it can be read.
+  // And its CPU, loading its code included (src/core/util/thread-cpu.ts), where it can be read.
   const cpuMs = threadCpuMs();
   if (cpuMs !== undefined) result.cpuMs = cpuMs;
   port.postMessage({ kind: 'done', result });

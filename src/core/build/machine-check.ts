@@ -11,12 +11,12 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sha256Digest } from '../trust/digest.js';
+import { sha256Digest } from '../ard/digest.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import { folderReader } from '../verify/folder-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import { verifySite } from '../verify/site.js';
-import { ArdsiteError, type ErrorCode } from '../errors.js';
+import { ArdsiteError, type ErrorCode } from '../util/errors.js';
 import { artifactFile } from './output.js';
 
 /**
@@ -100,7 +100,7 @@ export interface MachineCheckResult {
    * ran in one.
    */
   busyMs?: number;
-  /** Milliseconds of CPU the worker thread used (src/core/thread-cpu.ts), when they ran in one on Linux. */
+  /** Milliseconds of CPU the worker thread used (src/core/util/thread-cpu.ts), when they ran in one on Linux. */
   cpuMs?: number;
 }
 

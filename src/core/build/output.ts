@@ -5,11 +5,11 @@
  */
 import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { ContainedFolder } from '../contained-write.js';
+import { ContainedFolder } from '../project/contained-write.js';
 import path from 'node:path';
-import { sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
-import type { Artifact } from '../site-build.js';
+import { sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
+import type { Artifact } from '../site/site-build.js';
 import { ownedPrefix, TEMP_PREFIX } from './stale-temp.js';
 
 export { TEMP_PREFIX };
@@ -74,7 +74,7 @@ function containedOutput(outDir: string): ContainedFolder {
 
 /**
  * Writes every artifact under `outDir` (URL path → file path, see {@link artifactFile}), making folders
- * as needed and replacing files that are there, through src/core/contained-write.ts (never out of
+ * as needed and replacing files that are there, through src/core/project/contained-write.ts (never out of
  * `outDir`, never through a symbolic link). The writes are synchronous, one file open at a time: the
  * build calls this for each agent while others are computed, and concurrent writes per call added up
  * past the open-file limit (EMFILE at 600 agents under `ulimit -n 128`, which a macOS shell's default of

@@ -7,7 +7,7 @@
  *
  * Control flows one way: the caller passes options and one event sink (`onEvent`, ./events.ts), and gets
  * the result or an ArdsiteError; nothing here prints or exits. The pages still receive the site through
- * the slots of src/core/build-context.ts: Astro loads them in Vite's module graph, a separate module
+ * the slots of src/core/site/build-context.ts: Astro loads them in Vite's module graph, a separate module
  * instance from this one, so a value on `globalThis` is the one way to hand them a live promise.
  *
  * The work overlaps where it can: Astro starts once the content passed its checks and bundles the pages
@@ -18,7 +18,7 @@
  *
  * Registry mode (`registry: true`, or `registry.enabled: true` in publisher.yaml): ard.json also lists the
  * signed `application/ai-registry+json` entry, and Astro runs with @astrojs/node in `middleware` mode and
- * the lookup API's routes (src/lib/registry-astro.ts). The output folder still holds exactly the static
+ * the lookup API's routes (src/core/build/registry-astro.ts). The output folder still holds exactly the static
  * site; the server bundle goes to `<out>-server/` (../registry/bundle.ts). Both are swapped in only when
  * the self-check passed.
  */
@@ -35,27 +35,27 @@ import {
   type WrittenArtifact,
 } from './output.js';
 import { prepareBuild, type PreparedBuild } from './prepare.js';
-import { compiledWorker, type CompiledWorker } from '../compiled-worker.js';
+import { compiledWorker, type CompiledWorker } from '../util/compiled-worker.js';
 import { removeStaleTempFolders, TEMP_PREFIX, VITE_CACHE_PREFIX } from './stale-temp.js';
 import { finishSelfCheck, machineCheckJob, siteOrigin } from './self-check.js';
 import type { MachineCheckResult } from './machine-check.js';
 import { startMachineChecks, type MachineCheckRun } from './machine-check-thread.js';
-import type { Artifact, SiteBuild } from '../site-build.js';
+import type { Artifact, SiteBuild } from '../site/site-build.js';
 import { releaseSourceTexts } from '../content/index.js';
-import { pendingAgents, type PendingAgents } from '../build-context.js';
-import { deferred, type Deferred } from '../concurrency.js';
-import { ArdsiteError, type Diagnostic } from '../errors.js';
+import { pendingAgents, type PendingAgents } from '../site/build-context.js';
+import { deferred, type Deferred } from '../util/concurrency.js';
+import { ArdsiteError, type Diagnostic } from '../util/errors.js';
 import { assertNoPrivateKeyBytes } from '../trust/key-guards.js';
 import {
   assertReplaceableServerDir,
   registryServerDir,
   writeRegistryDescriptor,
 } from '../registry/bundle.js';
-import { MANIFEST_PATH } from '../site.js';
-import { registryBaseUri, registryIdentifier } from '../site-registry-entry.js';
-import { cpuReport, PhaseTimer, type CpuReport } from '../timings.js';
-import { appRoot as packageRoot } from '../app-root.js';
-import type { BuildEvent, EventSink } from '../events.js';
+import { MANIFEST_PATH } from './site.js';
+import { registryBaseUri, registryIdentifier } from '../site/site-registry-entry.js';
+import { cpuReport, PhaseTimer, type CpuReport } from '../util/timings.js';
+import { appRoot as packageRoot } from '../project/app-root.js';
+import type { BuildEvent, EventSink } from './events.js';
 import {
   makeOutputs,
   preloadAstro,

@@ -3,24 +3,24 @@
  * compute every artifact (DESIGN.md §4 order of work). A failure here leaves `dist/` untouched.
  */
 import { loadAndCheck } from '../content/index.js';
-import { ArdsiteError, hasErrors, type Diagnostic } from '../errors.js';
-import { gitLastCommitTimes, isoSeconds, sourceDateEpoch } from '../git-time.js';
+import { ArdsiteError, hasErrors, type Diagnostic } from '../util/errors.js';
+import { gitLastCommitTimes, isoSeconds, sourceDateEpoch } from '../project/git-time.js';
 import { didWebFromDomain } from '../trust/did.js';
 import { keyInPublicMessage } from '../content/file-checks.js';
 import { assertKeyMaySign, privateKeyPatterns } from '../trust/key-guards.js';
-import { publishedHolder, scanPublicFolder } from '../project-jail.js';
-import { assertOperatorKey } from '../operator-trust.js';
+import { publishedHolder, scanPublicFolder } from '../project/project-jail.js';
+import { assertOperatorKey } from '../trust/operator-trust.js';
 import { loadPublicKeysForRotation } from '../trust/retired-keys.js';
 import { resolveSigningKey, type ResolvedSigningKey } from '../trust/key-file.js';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { startSignerThreads, type SignerPool } from '../trust/signer-pool.js';
-import { compiledWorker } from '../compiled-worker.js';
+import { compiledWorker } from '../util/compiled-worker.js';
 import type { SigningKey } from '../trust/keys.js';
-import { computeSite } from '../site.js';
-import type { AgentBuild, Artifact, SiteBuild, SiteOutline } from '../site-build.js';
-import { PhaseTimer } from '../timings.js';
+import { computeSite } from './site.js';
+import type { AgentBuild, Artifact, SiteBuild, SiteOutline } from '../site/site-build.js';
+import { PhaseTimer } from '../util/timings.js';
 
 /** Inputs of {@link prepareBuild}. */
 export interface PrepareOptions {
@@ -59,12 +59,12 @@ export interface PrepareOptions {
    */
   beforeComputing?: (outline: SiteOutline) => void | Promise<void>;
   /**
-   * Hears each agent's build as soon as it is complete (src/core/site-options.ts
+   * Hears each agent's build as soon as it is complete (src/core/site/site-options.ts
    * `ComputeSiteOptions.onAgent`).
    */
   onAgent?: (build: AgentBuild) => void;
   /**
-   * Takes each agent's card and permission file as computed (src/core/site-options.ts
+   * Takes each agent's card and permission file as computed (src/core/site/site-options.ts
    * `ComputeSiteOptions.sink`).
    */
   sink?: (artifacts: Artifact[]) => Promise<void>;

@@ -1,7 +1,7 @@
 /**
  * The Astro half of `npm run build` (scripts/build.ts): the folders a build writes into, and Astro's run
  * over them. Astro starts as soon as the content passed its checks and the key is known, with the promise
- * of the site and the agents as they are computed (src/core/build-context.ts): it loads and bundles the
+ * of the site and the agents as they are computed (src/core/site/build-context.ts): it loads and bundles the
  * pages while the site is computed, on the main thread's idle time (the signing threads do most of
  * computing), renders each agent's pages as soon as its card is signed, and the index once the whole
  * site is there.
@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as astro from 'astro';
 import type { AstroInlineConfig } from 'astro';
-import { provideAgentSource, provideSiteBuild, type AgentSource } from '../build-context.js';
+import { provideAgentSource, provideSiteBuild, type AgentSource } from '../site/build-context.js';
 import { makeTempOutput, removeAfterFailure, within } from './output.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from './stale-temp.js';
-import type { ContentModel } from '../content/model.js';
-import { ArdsiteError } from '../errors.js';
-import type { SiteBuild } from '../site-build.js';
-import type { PhaseTimer } from '../timings.js';
+import type { ContentModel } from '../model/content.js';
+import { ArdsiteError } from '../util/errors.js';
+import type { SiteBuild } from '../site/site-build.js';
+import type { PhaseTimer } from '../util/timings.js';
 
 type AstroModule = typeof astro;
 
@@ -127,7 +127,7 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
       const { build: astroBuild } = await preloadAstro();
       // The adapter and the API routes only in registry mode: a static build is the plain config.
       const registryConfig: AstroInlineConfig = registry
-        ? (await import('../../lib/registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
+        ? (await import('./registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
         : {};
       // Vite's cache of its own per build: two builds of the app at once (tests, CI) would otherwise race
       // on node_modules/.vite and fail with ENOTEMPTY.

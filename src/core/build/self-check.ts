@@ -12,11 +12,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { mapLimit } from '../concurrency.js';
-import { sha256Digest } from '../trust/digest.js';
+import { mapLimit } from '../util/concurrency.js';
+import { sha256Digest } from '../ard/digest.js';
 import { filesHoldingPatterns, keyPublishedError } from '../trust/key-guards.js';
-import { ArdsiteError } from '../errors.js';
-import type { SiteBuild } from '../site-build.js';
+import { ArdsiteError } from '../util/errors.js';
+import type { SiteBuild } from '../site/site-build.js';
 import type { VerifyReport } from '../verify/site.js';
 import {
   differsMessage,

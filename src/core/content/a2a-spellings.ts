@@ -18,11 +18,11 @@ import {
   SCHEME_MEMBERS,
   snakeToCamel,
   type JsonRecord,
-} from '../a2a-forms.js';
-import { formatPath, type Diagnostic } from '../errors.js';
+} from '../a2a/a2a-forms.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
 import { AgentFrontMatter } from '../schema/agent.js';
-import { knownKeysAt } from './issues.js';
-import type { SourceDoc } from './source.js';
+import { knownKeysAt } from '../model/issues.js';
+import type { SourceDoc } from '../model/source.js';
 
 /** Keys whose snake_case is accepted silently (the RAM, DESIGN.md §1) or that are free-form maps. */
 const LEFT_ALONE = new Set(['resources', 'resourceAccesses', 'metadata', 'scopes', 'discovery']);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import { type Diagnostic } from '../errors.js';
+import { type Diagnostic } from '../util/errors.js';
 import { AgentFrontMatter } from '../schema/agent.js';
 import {
   ResourceAccess,
@@ -17,13 +17,13 @@ import {
 import { rewriteA2aSpellings } from './a2a-spellings.js';
 import { formatBytes } from './bounds.js';
 import { markdownNestingDiagnostic } from './markdown-nesting.js';
-import { validate } from './issues.js';
-import type { AgentAccess, AgentModel } from './model.js';
+import { validate } from '../model/issues.js';
+import type { AgentAccess, AgentModel } from '../model/content.js';
 import { normalizeRamKeys } from './normalize.js';
 import type { RamCatalog } from './ram-catalog.js';
 import type { ContentReader } from './read.js';
 import { parseJsonInto, parseYamlInto, rel } from './read.js';
-import { detached, type SourceDoc } from './source.js';
+import { detached, type SourceDoc } from '../model/source.js';
 import { takeTextsPerLanguage, type TextContext } from './texts.js';
 
 /** Normalises the RAM parts of an agent's front matter (snake_case accepted, DESIGN.md §1). */

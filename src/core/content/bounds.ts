@@ -5,10 +5,10 @@
  * out-of-memory build (a 100 MB string) or a 15 MB page. The same limits hold for YAML, JSON and front
  * matter; sizes are checked before a file is read, depth before JSON is parsed.
  */
-import type { Diagnostic } from '../errors.js';
-import { formatPath } from '../errors.js';
+import type { Diagnostic } from '../util/errors.js';
+import { formatPath } from '../util/errors.js';
 import { DEFAULT_LIMITS, type ContentLimits } from '../schema/publisher.js';
-import type { SourceDoc } from './source.js';
+import type { SourceDoc } from '../model/source.js';
 
 export { DEFAULT_LIMITS, type ContentLimits };
 

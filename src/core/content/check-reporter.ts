@@ -2,8 +2,8 @@
  * Where the content checks (./checks.ts, ./other-entry-checks.ts) collect what they find: one diagnostic per
  * finding, at a file, a field path and, through the source document, a line (DESIGN.md §5).
  */
-import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../errors.js';
-import type { SourceDoc } from './source.js';
+import { formatPath, type Diagnostic, type ErrorCode, type Severity } from '../util/errors.js';
+import type { SourceDoc } from '../model/source.js';
 
 /** Collects the diagnostics of one run of the content checks, in the order they are found. */
 export class Reporter {

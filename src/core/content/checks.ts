@@ -3,17 +3,17 @@
  * integrity rules of §4): references, ids unique within their kind, enum values, URL rules of
  * interfaces, and the warnings marked W in DESIGN.md §5; the other entries' checks are ./other-entry-checks.ts.
  */
-import { primaryAgentOf, servesV03 } from '../legacy-card.js';
-import type { Diagnostic } from '../errors.js';
+import { primaryAgentOf, servesV03 } from '../a2a/legacy-card.js';
+import type { Diagnostic } from '../util/errors.js';
 import { Reporter } from './check-reporter.js';
 import { checkEntries } from './other-entry-checks.js';
-import { checkWordTables } from '../pages/words/index.js';
+import { checkWordTables } from '../i18n/words/index.js';
 import { checkLanguages } from './language-checks.js';
 import { checkShownNames } from './name-checks.js';
 import { httpsUrlProblem, isLoopbackHost } from '../schema/common.js';
-import { writeMethodMarkedReadOnly } from '../ram-effects.js';
-import { parseAirUrn } from '../urn.js';
-import type { AgentModel, ContentModel } from './model.js';
+import { writeMethodMarkedReadOnly } from '../ram/ram-effects.js';
+import { parseAirUrn } from '../ard/urn.js';
+import type { AgentModel, ContentModel } from '../model/content.js';
 
 /** HTTP methods that may change data (RFC 9110 §9.2.1: not safe). */
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

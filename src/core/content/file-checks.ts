@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { ArdsiteError, formatPath, type Diagnostic, type ErrorCode } from '../errors.js';
+import { ArdsiteError, formatPath, type Diagnostic, type ErrorCode } from '../util/errors.js';
 import { loadPublicKeysForRotation } from '../trust/retired-keys.js';
 import {
   jailFolders,
@@ -16,10 +16,10 @@ import {
   publishedHolder,
   scanPublicFolder,
   type Jail,
-} from '../project-jail.js';
+} from '../project/project-jail.js';
 import type { AttestationInputType } from '../schema/attestation.js';
-import type { ContentModel } from './model.js';
-import type { SourceDoc } from './source.js';
+import type { ContentModel } from '../model/content.js';
+import type { SourceDoc } from '../model/source.js';
 
 /**
  * Why `url`, an entry url starting with `/`, is not a plain path of this site, or undefined when it

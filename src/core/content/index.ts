@@ -1,15 +1,15 @@
 /**
  * Content loading and checking in one call: what `npm run check`, the build and the dev server use.
  */
-import type { Diagnostic } from '../errors.js';
-import { checkPermissions } from '../permissions/checks.js';
-import { loadPermissionCatalog } from '../permissions/catalog.js';
-import { signInFindings } from '../permissions/sign-in.js';
-import type { PhaseTimer } from '../timings.js';
+import type { Diagnostic } from '../util/errors.js';
+import { checkPermissions } from '../ram/checks.js';
+import { loadPermissionCatalog } from '../ram/catalog.js';
+import { signInFindings } from '../ram/sign-in.js';
+import type { PhaseTimer } from '../util/timings.js';
 import { checkContent } from './checks.js';
 import { checkNamedFiles } from './file-checks.js';
 import { loadContent, type LoadOptions } from './load.js';
-import type { ContentModel } from './model.js';
+import type { ContentModel } from '../model/content.js';
 import { releaseDiagnostics } from '../releases/agent-changes.js';
 import { loadReleaseHistories } from '../releases/history.js';
 import { publishedHistoryDiagnostics } from '../releases/published-history.js';

@@ -1,15 +1,15 @@
 /**
  * The checks of a site's languages (DESIGN.md §9 "Languages", docs/languages.md): every page language has
- * its page words (src/core/pages/words/), publisher.yaml `language` is one of `languages` when both are
+ * its page words (src/core/i18n/words/), publisher.yaml `language` is one of `languages` when both are
  * given, an agent's own `language` is refused on a site with `languages:` (every agent is published in
  * each of them), and the registry's lookup API does not sit under a language's path prefix.
  */
-import type { Diagnostic, ErrorCode } from '../errors.js';
-import { formatPath } from '../errors.js';
-import { languagePrefix, sameLanguage } from '../languages.js';
-import { findWords, SUPPORTED_LANGUAGES } from '../pages/words/index.js';
-import type { ContentModel } from './model.js';
-import type { SourceDoc } from './source.js';
+import type { Diagnostic, ErrorCode } from '../util/errors.js';
+import { formatPath } from '../util/errors.js';
+import { languagePrefix, sameLanguage } from '../i18n/languages.js';
+import { findWords, SUPPORTED_LANGUAGES } from '../i18n/words/index.js';
+import type { ContentModel } from '../model/content.js';
+import type { SourceDoc } from '../model/source.js';
 
 function finding(
   source: SourceDoc,

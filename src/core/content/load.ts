@@ -10,17 +10,17 @@
  */
 import path from 'node:path';
 import fg from 'fast-glob';
-import { readYamlLeniently } from '../bounded-yaml.js';
-import type { Diagnostic } from '../errors.js';
+import { readYamlLeniently } from '../util/bounded-yaml.js';
+import type { Diagnostic } from '../util/errors.js';
 import { OtherEntryFile } from '../schema/entry.js';
 import { Publisher, type PublisherConfig } from '../schema/publisher.js';
 import { ResourceFile } from '../schema/ram.js';
-import { projectSecrets, publicLinkDiagnostic, scanPublicFolder } from '../project-jail.js';
-import { contentTrustDiagnostics, operatorTrust, projectJail } from '../operator-trust.js';
-import { parseAirUrn } from '../urn.js';
-import { rawLanguageSettings, type LanguageSettings } from '../languages.js';
+import { projectSecrets, publicLinkDiagnostic, scanPublicFolder } from '../project/project-jail.js';
+import { contentTrustDiagnostics, operatorTrust, projectJail } from '../trust/operator-trust.js';
+import { parseAirUrn } from '../ard/urn.js';
+import { rawLanguageSettings, type LanguageSettings } from '../i18n/languages.js';
 import { loadAgent, type InvalidAgent, type RawAgent } from './agent-file.js';
-import { validate } from './issues.js';
+import { validate } from '../model/issues.js';
 import {
   languageFiles,
   readLanguageBodies,
@@ -28,13 +28,13 @@ import {
   TextTable,
   type TextContext,
 } from './texts.js';
-import type { AgentModel, ContentModel, OtherEntryModel } from './model.js';
+import type { AgentModel, ContentModel, OtherEntryModel } from '../model/content.js';
 import { sitePathProblem } from './file-checks.js';
 import { normalizeRamKeys } from './normalize.js';
 import { RamCatalog } from './ram-catalog.js';
 import { ramClosure } from './ram-closure.js';
 import { ContentReader, parseYamlInto, rel } from './read.js';
-import type { SourceDoc } from './source.js';
+import type { SourceDoc } from '../model/source.js';
 
 /** Options of {@link loadContent}. */
 export interface LoadOptions {
@@ -44,7 +44,7 @@ export interface LoadOptions {
   contentDir?: string;
   /**
    * The operator's environment (default `process.env`): `ARDSITE_ALLOW_OUTSIDE`, `ARDSITE_TRUSTED_KEYS`,
-   * `ARDSITE_SIGNING_KEY_FILE` (src/core/operator-trust.ts).
+   * `ARDSITE_SIGNING_KEY_FILE` (src/core/trust/operator-trust.ts).
    */
   env?: NodeJS.ProcessEnv;
 }

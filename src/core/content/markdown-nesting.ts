@@ -16,7 +16,7 @@
  * at most 30 (test/unit/content/markdown-nesting.test.ts).
  */
 
-import type { Diagnostic } from '../errors.js';
+import type { Diagnostic } from '../util/errors.js';
 import type { ContentLimits } from '../schema/publisher.js';
 
 /** Where a body first nests past the limit. */

@@ -14,7 +14,7 @@
  * properties from the Unicode data built into the JavaScript engine (`\p{…}`, ECMA-262 §22.2.2.9).
  */
 import unhomoglyph from 'unhomoglyph';
-import type { SourceDoc } from './source.js';
+import type { SourceDoc } from '../model/source.js';
 import type { Reporter } from './check-reporter.js';
 
 /** One name to check: where it is written and the text. */

@@ -4,9 +4,9 @@
  * seed's JSON example loads as written. An object that spells one field both ways is refused
  * (`RAM_CASE_CONFLICT`, DESIGN.md §4 RAM integrity).
  */
-import { formatPath, type Diagnostic } from '../errors.js';
-import { setMember } from '../json.js';
-import { toCamelCase, type SourceDoc } from './source.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
+import { setMember } from '../util/json.js';
+import { toCamelCase, type SourceDoc } from '../model/source.js';
 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 

@@ -7,9 +7,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { httpsUrlProblem } from '../schema/common.js';
-import { parseAirUrn } from '../urn.js';
+import { parseAirUrn } from '../ard/urn.js';
 import type { Reporter } from './check-reporter.js';
-import type { ContentModel } from './model.js';
+import type { ContentModel } from '../model/content.js';
 
 /** Checks every entry of `model.entries` and records what it finds into `r`. */
 export function checkEntries(model: ContentModel, r: Reporter): void {

@@ -7,15 +7,15 @@
  * `digest: sha256:<hex>` (ARD draft §3.3) into the entry's YAML file, keeping the file's comments, order
  * and layout.
  */
-import { readYaml } from '../bounded-yaml.js';
+import { readYaml } from '../util/bounded-yaml.js';
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, parseDocument, Scalar, type Pair, type YAMLMap } from 'yaml';
-import { sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
+import { sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
 import { httpsUrlProblem } from '../schema/common.js';
 import { originUnbound } from '../verify/origin-binding.js';
 import type { SiteReader } from '../verify/reader.js';
-import type { ContentModel } from './model.js';
+import type { ContentModel } from '../model/content.js';
 
 /**
  * An entry to pin: its file (project-relative), identifier, artifact URL, the digest it has now and its

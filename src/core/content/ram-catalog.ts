@@ -3,12 +3,12 @@
  * resource and operation defined in resource files, ramFiles and agents' front matter, merged by id with
  * the deep-equal rule.
  */
-import { formatPath, type Diagnostic } from '../errors.js';
-import { withoutUndefined } from '../json.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
+import { withoutUndefined } from '../util/json.js';
 import { canonicalJson } from '../trust/jcs.js';
 import type { OperationInput, RamOperation, RamResource, ResourceInput } from '../schema/ram.js';
-import type { CatalogOperation, CatalogResource, Origin } from './model.js';
-import type { SourceDoc } from './source.js';
+import type { CatalogOperation, CatalogResource, Origin } from '../model/content.js';
+import type { SourceDoc } from '../model/source.js';
 import type { TextTable } from './texts.js';
 
 function toRamResource(r: ResourceInput): RamResource {

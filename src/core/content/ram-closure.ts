@@ -1,8 +1,8 @@
 /** The RAM closure of an agent (DESIGN.md §1): what of the shared catalog its accesses use. */
-import { formatPath, type Diagnostic } from '../errors.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
 import type { Ram } from '../schema/ram.js';
-import { suggest } from './issues.js';
-import type { AgentAccess, CatalogOperation, CatalogResource } from './model.js';
+import { suggest } from '../model/issues.js';
+import type { AgentAccess, CatalogOperation, CatalogResource } from '../model/content.js';
 
 /** ` (did you mean "<hint>"?)` for a suggestion, or nothing. */
 function didYouMean(hint: string | undefined): string {

@@ -4,13 +4,13 @@
  * {@link parseJsonInto} parse it, checking depth and text sizes, every fault a diagnostic with its line.
  */
 import path from 'node:path';
-import { formatPath, type Diagnostic } from '../errors.js';
-import { outsideMessage, placeInJail, type Jail } from '../project-jail.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
+import { outsideMessage, placeInJail, type Jail } from '../project/project-jail.js';
 import { boundDiagnostics, DEFAULT_LIMITS, formatBytes, type ContentLimits } from './bounds.js';
-import { jsonDepthExceeded } from '../json.js';
-import { invalidJsonDiagnostic } from '../json-position.js';
-import { SourceDoc } from './source.js';
-import { isFileSystemError, readRegularFile } from '../regular-file.js';
+import { jsonDepthExceeded } from '../util/json.js';
+import { invalidJsonDiagnostic } from '../util/json-position.js';
+import { SourceDoc } from '../model/source.js';
+import { isFileSystemError, readRegularFile } from '../project/regular-file.js';
 
 /** Project-relative path with forward slashes, for messages. */
 export function rel(root: string, file: string): string {
@@ -30,7 +30,7 @@ export function rel(root: string, file: string): string {
 export class ContentReader {
   /** The limits in force: the defaults until publisher.yaml is read, then its `limits:`. */
   limits: ContentLimits = DEFAULT_LIMITS;
-  /** The jail in force: the project root and the operator's `ARDSITE_ALLOW_OUTSIDE` folders (src/core/operator-trust.ts). */
+  /** The jail in force: the project root and the operator's `ARDSITE_ALLOW_OUTSIDE` folders (src/core/trust/operator-trust.ts). */
   jail: Jail;
   constructor(
     readonly root: string,

@@ -2,7 +2,7 @@
  * Texts given per language in a one-line YAML map and cut at a comma (YAML 1.2 §7.4): what
  * src/core/content/texts.ts reports as one `TEXT_UNQUOTED_COMMA` error with the text to quote.
  */
-import { sameLanguage } from '../languages.js';
+import { sameLanguage } from '../i18n/languages.js';
 
 /**
  * A per-language map that a YAML flow map cut at a comma (YAML 1.2 §7.4: `,` separates flow entries, so

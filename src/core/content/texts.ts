@@ -17,13 +17,13 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { formatPath, type Diagnostic } from '../errors.js';
-import { isLanguageTag, sameLanguage, siteLanguages, type LanguageSettings } from '../languages.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
+import { isLanguageTag, sameLanguage, siteLanguages, type LanguageSettings } from '../i18n/languages.js';
 import { formatBytes } from './bounds.js';
 import { markdownNestingDiagnostic } from './markdown-nesting.js';
 import { cutAtComma } from './text-comma.js';
 import { rel, type ContentReader } from './read.js';
-import type { SourceDoc } from './source.js';
+import type { SourceDoc } from '../model/source.js';
 
 /** Where a content item is defined (the shape of the content model's `Origin`): a document and a path. */
 export interface TextOrigin {

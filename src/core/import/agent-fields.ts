@@ -12,7 +12,7 @@ import {
   protocolBinding,
   protoSecurityRequirement,
   type JsonRecord,
-} from '../a2a-forms.js';
+} from '../a2a/a2a-forms.js';
 import { AgentSkill } from '../schema/agent.js';
 import { SecurityRequirement, SecurityScheme } from '../schema/security.js';
 import { httpsUrlProblem, mediaType } from '../schema/common.js';

@@ -6,8 +6,8 @@
  * URL Standard §4.4, the basic URL parser with a base), or is an error when there is no base to resolve it
  * against.
  */
-import { isRecord, type JsonRecord } from '../a2a-forms.js';
-import { ArdsiteError } from '../errors.js';
+import { isRecord, type JsonRecord } from '../a2a/a2a-forms.js';
+import { ArdsiteError } from '../util/errors.js';
 import type { ImportNotes } from './agent-fields.js';
 
 /** One address-valued field of a card: its path in the card (`supportedInterfaces[1].url`) and value. */

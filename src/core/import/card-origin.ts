@@ -8,9 +8,9 @@
  * the signer's domain only).
  */
 import { getDomain, parse } from 'tldts';
-import { isFqdn } from '../urn.js';
+import { isFqdn } from '../ard/urn.js';
 import { cardAddresses } from './card-addresses.js';
-import type { JsonRecord } from '../a2a-forms.js';
+import type { JsonRecord } from '../a2a/a2a-forms.js';
 
 /** The publisher's own places: `domain` and `organizationUrl` of content/publisher.yaml. */
 export interface PublisherSite {

@@ -7,11 +7,11 @@
  * `data`, with ardsite's digest of inline data (sha256 over its RFC 8785 JCS).
  */
 import { stringify } from 'yaml';
-import { isRecord, type JsonRecord } from '../a2a-forms.js';
-import { ENTRY_EXTENSION_URI } from '../card.js';
+import { isRecord, type JsonRecord } from '../a2a/a2a-forms.js';
+import { ENTRY_EXTENSION_URI } from '../a2a/card.js';
 import { canonicalBytes } from '../trust/jcs.js';
-import { sha256Digest } from '../trust/digest.js';
-import { formatAirUrn, parseAirUrn } from '../urn.js';
+import { sha256Digest } from '../ard/digest.js';
+import { formatAirUrn, parseAirUrn } from '../ard/urn.js';
 import { foreignDomain, sitesInWords, type ForeignAddress } from './card-origin.js';
 
 /** The media type of an A2A AgentCard entry (ARD draft §3.2, DESIGN.md §2). */
@@ -39,7 +39,7 @@ const LISTED_AS_THEIRS = [
 export interface ForeignEntryInput {
   /** The card as read (its own field names), kept inline when it was read from a file. */
   input: JsonRecord;
-  /** The same card with camelCase names (src/core/a2a-forms.ts `camelKeys`). */
+  /** The same card with camelCase names (src/core/a2a/a2a-forms.ts `camelKeys`). */
   card: JsonRecord;
   slug: string;
   /** Where the card came from (a file path or URL), written in the file's comments. */

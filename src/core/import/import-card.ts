@@ -6,12 +6,12 @@
  * express is kept; what is dropped or changed is listed with its reason, in the result and as comments
  * at the top of the agent file.
  */
-import { pathSlugProblem } from '../path-slug.js';
+import { pathSlugProblem } from '../project/path-slug.js';
 import { isDeepStrictEqual } from 'node:util';
 import { stringify } from 'yaml';
-import { camelKeys, isRecord, type JsonRecord } from '../a2a-forms.js';
-import { ramOfExtensionParams } from '../card.js';
-import { ArdsiteError } from '../errors.js';
+import { camelKeys, isRecord, type JsonRecord } from '../a2a/a2a-forms.js';
+import { ramOfExtensionParams } from '../a2a/card.js';
+import { ArdsiteError } from '../util/errors.js';
 import { Operation, Resource, ResourceAccess } from '../schema/ram.js';
 import {
   capabilitiesOf,
@@ -97,7 +97,7 @@ const CARD_FIELDS = new Set([
 ]);
 
 /**
- * A file-name-safe slug (src/core/path-slug.ts): lower case, runs of other characters as `-`, no leading
+ * A file-name-safe slug (src/core/project/path-slug.ts): lower case, runs of other characters as `-`, no leading
  * `.` or `-`, at most 128 characters; `agent` when nothing is left.
  */
 export function slugOf(name: string): string {

@@ -5,7 +5,7 @@
  * MCP server as an entry of its own in content/entries/ (DESIGN.md §1; ARD draft §3.2 lists MCP servers
  * beside agents).
  */
-import { isRecord } from '../a2a-forms.js';
+import { isRecord } from '../a2a/a2a-forms.js';
 import type { ImportNote } from './agent-fields.js';
 
 const UNKNOWN = 'not an AgentCard field ardsite writes';

@@ -3,8 +3,8 @@
  * at the card's origin, `entries[]` with `url`), so that an imported card is listed under the identifier
  * its publisher chose, with their own trustManifest(s), rather than under one made up for it.
  */
-import { isRecord, type JsonRecord } from '../a2a-forms.js';
-import { parseAirUrn } from '../urn.js';
+import { isRecord, type JsonRecord } from '../a2a/a2a-forms.js';
+import { parseAirUrn } from '../ard/urn.js';
 
 /** Where the manifest of the site that serves `cardUrl` is (ARD draft §3.6). Throws on a bad URL. */
 export function manifestUrlOf(cardUrl: string): string {

@@ -1,13 +1,13 @@
 /**
  * What one access may do beyond reading, as the page and its label say it (DESIGN.md §6, §10 "Truth on
- * pages"): whether it may change data (the RAM and what the card signs, src/core/ram-effects.ts), whether it
+ * pages"): whether it may change data (the RAM and what the card signs, src/core/ram/ram-effects.ts), whether it
  * may delete or overwrite, and whether it reaches beyond the service. For an MCP tool the stored `tools/list`
  * decides the last two through its annotations (MCP 2025-06-18 "Tool annotations": `destructiveHint`,
- * `openWorldHint`), as the agent's permission file records them (src/core/permissions/model.ts); for a REST
+ * `openWorldHint`), as the agent's permission file records them (src/core/model/permissions.ts); for a REST
  * operation a `DELETE` (RFC 9110 §9.3.5) deletes.
  */
-import type { AccessPermission } from '../permissions/model.js';
-import { mayChangeData } from '../ram-effects.js';
+import type { AccessPermission } from '../model/permissions.js';
+import { mayChangeData } from '../ram/ram-effects.js';
 import type { RamOperation, RamResource } from '../schema/ram.js';
 
 /** What one access may do, beyond reading. */

@@ -4,18 +4,24 @@
  * schemes, in words), its footprint, and the machine-readable links (card, manifest, permission page)
  * with the card's digest and the signing key id.
  */
-import { pagesBase } from '../languages.js';
+import { pagesBase } from '../i18n/languages.js';
 import type { AgentInterfaceInput } from '../schema/agent.js';
 import type { SecurityRequirementInput, SecuritySchemeInput } from '../schema/security.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
-import type { AgentBuild, SiteBuild } from '../site-build.js';
-import { MANIFEST_PATH } from '../site.js';
+import type { AgentBuild, SiteBuild } from '../site/site-build.js';
+import { MANIFEST_PATH } from '../build/site.js';
 import { footprintLine } from './footprint-line.js';
 import { agentLabel, type PermissionLabel } from './permission-label.js';
-import { signInFacts } from '../permissions/sign-in.js';
+import { signInFacts } from '../ram/sign-in.js';
 import { langField, PageTexts, type SchemeTexts } from './page-texts.js';
-import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
-import { agentLanguage, wordsFor, type PageWords } from './words/index.js';
+import {
+  agentPagePath,
+  fragmentId,
+  indexPagePath,
+  permissionsPagePath,
+  type PageTree,
+} from '../site/page-paths.js';
+import { agentLanguage, wordsFor, type PageWords } from '../i18n/words/index.js';
 
 /** One endpoint of the agent (A2A `AgentInterface`). */
 export interface InterfaceView {
@@ -71,7 +77,7 @@ export interface SkillView {
 export interface AgentPageView {
   /** The BCP 47 tag of the page's words (`<html lang>`). */
   language: string;
-  /** The page's words (src/core/pages/words/). */
+  /** The page's words (src/core/i18n/words/). */
   words: PageWords;
   /** The index of the page's language (`/`, `/pt-br/`). */
   homePath: string;
@@ -108,7 +114,7 @@ export interface AgentPageView {
    */
   noSignInText?: string;
   /**
-   * What the RAM adds to the card's sign-in (src/core/permissions/sign-in.ts): the services it reaches as
+   * What the RAM adds to the card's sign-in (src/core/ram/sign-in.ts): the services it reaches as
    * the visitor, or that the card signs the visitor in with nothing declared as done with it.
    */
   signInNotes: string[];

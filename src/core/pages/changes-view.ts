@@ -6,11 +6,11 @@
  */
 import { byImportance, type RamChange } from '../releases/compare.js';
 import type { AgentChanges, VersionChanges } from '../releases/agent-changes.js';
-import type { AgentModel } from '../content/model.js';
-import type { AgentBuild } from '../site-build.js';
+import type { AgentModel } from '../model/content.js';
+import type { AgentBuild } from '../site/site-build.js';
 import { PageTexts, type PageText, type PageTextsModel } from './page-texts.js';
-import { permissionsPagePath } from './paths.js';
-import type { PageWords } from './words/index.js';
+import { permissionsPagePath } from '../site/page-paths.js';
+import type { PageWords } from '../i18n/words/index.js';
 
 /** The HTML id of the permission page's "What changed" section (the notice links to it). */
 export const WHAT_CHANGED_ID = 'what-changed';

@@ -4,8 +4,8 @@
  * own services, `CONSUMER`; 3P = outside services, `THIRD_PARTY`), in the page's language.
  */
 import type { Ram } from '../schema/ram.js';
-import type { PageWords } from './words/index.js';
-import { capitalize } from './words/locale.js';
+import type { PageWords } from '../i18n/words/index.js';
+import { capitalize } from '../i18n/words/locale.js';
 
 /** The number of distinct own (2P) and outside (3P) resources of a RAM. */
 export interface FootprintCounts {
@@ -26,7 +26,7 @@ export function footprintCounts(ram: Pick<Ram, 'resources'>): FootprintCounts {
  * trailing period. `position` `'alone'` (default) starts it with a capital, as a line of its own;
  * `'after-label'` leaves it as the words give it, to follow a label that ends in a colon ("What it may
  * access: acts on …"), where a capital is wrong in Portuguese and needless in English. `asksSignIn`: the
- * agent's card asks the visitor to sign in (src/core/permissions/sign-in.ts): then an empty RAM is
+ * agent's card asks the visitor to sign in (src/core/ram/sign-in.ts): then an empty RAM is
  * `w.footprint.signInUndeclaredShort`, never "does not access any of your accounts".
  */
 export function footprintLine(

@@ -3,13 +3,13 @@
  * footprint, and the other entries of its manifest: its own (an MCP server card, …) and other
  * publishers' entries it lists, shown as "Listed, not published by us" (DESIGN.md §1).
  */
-import { pagesBase } from '../languages.js';
-import { parseAirUrn } from '../urn.js';
+import { pagesBase } from '../i18n/languages.js';
+import { parseAirUrn } from '../ard/urn.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
-import type { SiteBuild } from '../site-build.js';
+import type { SiteBuild } from '../site/site-build.js';
 import { footprintLine } from './footprint-line.js';
 import { agentLabel, type PermissionLabel } from './permission-label.js';
-import { signInFacts } from '../permissions/sign-in.js';
+import { signInFacts } from '../ram/sign-in.js';
 import { langField, PageTexts } from './page-texts.js';
 import {
   agentPagePath,
@@ -17,8 +17,8 @@ import {
   INDEX_PAGE_PATH,
   permissionsPagePath,
   type PageTree,
-} from './paths.js';
-import { wordsFor, type PageWords } from './words/index.js';
+} from '../site/page-paths.js';
+import { wordsFor, type PageWords } from '../i18n/words/index.js';
 
 /** One agent on the index. */
 export interface IndexAgentView {
@@ -61,11 +61,11 @@ export interface IndexEntryView {
 export interface IndexView {
   /** The BCP 47 tag of the page's words (the publisher's `language`). */
   language: string;
-  /** The page's words (src/core/pages/words/). */
+  /** The page's words (src/core/i18n/words/). */
   words: PageWords;
   /** The index of the page's language (`/`, `/pt-br/`). */
   homePath: string;
-  /** The page's path in the default language's pages, `/` (its language versions: src/core/pages/paths.ts). */
+  /** The page's path in the default language's pages, `/` (its language versions: src/core/site/page-paths.ts). */
   pagePath: string;
   title: string;
   /** The language of `title` when it is not the page's. */

@@ -3,7 +3,7 @@
  * `@context` layered on the ARD base context (ARD draft §3.1: an entry exchanged outside a manifest
  * SHOULD carry `@context`), serialised so that no content can close the `<script>` element.
  */
-import type { JsonObject, JsonValue } from '../card.js';
+import type { JsonObject, JsonValue } from '../a2a/card.js';
 
 /** The authoritative ARD base context (ARD draft §3.1). */
 export const ARD_BASE_CONTEXT = 'https://agenticresourcediscovery.org/context/v1';

@@ -1,11 +1,11 @@
 /**
  * What every page says about its language versions (DESIGN.md §9 "Languages"): the `<link rel="alternate"
- * hreflang>` elements of its head (src/core/pages/paths.ts `alternateLinks`) and the links of the visible
+ * hreflang>` elements of its head (src/core/site/page-paths.ts `alternateLinks`) and the links of the visible
  * language switcher, each language named in its own words (its table's `layout.languageName`).
  */
-import { sameLanguage, type LanguageSettings } from '../languages.js';
-import { alternateLinks, indexPagePath, pageTrees, type AlternateLink } from './paths.js';
-import { wordsFor } from './words/index.js';
+import { sameLanguage, type LanguageSettings } from '../i18n/languages.js';
+import { alternateLinks, indexPagePath, pageTrees, type AlternateLink } from '../site/page-paths.js';
+import { wordsFor } from '../i18n/words/index.js';
 
 /** One link of the language switcher. */
 export interface LanguageLink {

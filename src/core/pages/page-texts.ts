@@ -7,10 +7,10 @@
  * On a site in one language nothing is marked: every text is shown as written, in the language of its
  * pages (an agent's own `language` included).
  */
-import type { AgentModel, ContentModel, OtherEntryModel } from '../content/model.js';
-import type { SourceDoc } from '../content/source.js';
+import type { AgentModel, ContentModel, OtherEntryModel } from '../model/content.js';
+import type { SourceDoc } from '../model/source.js';
 import type { TextValue } from '../content/texts.js';
-import { isMultilingual, siteLanguage } from '../languages.js';
+import { isMultilingual, siteLanguage } from '../i18n/languages.js';
 import type { SecuritySchemeInput } from '../schema/security.js';
 import type { RamOperation, RamResource } from '../schema/ram.js';
 

@@ -5,15 +5,15 @@
  * for each broader scope the agent's card asks for. Computed from the agent's permission file and the
  * stored spec; every word comes from the page's word table (./words/).
  */
-import type { PermissionCatalog } from '../permissions/catalog-model.js';
-import type { BroaderScope } from '../permissions/declared.js';
-import type { AccessPermission, AgentPermissions } from '../permissions/model.js';
-import { alternativesOf, grantedFor, permissionSet } from '../permissions/sets.js';
-import { grantedOperations, operationName } from '../permissions/spec-index.js';
+import type { PermissionCatalog } from '../model/permission-catalog.js';
+import type { BroaderScope } from '../ram/declared.js';
+import type { AccessPermission, AgentPermissions } from '../model/permissions.js';
+import { alternativesOf, grantedFor, permissionSet } from '../ram/sets.js';
+import { grantedOperations, operationName } from '../model/spec-index.js';
 import { langField, type PageText } from './page-texts.js';
 import { limitClause } from './scope-limits.js';
 import type { NecessityLevel } from './words.js';
-import type { PageWords } from './words/index.js';
+import type { PageWords } from '../i18n/words/index.js';
 
 /** What the grant view needs of one access of the agent: its action and reason in the page's language. */
 export interface GrantAction {
@@ -97,7 +97,7 @@ function isFor(a: AccessPermission, scope: string, shown: ReadonlySet<string>): 
 
 /**
  * The grant view of own resource `resource` for an agent with `permissions` (its permission file, or
- * undefined) and `broader` (src/core/permissions/declared.ts `broaderScopes`), in the words of `w`.
+ * undefined) and `broader` (src/core/ram/declared.ts `broaderScopes`), in the words of `w`.
  * `cardNamesScopes`: whether the agent's card names some scope of this resource (declared.ts
  * `resourcesNamedByCard`). `actions`: access id → its action and needed scope's reason in the page's
  * language. Each scope says which actions it is for and how much they need it, whether the publisher names

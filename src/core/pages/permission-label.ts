@@ -10,9 +10,9 @@
  * It is made from the page's own view ({@link PermissionView}), which is made from the signed card, its RAM
  * and the permission file: the label says nothing the page below it does not say.
  */
-import type { ContentModel } from '../content/model.js';
-import type { AgentBuild } from '../site-build.js';
-import type { PageTree } from './paths.js';
+import type { ContentModel } from '../model/content.js';
+import type { AgentBuild } from '../site/site-build.js';
+import type { PageTree } from '../site/page-paths.js';
 import {
   permissionView,
   type AccessView,
@@ -20,7 +20,7 @@ import {
   type PermissionView,
   type ResourceView,
 } from './permissions.js';
-import type { PageWords } from './words/index.js';
+import type { PageWords } from '../i18n/words/index.js';
 
 /** One action of the agent on one service. */
 export interface LabelAction {

@@ -1,19 +1,25 @@
 /**
  * The view-model of the permission disclosure page (DESIGN.md §6): everything the page shows, computed
  * from an agent's emitted RAM and what its card signs beside the RAM (`readOnlyOperations`,
- * `manageAccessUrls`, the skill → access map: src/core/card.ts), already in words. The Astro page only lays it out.
+ * `manageAccessUrls`, the skill → access map: src/core/a2a/card.ts), already in words. The Astro page only lays it out.
  */
-import { pagesBase } from '../languages.js';
-import type { ContentModel } from '../content/model.js';
+import { pagesBase } from '../i18n/languages.js';
+import type { ContentModel } from '../model/content.js';
 import type { RamResource, RamResourceAccess } from '../schema/ram.js';
-import type { AgentBuild } from '../site-build.js';
-import { pageFacts } from '../card.js';
-import { broaderScopes, resourcesNamedByCard } from '../permissions/declared.js';
+import type { AgentBuild } from '../site/site-build.js';
+import { pageFacts } from '../a2a/card.js';
+import { broaderScopes, resourcesNamedByCard } from '../ram/declared.js';
 import { footprintLine } from './footprint-line.js';
-import { signInFacts } from '../permissions/sign-in.js';
+import { signInFacts } from '../ram/sign-in.js';
 import { grantView, type GrantAction, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
-import { agentPagePath, fragmentId, indexPagePath, permissionsPagePath, type PageTree } from './paths.js';
+import {
+  agentPagePath,
+  fragmentId,
+  indexPagePath,
+  permissionsPagePath,
+  type PageTree,
+} from '../site/page-paths.js';
 import { accessEffects } from './access-effects.js';
 import { runByPublisher } from './publisher-service.js';
 import {
@@ -182,7 +188,7 @@ export interface PermissionView {
   pagePath: string;
   /** The BCP 47 tag of the page's words (`<html lang>`). */
   language: string;
-  /** The page's words (src/core/pages/words/). */
+  /** The page's words (src/core/i18n/words/). */
   words: PageWords;
   /** False for an agent with no access: the page then says {@link PermissionView.noAccessText}. */
   hasAccess: boolean;
@@ -222,7 +228,7 @@ export function permissionView(
   const texts = new PageTexts(model, language);
   const p = w.permissions;
   const { ram } = agent;
-  // What the page says beyond the RAM comes from the facts the card signs beside it (src/core/card.ts).
+  // What the page says beyond the RAM comes from the facts the card signs beside it (src/core/a2a/card.ts).
   const facts = pageFacts(agent, model);
   const signedReadOnly = new Set(facts.readOnlyOperations ?? []);
   const resources = new Map(ram.resources.map((r) => [r.id, r]));

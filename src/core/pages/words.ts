@@ -4,7 +4,7 @@
  * this module maps the RAM proposal’s enums to the table's entries, so a proto name can never leak into a page.
  */
 import type { RamResource, RamResourceAccess } from '../schema/ram.js';
-import type { PageWords } from './words/index.js';
+import type { PageWords } from '../i18n/words/index.js';
 
 export {
   agentLanguage,
@@ -15,8 +15,8 @@ export {
   wordsFor,
   type ChangeWordsInput,
   type PageWords,
-} from './words/index.js';
-export { capitalize } from './words/locale.js';
+} from '../i18n/words/index.js';
+export { capitalize } from '../i18n/words/locale.js';
 
 /** How much an agent needs an access, in the page's words (RAM proposal `AccessNecessity`). */
 export type NecessityLevel = 'required' | 'recommended' | 'optional';

@@ -12,8 +12,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
+import { sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
 
 /** The descriptor file inside the server folder. */
 export const REGISTRY_BUILD_FILE = 'registry-build.json';

@@ -17,7 +17,7 @@
  */
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import { stopwords as englishStopwords } from '@orama/stopwords/english';
-import { parseAirUrn } from '../urn.js';
+import { parseAirUrn } from '../ard/urn.js';
 import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
 import { invalidArgument } from './problems.js';
 import { buildTextIndex, type OramaTextProperty, type TextIndex } from './text-index.js';

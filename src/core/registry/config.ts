@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { loadPublisherFile } from '../content/load.js';
-import { ArdsiteError, formatDiagnostic, hasErrors } from '../errors.js';
+import { ArdsiteError, formatDiagnostic, hasErrors } from '../util/errors.js';
 import type { PublisherConfig } from '../schema/publisher.js';
 import { MIN_SECRET_BYTES } from './page-token.js';
 

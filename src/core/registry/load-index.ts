@@ -12,9 +12,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
-import { parseAirUrn } from '../urn.js';
+import { sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
+import { parseAirUrn } from '../ard/urn.js';
 import { folderReader } from '../verify/folder-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import type { VerifyReport } from '../verify/site.js';

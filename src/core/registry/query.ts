@@ -13,7 +13,7 @@
  * - `query.text` is required by `/search` (§4.2.2.1 says MUST) and optional in `/explore`;
  * - `/explore` takes `{query?, resultType: {facets: [{field, limit?}]}}` as §4.2.3.1 shows it.
  */
-import { suggest } from '../content/issues.js';
+import { suggest } from '../model/issues.js';
 import { canonicalJson } from '../trust/jcs.js';
 import { FEDERATION_MODES, type FederationMode } from '../schema/registry-settings.js';
 import { RegistryProblem, invalidArgument } from './problems.js';

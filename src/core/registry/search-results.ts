@@ -3,7 +3,7 @@
  * result item of a local entry, and one page of the local ranking merged with the peers' results of a
  * federated search (`auto`, §4.3.1), each peer result with its trust verdict. Used by ./service.ts.
  */
-import { withoutUndefined } from '../json.js';
+import { withoutUndefined } from '../util/json.js';
 import { entryKey, type Catalog, type IndexedEntry } from './catalog.js';
 import type { PeerResult, RegistryReferral } from './federation.js';
 import type { Ranking } from './search.js';

@@ -1,6 +1,6 @@
 /**
  * The one Node server of DESIGN.md §7 in registry mode (`npm run serve`): the static files of `dist/`
- * exactly as `npm run preview` serves them (src/core/preview-server.ts: the `_headers` headers, the 404
+ * exactly as `npm run preview` serves them (src/core/hosting/preview-server.ts: the `_headers` headers, the 404
  * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, rendered by
  * the @astrojs/node handler (`middleware` mode) of the server bundle in `dist-server/`, whose routes hand
  * every request to the registry service (service.ts) passed in Astro's `locals`.
@@ -21,11 +21,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
-import { headersForPath, parseHeadersFile } from '../headers-file.js';
-import { notModified, notModifiedHeaders } from '../http-cache.js';
-import { previewHandler, type PreviewServer } from '../preview-server.js';
+import { headersForPath, parseHeadersFile } from '../hosting/headers-file.js';
+import { notModified, notModifiedHeaders } from '../hosting/http-cache.js';
+import { previewHandler, type PreviewServer } from '../hosting/preview-server.js';
 import type { RegistryConfig } from '../schema/registry-settings.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { httpJsonPoster, httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';

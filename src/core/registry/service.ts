@@ -12,9 +12,9 @@
  * internal errors, with `query.text` blanked out of the message (§7).
  */
 import type { RegistryConfig } from '../schema/registry-settings.js';
-import { bodyEntityTag, notModified, notModifiedHeaders } from '../http-cache.js';
-import { JSON_CACHE_CONTROL } from '../site-files.js';
-import { isArdIdentifier } from '../urn.js';
+import { bodyEntityTag, notModified, notModifiedHeaders } from '../hosting/http-cache.js';
+import { JSON_CACHE_CONTROL } from '../build/site-files.js';
+import { isArdIdentifier } from '../ard/urn.js';
 import type { Catalog } from './catalog.js';
 import {
   FAILED_PEERS_HEADER,

@@ -14,9 +14,9 @@
  * results, served in memory as the manifest of their publisher's origin, with the network reader for
  * everything else (the DID document, the card).
  */
-import { mapLimit } from '../concurrency.js';
-import type { ErrorCode } from '../errors.js';
-import { parseAirUrn } from '../urn.js';
+import { mapLimit } from '../util/concurrency.js';
+import type { ErrorCode } from '../util/errors.js';
+import { parseAirUrn } from '../ard/urn.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { FetchedDocument, SiteReader } from '../verify/reader.js';
 import { verifySite } from '../verify/site.js';

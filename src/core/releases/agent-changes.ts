@@ -5,13 +5,13 @@
  * notice, and the machine-readable changes document published beside the card. Every comparison is
  * {@link compareRam}'s.
  */
-import { formatPath, type Diagnostic } from '../errors.js';
-import { npmCommand } from '../shell-word.js';
-import type { AgentModel, ContentModel } from '../content/model.js';
-import type { AgentPermissions } from '../permissions/model.js';
+import { formatPath, type Diagnostic } from '../util/errors.js';
+import { npmCommand } from '../util/shell-word.js';
+import type { AgentModel, ContentModel } from '../model/content.js';
+import type { AgentPermissions } from '../model/permissions.js';
 import { compareRam, gainsAccess, type RamChange, type RamSnapshot } from './compare.js';
 import { correctedReadOnly, currentSnapshot, recordSnapshot } from './history.js';
-import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
+import type { ReleaseHistory, ReleaseRecord } from '../model/release-record.js';
 
 /** The `format` of the published changes document. */
 export const CHANGES_FORMAT = 'ardsite-ram-changes/1';

@@ -18,7 +18,7 @@
  * `version` and what the pages announce.
  */
 import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schema/ram.js';
-import { mayChangeData } from '../ram-effects.js';
+import { mayChangeData } from '../ram/ram-effects.js';
 
 /**
  * One side of a comparison: a RAM plus the authoring data the RAM itself does not carry.

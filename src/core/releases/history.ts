@@ -7,25 +7,25 @@
  * is never rewritten.
  */
 import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
-import { writeContained } from '../contained-write.js';
-import { pathSlug } from '../path-slug.js';
+import { writeContained } from '../project/contained-write.js';
+import { pathSlug } from '../project/path-slug.js';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import type { Diagnostic } from '../errors.js';
-import { invalidJsonDiagnostic } from '../json-position.js';
-import { jsonDepthExceeded } from '../json.js';
+import type { Diagnostic } from '../util/errors.js';
+import { invalidJsonDiagnostic } from '../util/json-position.js';
+import { jsonDepthExceeded } from '../util/json.js';
 import { DEFAULT_LIMITS } from '../schema/publisher.js';
-import type { AgentModel, ContentModel } from '../content/model.js';
-import { SourceDoc } from '../content/source.js';
+import type { AgentModel, ContentModel } from '../model/content.js';
+import { SourceDoc } from '../model/source.js';
 import type { Ram } from '../schema/ram.js';
 import { RELEASE_HISTORY_FORMAT, ReleaseHistorySchema, type ReleaseRecordSchema } from '../schema/release.js';
-import type { AgentPermissions } from '../permissions/model.js';
-import { agentPermissions } from '../permissions/sets.js';
-import { readOnlyOperationIds, writesByEvidence } from '../ram-effects.js';
+import type { AgentPermissions } from '../model/permissions.js';
+import { agentPermissions } from '../ram/sets.js';
+import { readOnlyOperationIds, writesByEvidence } from '../ram/ram-effects.js';
 import type { RamSnapshot } from './compare.js';
 import { scopesOfPermissions } from './scopes.js';
-import type { ReleaseHistory, ReleaseRecord } from './release-record.js';
+import type { ReleaseHistory, ReleaseRecord } from '../model/release-record.js';
 
 export { RELEASE_HISTORY_FORMAT };
 
@@ -43,7 +43,7 @@ export function historyFile(slug: string): string {
 /**
  * The comparison side of a recorded release. With this build's `now` (the agent and its model), an
  * operation the record lists as only reading is left out of its `readOnlyOperations` when the agent still
- * has the very same operation and this build's evidence says it writes (src/core/ram-effects.ts
+ * has the very same operation and this build's evidence says it writes (src/core/ram/ram-effects.ts
  * `writesByEvidence`: its method, its stored spec): the record repeated the author's word, which the
  * evidence contradicts, and the operation was no read then either. Telling it truly now is a correction, not
  * a widening, so it is neither a "What changed" line nor `RELEASE_WIDENED_WITHOUT_VERSION`.

@@ -9,12 +9,12 @@
  */
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { ContentModel } from '../content/model.js';
-import type { Diagnostic } from '../errors.js';
-import { readRegularFile } from '../regular-file.js';
+import type { ContentModel } from '../model/content.js';
+import type { Diagnostic } from '../util/errors.js';
+import { readRegularFile } from '../project/regular-file.js';
 import { changesPath } from './agent-changes.js';
 import { historyFile } from './history.js';
-import type { ReleaseHistory } from './release-record.js';
+import type { ReleaseHistory } from '../model/release-record.js';
 
 /** Largest changes document read (as the history files, 8 MiB). */
 const MAX_CHANGES_BYTES = 8 * 1024 * 1024;

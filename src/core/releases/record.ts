@@ -7,13 +7,13 @@
  * earlier in the history (not last), or one recorded with less access than the agent has now, is refused.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ContentModel } from '../content/model.js';
-import type { Diagnostic } from '../errors.js';
-import { isoSeconds } from '../git-time.js';
-import { writeMethodMarkedReadOnly } from '../ram-effects.js';
+import type { ContentModel } from '../model/content.js';
+import type { Diagnostic } from '../util/errors.js';
+import { isoSeconds } from '../project/git-time.js';
+import { writeMethodMarkedReadOnly } from '../ram/ram-effects.js';
 import { compareRam, gainsAccess, type RamChange } from './compare.js';
 import { currentSnapshot, historyFile, recordSnapshot, writeHistory } from './history.js';
-import type { ReleaseRecord } from './release-record.js';
+import type { ReleaseRecord } from '../model/release-record.js';
 
 /**
  * An operation the last release recorded as only reading (`readOnlyOperations`) that this build's evidence

@@ -1,11 +1,11 @@
 /**
  * The scopes a comparison holds per access (src/core/releases/compare.ts `RamSnapshot.scopes`), taken from
- * the permission data derived from API specs (src/core/permissions/model.ts): each access's least-privilege authorisation,
+ * the permission data derived from API specs (src/core/model/permissions.ts): each access's least-privilege authorisation,
  * the union of the scopes of its requirements, or of its needed scope's when the publisher named one
  * (docs/permissions.md "Needed scopes"). An access whose spec names no authorisation has no entry (it is
  * not compared by scope).
  */
-import type { AgentPermissions } from '../permissions/model.js';
+import type { AgentPermissions } from '../model/permissions.js';
 
 /**
  * Access id → the scopes granted for it (sorted, unique): its needed scope's alternative, else its least

@@ -3,8 +3,8 @@
  * `registry:` section (registry mode, ARD draft §4.2–§4.3) is in ./registry-settings.ts.
  */
 import { z } from 'zod';
-import { isFqdn } from '../urn.js';
-import { isLanguageTag, sameLanguage } from '../languages.js';
+import { isFqdn } from '../ard/urn.js';
+import { isLanguageTag, sameLanguage } from '../i18n/languages.js';
 import { httpsUrl, isoDate, nonEmptyString, PER_LANGUAGE, urnSegment } from './common.js';
 import { RegistrySettings } from './registry-settings.js';
 

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { httpsUrl, nonEmptyString, PER_LANGUAGE } from './common.js';
-import { relativePathProblem } from '../contained-write.js';
+import { relativePathProblem } from '../project/contained-write.js';
 
 /** Where stored specs live, project-relative (DESIGN.md §9). */
 export const STORED_SPECS_DIR = 'content/specs';

@@ -5,8 +5,8 @@
  * (./publisher.ts).
  */
 import { z } from 'zod';
-import { isPrivateHost } from '../net-address.js';
-import { parseAirUrn } from '../urn.js';
+import { isPrivateHost } from '../util/net-address.js';
+import { parseAirUrn } from '../ard/urn.js';
 import { httpsUrl, nonEmptyString, urnSegment } from './common.js';
 
 /** Federation modes of a search request (ARD draft §4.2.2.1, §4.3). */

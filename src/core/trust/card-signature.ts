@@ -14,9 +14,9 @@
  *    so that a verifier knows which reading applies without trying both.
  */
 import { canonicalizeAgentCard } from '@a2a-js/sdk';
-import { serializeJsonDocument, type JsonObject } from '../card.js';
-import { utf8Bytes } from '../json.js';
-import { sha256Digest } from './digest.js';
+import { serializeJsonDocument, type JsonObject } from '../a2a/card.js';
+import { utf8Bytes } from '../util/json.js';
+import { sha256Digest } from '../ard/digest.js';
 import { canonicalBytes } from './jcs.js';
 import { detachedJws, detachedSigningInput } from './jws.js';
 import type { JwsSigner } from './keys.js';

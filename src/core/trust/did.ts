@@ -7,7 +7,7 @@
  *
  * Only the bare-domain form is supported: no ports (`%3A`) and no path segments.
  */
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import type { PublishedJwk, SigningAlgorithm } from './jwk.js';
 
 /** The `@context` of the DID documents ardsite writes (DID Core v1 and the JsonWebKey2020 suite). */

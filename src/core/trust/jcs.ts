@@ -16,8 +16,8 @@
  */
 import canonicalize from 'canonicalize';
 import { configure } from 'safe-stable-stringify';
-import { ArdsiteError } from '../errors.js';
-import { utf8Bytes } from '../json.js';
+import { ArdsiteError } from '../util/errors.js';
+import { utf8Bytes } from '../util/json.js';
 
 /** `JSON.stringify` with members sorted by UTF-16 code units, throwing for what JSON cannot hold. */
 const sortedStringify = configure({
@@ -56,7 +56,7 @@ function libraryCanonicalJson(value: unknown): string | undefined {
  * As with `JSON.stringify`, object members whose value is `undefined` are left out and `toJSON()` is
  * honoured. Meant for JSON data (parsed JSON; plain objects and arrays of strings, finite numbers,
  * booleans and null), which is all that reaches it: content read from YAML is refused where it is read
- * when it holds anything else (src/core/content/source.ts, `!!binary` and the like). A sparse array, a
+ * when it holds anything else (src/core/model/source.ts, `!!binary` and the like). A sparse array, a
  * typed array (its members in index order, not sorted) or a `toJSON` that reads its key argument is
  * written the way `safe-stable-stringify` writes it, not as `canonicalize` would.
  *
@@ -87,7 +87,7 @@ export function canonicalJson(value: unknown): string {
  * sign.
  *
  * @param value any JSON-representable value.
- * @returns a `Uint8Array` of UTF-8 bytes (src/core/json.ts `utf8Bytes`).
+ * @returns a `Uint8Array` of UTF-8 bytes (src/core/util/json.ts `utf8Bytes`).
  * @throws ArdsiteError `SCHEMA_INVALID_VALUE` as {@link canonicalJson}.
  */
 export function canonicalBytes(value: unknown): Uint8Array {

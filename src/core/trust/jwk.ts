@@ -4,7 +4,7 @@
  * private key is read or made here.
  */
 import { createHash } from 'node:crypto';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { canonicalJson } from './jcs.js';
 
 /** The JWS `alg` values ardsite signs with: ES256 (RFC 7518 §3.4) or EdDSA/Ed25519 (RFC 8037 §3.1). */

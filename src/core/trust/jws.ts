@@ -8,7 +8,7 @@
  * bytes. Signing is done by {@link SigningKey.sign} (deterministic); verification by jose.
  */
 import { errors, flattenedVerify, importJWK } from 'jose';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { canonicalJson } from './jcs.js';
 import type { SigningKey } from './keys.js';
 

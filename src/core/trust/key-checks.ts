@@ -11,7 +11,7 @@
 import { createECDH, createPrivateKey, type KeyObject } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import type { PrivateSigningJwk, PublicKeyMembers, SigningAlgorithm } from './jwk.js';
 
 /** A private key as parsed by {@link parsePrivateKey}. */

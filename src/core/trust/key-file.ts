@@ -5,14 +5,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeContained } from '../contained-write.js';
+import { writeContained } from '../project/contained-write.js';
 import path from 'node:path';
-import { ArdsiteError } from '../errors.js';
-import { outsideMessage, placeInJail } from '../project-jail.js';
+import { ArdsiteError } from '../util/errors.js';
+import { outsideMessage, placeInJail } from '../project/project-jail.js';
 import { createSigningKey, generatePrivateJwk, type SigningKey } from './keys.js';
 import { parsePrivateKey, type ParsedPrivateKey } from './key-checks.js';
 import type { PrivateSigningJwk, SigningAlgorithm } from './jwk.js';
-import { npmCommand } from '../shell-word.js';
+import { npmCommand } from '../util/shell-word.js';
 
 /** Options of {@link resolveSigningKey}. */
 export interface ResolveSigningKeyOptions {
@@ -44,7 +44,7 @@ export interface ResolvedSigningKey {
   /**
    * What in content chose this key, when content did (`signing.keyFile in content/publisher.yaml`, or a
    * default key file that git tracks, which a pull request could have added): such a key signs only when
-   * the operator confirms it (src/core/operator-trust.ts `assertOperatorKey`). Undefined for a key the
+   * the operator confirms it (src/core/trust/operator-trust.ts `assertOperatorKey`). Undefined for a key the
    * operator gave (an environment variable, an untracked key file of this machine, a key made here).
    */
   chosenByContent?: string;
@@ -252,7 +252,7 @@ export async function resolveSigningKey(options: ResolveSigningKeyOptions): Prom
  * @param help a sentence appended to the `KEY_NOT_IGNORED` message (how else to provide a key).
  * @returns the private JWK written, or `'exists'` when the file already exists (it is left untouched).
  * @throws ArdsiteError `KEY_NOT_IGNORED` (not ignored, not a git repository, or no git),
- *   `FILE_WRITE_REFUSED` (the path leaves `root` or goes through a symbolic link, src/core/contained-write.ts),
+ *   `FILE_WRITE_REFUSED` (the path leaves `root` or goes through a symbolic link, src/core/project/contained-write.ts),
  *   `FILE_UNREADABLE` (the file cannot be written).
  */
 export async function writeNewKeyFile(

@@ -17,8 +17,8 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { ArdsiteError } from '../errors.js';
-import { isFileSystemError } from '../regular-file.js';
+import { ArdsiteError } from '../util/errors.js';
+import { isFileSystemError } from '../project/regular-file.js';
 import { keyMaterialForWorkers, type SigningKey } from './keys.js';
 import type { RetiredKey } from './retired-keys.js';
 import { publicJwkThumbprint } from './jwk.js';
@@ -124,7 +124,7 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * `true` for an error of the file system (src/core/regular-file.ts `isFileSystemError`): the file cannot
+ * `true` for an error of the file system (src/core/project/regular-file.ts `isFileSystemError`): the file cannot
  * be cleared. Rethrows anything else (a fault of this code, never hidden as a finding).
  */
 function cannotRead(error: unknown): true {

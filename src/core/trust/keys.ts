@@ -17,7 +17,7 @@ import { ed25519Signer } from './ed25519-signer.js';
 import { es256Signer } from './es256-signer.js';
 import { exportJWK, generateKeyPair } from 'jose';
 import { didWebFromDomain } from './did.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import {
   publicJwkThumbprint,
   type PrivateSigningJwk,

@@ -6,7 +6,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { assertNoPrivateMembers } from './did.js';
 import type { PublishedJwk } from './jwk.js';
 import { assertOnlyJwkMembers, isRecord, publicMembers, signingAlgOf } from './key-checks.js';

@@ -13,9 +13,9 @@
  * batches in flight per worker, so the main thread keeps building cards while the workers sign.
  */
 import { Worker } from 'node:worker_threads';
-import { bundledWorkerExecArgv } from '../compiled-worker.js';
-import type { JsonObject } from '../card.js';
-import { ArdsiteError } from '../errors.js';
+import { bundledWorkerExecArgv } from '../util/compiled-worker.js';
+import type { JsonObject } from '../a2a/card.js';
+import { ArdsiteError } from '../util/errors.js';
 import type { CardSealer, SealedCard } from './card-signature.js';
 import { keyMaterialForWorkers, type JwsSigner, type SigningKey } from './keys.js';
 import { type SigningAlgorithm } from './jwk.js';
@@ -27,7 +27,7 @@ export interface SignerPoolOptions {
   /** Most signing inputs per message (default 16). */
   batchSize?: number;
   /**
-   * The worker's module: the bundled plain-JavaScript worker (src/core/compiled-worker.ts
+   * The worker's module: the bundled plain-JavaScript worker (src/core/util/compiled-worker.ts
    * `compiledWorker('signer')`), started without the parent's Node options (no tsx loader). Default:
    * ./signer-worker.mjs, which loads the TypeScript worker through tsx (about a second of CPU more).
    */
@@ -41,7 +41,7 @@ export interface SignerPool extends JwsSigner, CardSealer {
   readonly busyMs: number;
   /**
    * Milliseconds of CPU the worker threads used since they started (loading their code included), summed
-   * over the workers as of their last answers (src/core/thread-cpu.ts; a thread that has not answered
+   * over the workers as of their last answers (src/core/util/thread-cpu.ts; a thread that has not answered
    * yet counts nothing), or undefined where no thread's CPU could be read.
    */
   readonly cpuMs: number | undefined;

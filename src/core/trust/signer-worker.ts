@@ -5,7 +5,7 @@
  * Then it does batches of jobs: a JWS signing input is signed, a card is sealed (./card-signature.ts
  * `sealAgentCard` with the key: the same functions as in the main thread). `{ id, jobs }` in,
  * `{ id, results, busyMs, cpuMs }` or `{ id, error }` out (`cpuMs`: this thread's CPU so far,
- * src/core/thread-cpu.ts); the bytes of sealed cards are transferred, not
+ * src/core/util/thread-cpu.ts); the bytes of sealed cards are transferred, not
  * copied. The key material never leaves this thread in a message.
  */
 import { parentPort } from 'node:worker_threads';
@@ -13,7 +13,7 @@ import { sealAgentCard } from './card-signature.js';
 import { createSigningKey, type SigningKey } from './keys.js';
 import { type PrivateSigningJwk } from './jwk.js';
 import type { SignerJob, SignerResult } from './signer-pool.js';
-import { threadCpuMs } from '../thread-cpu.js';
+import { threadCpuMs } from '../util/thread-cpu.js';
 
 let key: SigningKey | undefined;
 

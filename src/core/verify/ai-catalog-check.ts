@@ -1,12 +1,12 @@
 /**
  * `/.well-known/ai-catalog.json`, the ARD v0.9 compatibility copy of the manifest (DESIGN.md §9,
- * src/core/ai-catalog.ts), checked against the manifest it copies. A v0.9 consumer (Lighthouse's
+ * src/core/ard/ai-catalog.ts), checked against the manifest it copies. A v0.9 consumer (Lighthouse's
  * ard-schema audit, an older crawler) reads only the copy, and nothing signs it: it must list exactly the
  * manifest's entries, each as {@link aiCatalogEntry} writes it from the entry in ard.json, and carry no
  * signature, which the v0.9 trustManifest could not bind to a subject (ai-catalog ADR-0009).
  */
-import { aiCatalogEntry } from '../ai-catalog.js';
-import { AI_CATALOG_PATH } from '../well-known.js';
+import { aiCatalogEntry } from '../ard/ai-catalog.js';
+import { AI_CATALOG_PATH } from '../ard/well-known.js';
 import { deepStrictEqual, isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';

@@ -3,8 +3,8 @@
  * its signatures with keys resolved through did:web (./card-signature-checks.ts), the entry extension naming its entry and publisher, the two RAM copies
  * being equal, the RAM's integrity, and the entry's RAM footprint terms (./footprint-check.ts).
  */
-import { ENTRY_EXTENSION_URI, ramOfExtensionParams } from '../card.js';
-import { ArdsiteError } from '../errors.js';
+import { ENTRY_EXTENSION_URI, ramOfExtensionParams } from '../a2a/card.js';
+import { ArdsiteError } from '../util/errors.js';
 import { checkCardSignatures } from './card-signature-checks.js';
 import {
   bomMessage,
@@ -110,8 +110,8 @@ export async function verifyCard(
   const ramExtension = list.find((e) => isRecord(e.params) && Array.isArray(e.params.resourceAccesses));
   const extensionRam = ramExtension?.params as Record<string, unknown> | undefined;
   if (top === undefined && extensionRam === undefined) return;
-  // Beside the RAM in the params: the skill map, the permission sets (src/core/permissions/model.ts) and
-  // the permission page's facts (src/core/card.ts `PageFacts`).
+  // Beside the RAM in the params: the skill map, the permission sets (src/core/model/permissions.ts) and
+  // the permission page's facts (src/core/a2a/card.ts `PageFacts`).
   const extensionCopy = ramOfExtensionParams(extensionRam ?? {});
   let copiesAgree = true;
   if (top !== undefined) {

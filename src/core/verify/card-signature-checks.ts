@@ -18,9 +18,9 @@ import {
   isWholeCardHeader,
   wholeCardSigningPayload,
 } from '../trust/card-signature.js';
-import type { JsonObject } from '../card.js';
+import type { JsonObject } from '../a2a/card.js';
 import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
-import { ArdsiteError, type ErrorCode } from '../errors.js';
+import { ArdsiteError, type ErrorCode } from '../util/errors.js';
 import { DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
 import { isRecord, type DocumentCache } from './documents.js';
 import { canonicalBase64url, signatureCheck, signatureHolds, signingInput } from './fast-signatures.js';

@@ -8,7 +8,7 @@
  * not in the ARD draft (draft-bu-dawn-ard-discovery-00) and ardsite writes none by default (`hosting.agentmap`), so a
  * robots.txt without one is not a finding.
  */
-import { AI_CATALOG_PATH } from '../well-known.js';
+import { AI_CATALOG_PATH } from '../ard/well-known.js';
 import type { VerifyFinding } from './findings.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 

@@ -7,8 +7,8 @@
 import { importJWK } from 'jose';
 import { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { ArdsiteError } from '../errors.js';
-import { jsonNestingDepth, MAX_JSON_DEPTH } from '../json.js';
+import { ArdsiteError } from '../util/errors.js';
+import { jsonNestingDepth, MAX_JSON_DEPTH } from '../util/json.js';
 import { decodeProtectedHeader } from '../trust/jws.js';
 import { simpleProtectedHeader } from './fast-signatures.js';
 import type { FetchedDocument, SiteReader } from './reader.js';

@@ -6,12 +6,12 @@
  * of a manifest's entries and the loop that checks them, shared with the helper threads
  * (./entries-worker.ts).
  */
-import { digestMatches, sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
+import { digestMatches, sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
 import { canonicalBytes } from '../trust/jcs.js';
 import { ArdEntry, ArdManifest } from '../schema/entry.js';
-import { formatAirUrn, parseAirUrn } from '../urn.js';
-import { A2A_CARD_TYPE, MCP_SERVER_CARD_TYPE, REGISTRY_TYPE } from '../well-known.js';
+import { formatAirUrn, parseAirUrn } from '../ard/urn.js';
+import { A2A_CARD_TYPE, MCP_SERVER_CARD_TYPE, REGISTRY_TYPE } from '../ard/well-known.js';
 import { verifyCard } from './card-checks.js';
 import { MCP_SERVER_SCHEMA_ID, mcpServerCardProblems } from './mcp-card-check.js';
 import { DocumentCache, isRecord, parseJson } from './documents.js';

@@ -2,7 +2,7 @@
  * What the verifier records (./site.ts): one finding per check that did not hold, a count of the checks
  * that held, and the state one run's checks share.
  */
-import { ArdsiteError, type ErrorCode } from '../errors.js';
+import { ArdsiteError, type ErrorCode } from '../util/errors.js';
 import type { DocumentCache } from './documents.js';
 import type { SiteReader } from './reader.js';
 

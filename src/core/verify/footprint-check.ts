@@ -1,6 +1,6 @@
 /**
  * The RAM footprint terms of an ARD entry (`ram:accessCount`, `ram:asksFirstCount`, …; DESIGN.md §2,
- * src/core/footprint.ts) against the RAM of the card the entry pins. The terms let a registry filter
+ * src/core/ram/footprint.ts) against the RAM of the card the entry pins. The terms let a registry filter
  * agents by least privilege without fetching their cards; they sit outside the trustManifest's subject,
  * so only the card, pinned by the signed digest, vouches for them.
  */
@@ -11,7 +11,7 @@ import {
   RAM_PREFIX,
   type PermissionFootprint,
   type RamFootprint,
-} from '../footprint.js';
+} from '../ram/footprint.js';
 import type { Ram } from '../schema/ram.js';
 import { deepStrictEqual, isRecord } from './documents.js';
 import type { Findings } from './findings.js';

@@ -1,6 +1,6 @@
 /**
  * Helper threads of a folder verification: worker threads running the bundled verification worker
- * (src/core/compiled-worker.ts) that check entries beside the thread that reads the manifest.
+ * (src/core/util/compiled-worker.ts) that check entries beside the thread that reads the manifest.
  *
  * The work is shared, not split: the threads take the next unchecked entry from one counter in shared
  * memory (`Atomics.add`), so a helper that is still starting takes nothing, and one that is slower takes
@@ -17,7 +17,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { VerifyFinding } from './findings.js';
-import { compiledWorker } from '../compiled-worker.js';
+import { compiledWorker } from '../util/compiled-worker.js';
 
 /** What checking one entry found: the checks that held and the findings, in the order they were made. */
 export interface EntryOutcome {
@@ -117,7 +117,7 @@ interface Helper {
 export type StartedHelpers = { helpers: VerifyHelpers } | { helpers?: undefined; reason: string };
 
 /**
- * Starts `count` helper threads from the bundled worker (src/core/compiled-worker.ts), or from
+ * Starts `count` helper threads from the bundled worker (src/core/util/compiled-worker.ts), or from
  * `options.workerFile` (tests give a worker of their own); `options.prefetch`: the manifest each helper
  * reads and parses right away ({@link ManifestPrefetch}). Never throws: no helpers when `count` < 1, or
  * when the bundle cannot be made or a thread cannot be started, with the reason; a helper that fails

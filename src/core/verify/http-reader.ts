@@ -11,7 +11,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { ipLiteral, isLoopbackHost, isPrivateAddress } from '../net-address.js';
+import { ipLiteral, isLoopbackHost, isPrivateAddress } from '../util/net-address.js';
 import type { FetchedDocument, SiteReader } from './reader.js';
 
 export { isPrivateAddress };

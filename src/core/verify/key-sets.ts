@@ -6,7 +6,7 @@
  * the `jku` alone would accept a key the publisher's DID never authorised, or miss one it did.
  */
 import { findAssertionKey } from '../trust/did.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { isRecord, type DocumentCache } from './documents.js';
 import type { Findings } from './findings.js';
 

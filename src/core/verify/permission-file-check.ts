@@ -1,11 +1,11 @@
 /**
- * The permission file a card pins (DESIGN.md §9 "Permissions from specs"; src/core/permissions/model.ts):
+ * The permission file a card pins (DESIGN.md §9 "Permissions from specs"; src/core/model/permissions.ts):
  * the card's RAM extension params carry `permissions: {permissionSet, skillPermissionSets, file, digest}`,
  * which the card's signatures and the entry's digest cover; the file itself (`/agents/<slug>/
  * permissions.json`) is covered only through that digest. The verifier reads it, checks its bytes against
  * the digest, that it names the card's entry, and that the permission sets it publishes are the card's.
  */
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { deepStrictEqual, isRecord } from './documents.js';
 import type { RunContext } from './findings.js';
 import { readPinnedDocument } from './pinned-document.js';

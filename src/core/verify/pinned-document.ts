@@ -4,7 +4,7 @@
  * (depth-bounded, src/core/verify/documents.ts). Each failure goes to the caller's `fail`, which throws the
  * caller's own code.
  */
-import { sha256Digest } from '../trust/digest.js';
+import { sha256Digest } from '../ard/digest.js';
 import { isRecord, parseJson } from './documents.js';
 import type { RunContext } from './findings.js';
 

@@ -5,7 +5,7 @@
  * on a Resource and a list on an Operation, and no object spells one field both in camelCase and
  * snake_case. Used by the verifier on cards read back from disk or the network.
  */
-import type { ErrorCode } from '../errors.js';
+import type { ErrorCode } from '../util/errors.js';
 import { AccessNecessity, IdentityType, InteractionProtocol, ResourceOwner } from '../schema/ram.js';
 
 /** One integrity problem. */

@@ -1,15 +1,15 @@
 /**
  * Where a site publishes an agent's release history (DESIGN.md §9 "Releases"; docs/releases.md), the
  * verifier holds it against the card: the card pins the changes document by digest (the
- * `urn:ardsite:ext:ram-changes:v1` extension, src/core/card.ts), the document's last recorded release
+ * `urn:ardsite:ext:ram-changes:v1` extension, src/core/a2a/card.ts), the document's last recorded release
  * must match the card (the card's version recorded with no less access than the card has; or, for a
  * version not recorded yet, the changes listed must be the changes between that release and the card),
  * and the entry's `ram:gainedAccess` / `ram:previousVersion` terms must say what the document says. The
  * comparison is src/core/releases/compare.ts, the build's own.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { CHANGES_EXTENSION_URI } from '../card.js';
-import { ArdsiteError } from '../errors.js';
+import { CHANGES_EXTENSION_URI } from '../a2a/card.js';
+import { ArdsiteError } from '../util/errors.js';
 import { compareRam, gainsAccess, type RamSnapshot } from '../releases/compare.js';
 import { scopesOfPermissionsJson } from '../releases/scopes.js';
 import type { Ram } from '../schema/ram.js';

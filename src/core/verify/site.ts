@@ -20,7 +20,7 @@
  * in ./entry-checks.ts, ./trust-checks.ts, ./card-checks.ts and ./site-wide-checks.ts, the documents they
  * read in ./documents.ts, and helper threads in ./helper-threads.ts.
  */
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 import { Deadline, DEFAULT_MAX_ENTRIES } from './deadline.js';
 import { bomMessage, DocumentCache, isRecord, startsWithBom } from './documents.js';
 import { duplicateEntries, type EntryContext, readManifest, verifyClaimedEntries } from './entry-checks.js';

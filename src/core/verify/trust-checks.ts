@@ -6,8 +6,8 @@
  * never count as publisher authority.
  */
 import { didFromKid, domainFromDidWeb, findAssertionKey, type PublicJwk } from '../trust/did.js';
-import { digestMatches, sha256Digest } from '../trust/digest.js';
-import { ArdsiteError } from '../errors.js';
+import { digestMatches, sha256Digest } from '../ard/digest.js';
+import { ArdsiteError } from '../util/errors.js';
 import { DEFAULT_VERIFY_ALGORITHMS, verifyCompactDetached } from '../trust/jws.js';
 import { trustManifestPayload } from '../trust/trust-manifest.js';
 import { DidUnreadable, isRecord, Unreadable, type DocumentCache } from './documents.js';

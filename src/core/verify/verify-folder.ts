@@ -9,7 +9,7 @@ import type { VerifyFinding } from './findings.js';
 import { originFromDidDocument } from './folder-origin.js';
 import { folderReader } from './folder-reader.js';
 import { DEFAULT_MAX_BYTES } from './http-reader.js';
-import { ArdsiteError } from '../errors.js';
+import { ArdsiteError } from '../util/errors.js';
 
 /** Inputs of {@link verify}. */
 export interface VerifyOptions {

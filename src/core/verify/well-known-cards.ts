@@ -4,10 +4,10 @@
  * card), checked against the manifest. They are the first place an A2A client looks, and nothing signs
  * them but the card they copy: a copy must be the very bytes an entry's digest pins.
  */
-import { ENTRY_EXTENSION_URI } from '../card.js';
-import { digestMatches, sha256Digest } from '../trust/digest.js';
-import { parseAirUrn } from '../urn.js';
-import { A2A_CARD_TYPE, LEGACY_WELL_KNOWN_CARD_PATH, WELL_KNOWN_CARD_PATH } from '../well-known.js';
+import { ENTRY_EXTENSION_URI } from '../a2a/card.js';
+import { digestMatches, sha256Digest } from '../ard/digest.js';
+import { parseAirUrn } from '../ard/urn.js';
+import { A2A_CARD_TYPE, LEGACY_WELL_KNOWN_CARD_PATH, WELL_KNOWN_CARD_PATH } from '../ard/well-known.js';
 import { findString, isRecord, parseJson } from './documents.js';
 import type { Findings } from './findings.js';
 import type { SiteReader } from './reader.js';

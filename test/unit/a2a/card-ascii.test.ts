@@ -4,7 +4,7 @@
  * everyone else for every card whose publisher wrote ASCII; the publisher's own text stays as written.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildAgentCard } from '../../../src/core/card.js';
+import { buildAgentCard } from '../../../src/core/a2a/card.js';
 import { loadAndCheck } from '../../../src/core/content/index.js';
 import { agentMd, makeSite, removeSites } from '../../helpers/site.js';
 

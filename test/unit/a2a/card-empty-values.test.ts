@@ -3,7 +3,7 @@
  * reports, and its messages are what they were.
  */
 import { describe, expect, it } from 'vitest';
-import { assertNoEmptyValues } from '../../../src/core/card.js';
+import { assertNoEmptyValues } from '../../../src/core/a2a/card.js';
 
 describe('assertNoEmptyValues (the path is made only for the value it reports)', () => {
   it.each([

@@ -11,7 +11,7 @@ import canonicalize from 'canonicalize';
 import { calculateJwkThumbprint, flattenedVerify, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signAgentCard } from '../../../src/core/trust/card-signature.js';
-import type { JsonObject } from '../../../src/core/card.js';
+import type { JsonObject } from '../../../src/core/a2a/card.js';
 import { createSigningKey } from '../../../src/core/trust/keys.js';
 import { parsePrivateKey } from '../../../src/core/trust/key-checks.js';
 

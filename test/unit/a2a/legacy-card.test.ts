@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
-import { legacyAgentJsonOn, primaryAgentOf } from '../../../src/core/legacy-card.js';
+import { legacyAgentJsonOn, primaryAgentOf } from '../../../src/core/a2a/legacy-card.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../../helpers/site.js';
 
 afterAll(removeSites);

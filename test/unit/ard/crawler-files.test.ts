@@ -14,12 +14,12 @@ import LlmsTxtAudit from 'lighthouse/core/audits/agentic/llms-txt.js';
 import RobotsTxtAudit from 'lighthouse/core/audits/seo/robots-txt.js';
 import { ConformanceTester } from 'lighthouse/third-party/ard/ard.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiCatalogEntry, SIGNED_MANIFEST_KEY } from '../../../src/core/ai-catalog.js';
+import { aiCatalogEntry, SIGNED_MANIFEST_KEY } from '../../../src/core/ard/ai-catalog.js';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../../src/core/content/index.js';
-import { headersForPath, parseHeadersFile } from '../../../src/core/headers-file.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
-import { PAGE_CSP } from '../../../src/core/site-files.js';
+import { headersForPath, parseHeadersFile } from '../../../src/core/hosting/headers-file.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
+import { PAGE_CSP } from '../../../src/core/build/site-files.js';
 import { runConformanceTool } from '../../helpers/ard-conformance.js';
 import { agentMd, fixture, makeSite, REPO_ROOT, removeSites } from '../../helpers/site.js';
 

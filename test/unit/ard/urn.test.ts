@@ -3,7 +3,7 @@
  * rule by which a verifier and a registry read any publisher's identifier.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAirUrn } from '../../../src/core/urn.js';
+import { parseAirUrn } from '../../../src/core/ard/urn.js';
 
 describe('parseAirUrn', () => {
   it('reads the parts of an identifier under both rules', () => {

@@ -1,11 +1,11 @@
 /**
- * The GitHub Actions workflow `ardsite new` writes (src/core/new-project.ts) is a valid workflow: the
+ * The GitHub Actions workflow `ardsite new` writes (src/core/project/new-project.ts) is a valid workflow: the
  * maintained validator @action-validator/core (the GitHub workflow JSON schema of SchemaStore, and its own
  * checks) finds no error in it, and finds the error of a workflow broken on purpose, so the check can fail.
  */
 import { validateWorkflow } from '@action-validator/core';
 import { describe, expect, it } from 'vitest';
-import { newProjectFiles } from '../../../src/core/new-project.js';
+import { newProjectFiles } from '../../../src/core/project/new-project.js';
 
 /** The workflow file of a project made for agents.acme.test. */
 function workflow(): string {

@@ -1,5 +1,5 @@
 /**
- * The one bounded YAML reader (src/core/bounded-yaml.ts): aliases that expand a small text into a huge
+ * The one bounded YAML reader (src/core/util/bounded-yaml.ts): aliases that expand a small text into a huge
  * document are refused before anything walks it, at the file and the line of the first alias, for content
  * (SourceDoc.parseYaml) and stored specs (readSpecDocument) alike, whatever the YAML style (block, flow,
  * JSON-style keys), and an alias inside the value it names is refused too. Anchors used for sharing still
@@ -12,10 +12,10 @@ import {
   readYaml,
   readYamlLeniently,
   YamlReadError,
-} from '../../../src/core/bounded-yaml.js';
-import { SourceDoc } from '../../../src/core/content/source.js';
-import type { Diagnostic } from '../../../src/core/errors.js';
-import { readSpecDocument } from '../../../src/core/permissions/parse-spec.js';
+} from '../../../src/core/util/bounded-yaml.js';
+import { SourceDoc } from '../../../src/core/model/source.js';
+import type { Diagnostic } from '../../../src/core/util/errors.js';
+import { readSpecDocument } from '../../../src/core/ram/parse-spec.js';
 
 /** `levels` anchors, each a list of nine aliases of the one before: 9^levels leaves in a few hundred bytes. */
 function blockBomb(levels: number): string {

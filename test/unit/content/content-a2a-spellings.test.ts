@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
-import type { Diagnostic } from '../../../src/core/errors.js';
+import type { Diagnostic } from '../../../src/core/util/errors.js';
 import { runScript } from '../../helpers/cli.js';
 import { agentMd, DEFAULT_PUBLISHER, EXAMPLE_LIKE, makeSite, removeSites } from '../../helpers/site.js';
 

@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
 import { normalizeRamKeys } from '../../../src/core/content/normalize.js';
-import { SourceDoc } from '../../../src/core/content/source.js';
-import type { Diagnostic, ErrorCode } from '../../../src/core/errors.js';
+import { SourceDoc } from '../../../src/core/model/source.js';
+import type { Diagnostic, ErrorCode } from '../../../src/core/util/errors.js';
 import { agentMd, DEFAULT_PUBLISHER, lineOf, makeSite, removeSites } from '../../helpers/site.js';
 import { NOTES_OPENAPI, storedSpec } from '../../helpers/specs.js';
 

@@ -1,11 +1,11 @@
 /**
  * Content is JSON data: a YAML value that JSON cannot hold (`!!binary`, `!!timestamp`, `!!set`, `.nan`,
- * `.inf`) is a `YAML_INVALID` error at its field and line (src/core/content/source.ts `jsonOnly`), found by
+ * `.inf`) is a `YAML_INVALID` error at its field and line (src/core/model/source.ts `jsonOnly`), found by
  * `npm run check`, so that it never reaches a signature or a digest (RFC 8785 has no such values).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
-import { nonJsonValue } from '../../../src/core/json.js';
+import { nonJsonValue } from '../../../src/core/util/json.js';
 import { makeSite, removeSites } from '../../helpers/site.js';
 
 afterAll(removeSites);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { loadAndCheck, type CheckedContent } from '../../../src/core/content/index.js';
-import { ArdsiteError, withDiagnosticsInMessage } from '../../../src/core/errors.js';
+import { ArdsiteError, withDiagnosticsInMessage } from '../../../src/core/util/errors.js';
 import { PLANTED_FAULTS } from '../../helpers/broken-site.js';
 import { fixture } from '../../helpers/site.js';
 

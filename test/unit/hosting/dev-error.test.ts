@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ArdsiteError } from '../../../src/core/errors.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
 import { DEV_CONTENT_HINT, devOverlayError, type DevOverlayError } from '../../../src/lib/dev-error.js';
 
 const root = '/projects/acme';

@@ -1,5 +1,5 @@
 /**
- * The dev server's rule (src/core/dev-requests.ts), without a server: Vite's own prefixes (`/@fs/`,
+ * The dev server's rule (src/core/build/dev-requests.ts), without a server: Vite's own prefixes (`/@fs/`,
  * `/@id/`) naming files outside the app or inside a secret, and an app that is the project itself (the
  * checkout's own example, whose `.ardsite/` sits in Vite's root).
  */
@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devRequestProblem, devServing, type DevServing } from '../../../src/core/dev-requests.js';
+import { devRequestProblem, devServing, type DevServing } from '../../../src/core/build/dev-requests.js';
 
 let base: string;
 let serving: DevServing;

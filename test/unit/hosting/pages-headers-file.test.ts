@@ -1,20 +1,20 @@
 /**
- * `_headers` (src/core/headers-file.ts) and the site files of DESIGN.md §2 (src/core/site-files.ts):
+ * `_headers` (src/core/hosting/headers-file.ts) and the site files of DESIGN.md §2 (src/core/build/site-files.ts):
  * the syntax both ways, path matching as Netlify and Cloudflare Pages do it, and the rules the build
  * writes: content types, CORS and cache on the JSON files, `Link: rel="ard"` on the pages.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
-import { ArdsiteError } from '../../../src/core/errors.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
 import {
   headersForPath,
   matchesHeaderPath,
   parseHeadersFile,
   serializeHeadersFile,
   type HeaderRule,
-} from '../../../src/core/headers-file.js';
-import { htmlPagePaths } from '../../../src/core/pages/paths.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+} from '../../../src/core/hosting/headers-file.js';
+import { htmlPagePaths } from '../../../src/core/site/page-paths.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
 describe('the _headers syntax', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run preview`'s server (src/core/preview-server.ts) over a small folder: the `_headers` headers,
+ * `npm run preview`'s server (src/core/hosting/preview-server.ts) over a small folder: the `_headers` headers,
  * content types, directory indexes, the 404 page, HEAD, and refused path traversal.
  */
 import http from 'node:http';
@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewServer, type PreviewServer } from '../../../src/core/preview-server.js';
+import { startPreviewServer, type PreviewServer } from '../../../src/core/hosting/preview-server.js';
 
 let dir: string;
 let outside: string;

@@ -1,5 +1,5 @@
 /**
- * Vercel's Build Output (src/core/vercel-output.ts) gives every URL path the headers the build's `_headers`
+ * Vercel's Build Output (src/core/hosting/vercel-output.ts) gives every URL path the headers the build's `_headers`
  * gives it: for each kind of path (every path, an exact JSON file, a placeholder pattern, the pages of
  * another language, a splat folder, an absolute pattern), the headers of the matching `config.json`
  * routes, applied as Vercel applies routes with `continue: true`, equal `headersForPath` over the rules.
@@ -13,14 +13,14 @@ import {
   parseHeadersFile,
   serializeHeadersFile,
   type HeaderRule,
-} from '../../../src/core/headers-file.js';
+} from '../../../src/core/hosting/headers-file.js';
 import {
   vercelOutputConfig,
   writeVercelOutput,
   type VercelOutputConfig,
-} from '../../../src/core/vercel-output.js';
+} from '../../../src/core/hosting/vercel-output.js';
 
-/** Rules of each kind the build writes (src/core/site-files.ts `headerRules`). */
+/** Rules of each kind the build writes (src/core/build/site-files.ts `headerRules`). */
 const RULES: HeaderRule[] = [
   {
     path: '/*',

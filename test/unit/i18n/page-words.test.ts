@@ -11,10 +11,10 @@ import {
   PAGE_WORDS,
   wordPaths,
   wordsFor,
-} from '../../../src/core/pages/words/index.js';
+} from '../../../src/core/i18n/words/index.js';
 import { urlParts } from '../../../src/core/pages/url-breaks.js';
-import { EN } from '../../../src/core/pages/words/en.js';
-import { PT_BR } from '../../../src/core/pages/words/pt-BR.js';
+import { EN } from '../../../src/core/i18n/words/en.js';
+import { PT_BR } from '../../../src/core/i18n/words/pt-BR.js';
 import { agentMd, makeSite, removeSites } from '../../helpers/site.js';
 
 afterAll(removeSites);
@@ -28,7 +28,7 @@ describe('the word tables', () => {
     expect(missing.length).toBeGreaterThan(0);
     expect(missing.every((d) => d.code === 'PAGE_WORDS_MISSING' && d.severity === 'error')).toBe(true);
     expect(missing.map((d) => d.path)).toContain('grants.heading');
-    expect(missing[0]!.file).toBe('src/core/pages/words/pt-BR.ts');
+    expect(missing[0]!.file).toBe('src/core/i18n/words/pt-BR.ts');
   });
 
   it('differ in every sentence the two languages do not share (no English left in the Portuguese table)', () => {

@@ -16,11 +16,11 @@ import {
   pagePrefix,
   pageTreeOf,
   pageTrees,
-} from '../../../src/core/pages/paths.js';
+} from '../../../src/core/site/page-paths.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
-import { PT_BR } from '../../../src/core/pages/words/pt-BR.js';
-import { sitemapXml } from '../../../src/core/site-files.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import { PT_BR } from '../../../src/core/i18n/words/pt-BR.js';
+import { sitemapXml } from '../../../src/core/build/site-files.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../../helpers/site.js';
 
 const env = { ARDSITE_DEV_KEY: '1', CI: '1' };

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
 import { perLanguageFields } from '../../../src/core/content/texts.js';
-import type { Diagnostic } from '../../../src/core/errors.js';
+import type { Diagnostic } from '../../../src/core/util/errors.js';
 import { AgentFrontMatter } from '../../../src/core/schema/agent.js';
 import { OtherEntryFile } from '../../../src/core/schema/entry.js';
 import { Publisher } from '../../../src/core/schema/publisher.js';

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { changesView, pageNames } from '../../../src/core/pages/changes-view.js';
-import { wordsFor } from '../../../src/core/pages/words/index.js';
+import { wordsFor } from '../../../src/core/i18n/words/index.js';
 import type { AgentChanges } from '../../../src/core/releases/agent-changes.js';
 import { agentMd, DEFAULT_PUBLISHER, makeSite, removeSites } from '../../helpers/site.js';
 

@@ -5,8 +5,8 @@
  * site; a template address and a relative one without a base are errors naming the field and value.
  */
 import { describe, expect, it } from 'vitest';
-import type { JsonRecord } from '../../../src/core/a2a-forms.js';
-import { ArdsiteError } from '../../../src/core/errors.js';
+import type { JsonRecord } from '../../../src/core/a2a/a2a-forms.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
 import { ImportNotes } from '../../../src/core/import/agent-fields.js';
 import {
   cardAddresses,

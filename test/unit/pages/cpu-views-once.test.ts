@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
-import { llmsTxt } from '../../../src/core/llms-txt.js';
+import { llmsTxt } from '../../../src/core/pages/llms-txt.js';
 import { agentPageView } from '../../../src/core/pages/agent-page.js';
 import { indexView } from '../../../src/core/pages/index-page.js';
-import { pageTrees } from '../../../src/core/pages/paths.js';
+import { pageTrees } from '../../../src/core/site/page-paths.js';
 import type * as PermissionsModule from '../../../src/core/pages/permissions.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
 const calls = vi.hoisted(() => ({ permissionView: 0 }));

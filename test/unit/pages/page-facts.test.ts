@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
-import { buildAgentCard, pageFacts, ramExtensionParams } from '../../../src/core/card.js';
+import { buildAgentCard, pageFacts, ramExtensionParams } from '../../../src/core/a2a/card.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { fixture } from '../../helpers/site.js';
 
 let edge: SiteBuild;

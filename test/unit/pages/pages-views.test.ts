@@ -10,16 +10,16 @@ import { agentPageView } from '../../../src/core/pages/agent-page.js';
 import { footprintLine } from '../../../src/core/pages/footprint-line.js';
 import { indexView } from '../../../src/core/pages/index-page.js';
 import { ENGLISH_WORDS as EN } from '../../../src/core/pages/words.js';
-import { PT_BR } from '../../../src/core/pages/words/pt-BR.js';
+import { PT_BR } from '../../../src/core/i18n/words/pt-BR.js';
 
 const NO_ACCESS_SHORT = 'Does not access any of your accounts or outside services';
 const NO_ACCESS_TEXT = EN.footprint.noAccess;
 const FOREIGN_ENTRY_NOTE = EN.index.foreignNote;
 const DECLARATION_TEXT = EN.permissions.declaration;
 import { isHigherRisk, permissionView } from '../../../src/core/pages/permissions.js';
-import { mayChangeData } from '../../../src/core/ram-effects.js';
+import { mayChangeData } from '../../../src/core/ram/ram-effects.js';
 import type { RamOperation, RamResource, RamResourceAccess } from '../../../src/core/schema/ram.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../../helpers/site.js';
 
 /** Proto enum names that must never reach a page (DESIGN.md §6: meanings only). */

@@ -11,8 +11,8 @@ import { agentPageView } from '../../../src/core/pages/agent-page.js';
 import { indexView } from '../../../src/core/pages/index-page.js';
 import { permissionLabel } from '../../../src/core/pages/permission-label.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
-import { PT_BR } from '../../../src/core/pages/words/pt-BR.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import { PT_BR } from '../../../src/core/i18n/words/pt-BR.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { agentMd, DEFAULT_PUBLISHER, EXAMPLE_LIKE, makeSite, removeSites } from '../../helpers/site.js';
 import { storedSpec } from '../../helpers/specs.js';
 

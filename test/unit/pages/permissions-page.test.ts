@@ -9,12 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { loadAndCheck } from '../../../src/core/content/index.js';
-import { pageFacts } from '../../../src/core/card.js';
+import { pageFacts } from '../../../src/core/a2a/card.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
 import { agentChanges, releaseDiagnostics } from '../../../src/core/releases/agent-changes.js';
 import { currentSnapshot } from '../../../src/core/releases/history.js';
-import type { ReleaseHistory } from '../../../src/core/releases/release-record.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import type { ReleaseHistory } from '../../../src/core/model/release-record.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../../helpers/site.js';
 import { FILE_GITHUB_ISSUE, githubIssuesResource, storedSpec } from '../../helpers/specs.js';
 

@@ -1,5 +1,5 @@
 /**
- * Sign-in from the card and the RAM together (src/core/permissions/sign-in.ts): a card that asks the user
+ * Sign-in from the card and the RAM together (src/core/ram/sign-in.ts): a card that asks the user
  * to sign in with OAuth 2.0 but has no RAM is never "does not access any of your accounts", and an agent
  * that acts as the user is never "declares no sign-in"; `npm run check` warns where the two disagree.
  */
@@ -9,7 +9,7 @@ import { loadAndCheck } from '../../../src/core/content/index.js';
 import { agentPageView } from '../../../src/core/pages/agent-page.js';
 import { indexView } from '../../../src/core/pages/index-page.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
-import { wordsFor } from '../../../src/core/pages/words/index.js';
+import { wordsFor } from '../../../src/core/i18n/words/index.js';
 import { agentMd, lineOf, makeSite, removeSites } from '../../helpers/site.js';
 
 afterAll(removeSites);

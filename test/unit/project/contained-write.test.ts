@@ -1,5 +1,5 @@
 /**
- * The one writer (src/core/contained-write.ts): a write stays in its folder and never goes through a
+ * The one writer (src/core/project/contained-write.ts): a write stays in its folder and never goes through a
  * symbolic link, whatever the relative path or the folders on the way say; an exclusive write never
  * replaces a file; a replaced file keeps its mode.
  */
@@ -18,9 +18,13 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContainedFolder, relativePathProblem, writeContained } from '../../../src/core/contained-write.js';
-import { ArdsiteError } from '../../../src/core/errors.js';
-import { pathSlugProblem } from '../../../src/core/path-slug.js';
+import {
+  ContainedFolder,
+  relativePathProblem,
+  writeContained,
+} from '../../../src/core/project/contained-write.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
+import { pathSlugProblem } from '../../../src/core/project/path-slug.js';
 
 let base: string;
 let root: string;

@@ -1,5 +1,5 @@
 /**
- * What writing a build's files costs in system calls (src/core/contained-write.ts, src/core/build/output.ts):
+ * What writing a build's files costs in system calls (src/core/project/contained-write.ts, src/core/build/output.ts):
  * the output writer checks each folder on the way once for the whole build, not once per agent's batch, and
  * a write whose rename took the temporary name does not remove that name again. The files written are
  * pinned by the contained-write and build tests.

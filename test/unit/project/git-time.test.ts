@@ -1,5 +1,5 @@
 /**
- * `updatedAt` from git (DESIGN.md §2, src/core/git-time.ts): the last commit that touched an artifact's
+ * `updatedAt` from git (DESIGN.md §2, src/core/project/git-time.ts): the last commit that touched an artifact's
  * files, over a real repository with commits at fixed dates; SOURCE_DATE_EPOCH or the build time when a
  * file was never committed or there is no repository.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitLastCommitTimes, lastModified, sourceDateEpoch } from '../../../src/core/git-time.js';
+import { gitLastCommitTimes, lastModified, sourceDateEpoch } from '../../../src/core/project/git-time.js';
 
 const run = promisify(execFile);
 let repo: string;

@@ -1,6 +1,6 @@
 /**
- * src/core/permissions/catalog.ts `readProjectFile`, the reader of stored specs, and the bounded read
- * under it (src/core/regular-file.ts `readRegularFile`, which content files go through too): inside the
+ * src/core/ram/catalog.ts `readProjectFile`, the reader of stored specs, and the bounded read
+ * under it (src/core/project/regular-file.ts `readRegularFile`, which content files go through too): inside the
  * project only, regular files only (a FIFO would block the read), and a file system error becomes
  * FILE_UNREADABLE with the error's code and the project-relative name, never the absolute path.
  */
@@ -9,9 +9,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ArdsiteError } from '../../../src/core/errors.js';
-import { readProjectFile } from '../../../src/core/permissions/catalog.js';
-import { isFileSystemError, readRegularFile } from '../../../src/core/regular-file.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
+import { readProjectFile } from '../../../src/core/ram/catalog.js';
+import { isFileSystemError, readRegularFile } from '../../../src/core/project/regular-file.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'ardsite-project-file-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

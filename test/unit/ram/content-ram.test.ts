@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAndCheck, type CheckedContent } from '../../../src/core/content/index.js';
 import { ramClosure } from '../../../src/core/content/ram-closure.js';
-import type { Diagnostic } from '../../../src/core/errors.js';
+import type { Diagnostic } from '../../../src/core/util/errors.js';
 import { sharedTestdata } from '../../helpers/shared-testdata.js';
 import { agentMd, EXAMPLE_LIKE, fixture, lineOf, makeSite, removeSites } from '../../helpers/site.js';
 

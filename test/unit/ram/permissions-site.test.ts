@@ -12,10 +12,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
 import { writeSyntheticPublisher } from '../../../bench/synthetic.js';
-import { permissionSet } from '../../../src/core/permissions/sets.js';
-import { PhaseTimer } from '../../../src/core/timings.js';
-import type { AccessPermission } from '../../../src/core/permissions/model.js';
-import type { SiteBuild } from '../../../src/core/site-build.js';
+import { permissionSet } from '../../../src/core/ram/sets.js';
+import { PhaseTimer } from '../../../src/core/util/timings.js';
+import type { AccessPermission } from '../../../src/core/model/permissions.js';
+import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE, fixture } from '../../helpers/site.js';
 
 const env = { ARDSITE_DEV_KEY: '1', CI: '1' };

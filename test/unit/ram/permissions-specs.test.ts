@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../../src/core/permissions/parse-spec.js';
-import { resolveOperation } from '../../../src/core/permissions/resolve.js';
-import { leastPrivilege, type SpecIndex } from '../../../src/core/permissions/spec-index.js';
+import { parseSpec } from '../../../src/core/ram/parse-spec.js';
+import { resolveOperation } from '../../../src/core/ram/resolve.js';
+import { leastPrivilege, type SpecIndex } from '../../../src/core/model/spec-index.js';
 import type { RamOperation, RamResource } from '../../../src/core/schema/ram.js';
 
 const SPECS = path.resolve(import.meta.dirname, '../../fixtures/specs');

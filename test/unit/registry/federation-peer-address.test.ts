@@ -1,5 +1,5 @@
 /**
- * Federation peers under verify's address rules (src/core/net-address.ts, src/core/verify/http-reader.ts
+ * Federation peers under verify's address rules (src/core/util/net-address.ts, src/core/verify/http-reader.ts
  * `httpJsonPoster`): publisher.yaml cannot name a peer at localhost or a loopback, private or link-local
  * address (REGISTRY_PEER_PRIVATE, at its line), and the peer client refuses such an address at connect
  * time unless the operator allows it (or maps the name with resolve, as verify's --resolve).

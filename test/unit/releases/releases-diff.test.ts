@@ -1,5 +1,5 @@
 /**
- * src/core/releases/site-diff.ts over in-memory sites: entries matched by identifier, added and removed
+ * src/core/diff/site-diff.ts over in-memory sites: entries matched by identifier, added and removed
  * entries, `readOnlyOperations` from the changes document a card pins, scopes from the permission file a
  * card's RAM extension pins (issue 15), and a pinned document whose digest does not hold being ignored.
  * Another publisher's entry whose card is on another origin (test/fixtures/example-like lists one of
@@ -14,13 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runDiff } from '../../../src/cli/commands/diff.js';
-import { sha256Digest } from '../../../src/core/trust/digest.js';
+import { sha256Digest } from '../../../src/core/ard/digest.js';
 import {
   diffSides,
   originFromManifest,
   readDiffSide,
   SideUnreadable,
-} from '../../../src/core/releases/site-diff.js';
+} from '../../../src/core/diff/site-diff.js';
 import type { SiteReader } from '../../../src/core/verify/reader.js';
 
 const ORIGIN = 'https://a.example';
@@ -60,7 +60,7 @@ interface SiteOptions {
   readOnly?: string[];
   scopes?: string[];
   badDigest?: boolean;
-  /** `readOnlyOperations` the card signs in its RAM extension params (src/core/card.ts `PageFacts`). */
+  /** `readOnlyOperations` the card signs in its RAM extension params (src/core/a2a/card.ts `PageFacts`). */
   cardReadOnly?: string[];
   /** No changes document (an agent without a release history: before its first `npm run release`). */
   noChanges?: boolean;

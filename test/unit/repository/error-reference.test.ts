@@ -8,8 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../../src/core/errors.js';
-import { documentedCodes, ERRORS_MODULE, renderErrorReference } from '../../../scripts/lib/error-reference.js';
+import { ERROR_CODES } from '../../../src/core/util/errors.js';
+import {
+  documentedCodes,
+  ERRORS_MODULE,
+  renderErrorReference,
+} from '../../../scripts/lib/error-reference.js';
 
 const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const source = await readFile(resolve(engineRoot, ERRORS_MODULE), 'utf8');

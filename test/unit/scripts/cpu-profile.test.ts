@@ -7,7 +7,7 @@ const frame = (functionName: string, url: string) => ({ functionName, url, lineN
 const profile: CpuProfile = {
   nodes: [
     { id: 1, callFrame: frame('(root)', ''), children: [2, 5, 6] },
-    { id: 2, callFrame: frame('buildAgent', 'file:///app/src/core/site-agent.ts'), children: [3] },
+    { id: 2, callFrame: frame('buildAgent', 'file:///app/src/core/site/site-agent.ts'), children: [3] },
     { id: 3, callFrame: frame('stringify', 'file:///app/node_modules/pkg/index.js'), children: [4] },
     { id: 4, callFrame: frame('write', 'file:///app/node_modules/pkg/write.js') },
     { id: 5, callFrame: frame('render', 'file:///app/node_modules/astro/render.js') },
@@ -25,11 +25,11 @@ describe('summariseProfile', () => {
     expect(s.self).toEqual([
       { name: 'render node_modules/astro/render.js:10', ms: 3 },
       { name: 'write node_modules/pkg/write.js:10', ms: 2 },
-      { name: 'buildAgent src/core/site-agent.ts:10', ms: 1 },
+      { name: 'buildAgent src/core/site/site-agent.ts:10', ms: 1 },
       { name: 'stringify node_modules/pkg/index.js:10', ms: 1 },
     ]);
     expect(s.own).toEqual([
-      { name: 'buildAgent src/core/site-agent.ts:10', ms: 4 },
+      { name: 'buildAgent src/core/site/site-agent.ts:10', ms: 4 },
       { name: 'render node_modules/astro/render.js:10', ms: 3 },
     ]);
   });

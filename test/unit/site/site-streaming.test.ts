@@ -2,14 +2,14 @@
  * A site handed out while it is computed (issue 19): each agent's build goes to `onAgent` as soon as its
  * card is signed (its pages render meanwhile), and its card and permission file to `sink` (written then,
  * not held to the end). The files are the same bytes as a site computed whole, and the pages' source of
- * agents (src/core/build-context.ts `pendingAgents`) answers each agent once, or the build's own error.
+ * agents (src/core/site/build-context.ts `pendingAgents`) answers each agent once, or the build's own error.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pendingAgents } from '../../../src/core/build-context.js';
+import { pendingAgents } from '../../../src/core/site/build-context.js';
 import { prepareBuild } from '../../../src/core/build/prepare.js';
-import type { AgentBuild, Artifact, SiteBuild } from '../../../src/core/site-build.js';
+import type { AgentBuild, Artifact, SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
 const env = {

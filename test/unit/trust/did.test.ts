@@ -1,5 +1,5 @@
 import { codeOf } from '../../helpers/errors.js';
-import type { ArdsiteError } from '../../../src/core/errors.js';
+import type { ArdsiteError } from '../../../src/core/util/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 import { codeOf } from '../../helpers/errors.js';
 import { describe, expect, it } from 'vitest';
-import { digestMatches, parseDigest, sha256Digest } from '../../../src/core/trust/digest.js';
+import { digestMatches, parseDigest, sha256Digest } from '../../../src/core/ard/digest.js';
 
 // FIPS 180-2 / NIST example values for "abc" and the empty string.
 const SHA256_EMPTY = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';

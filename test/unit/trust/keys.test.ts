@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { calculateJwkThumbprint } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ArdsiteError } from '../../../src/core/errors.js';
+import { ArdsiteError } from '../../../src/core/util/errors.js';
 import { createSigningKey, generatePrivateJwk } from '../../../src/core/trust/keys.js';
 import { parsePrivateKey } from '../../../src/core/trust/key-checks.js';
 import { loadPublicKeysForRotation } from '../../../src/core/trust/retired-keys.js';

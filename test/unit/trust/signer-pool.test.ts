@@ -14,7 +14,7 @@ import {
   type SignerPool,
 } from '../../../src/core/trust/signer-pool.js';
 import { sealAgentCard } from '../../../src/core/trust/card-signature.js';
-import { compiledWorker } from '../../../src/core/compiled-worker.js';
+import { compiledWorker } from '../../../src/core/util/compiled-worker.js';
 
 const VECTORS = path.resolve(import.meta.dirname, '../../vectors');
 const keyOf = (file: string) =>

@@ -1,5 +1,5 @@
 /**
- * The bundled worker threads (src/core/compiled-worker.ts), here the verifier's: made once, used while its sources
+ * The bundled worker threads (src/core/util/compiled-worker.ts), here the verifier's: made once, used while its sources
  * are unchanged, made again when one changes, and a clear reason (never a throw) when it cannot be made.
  * Runs over a copy of src/core in a temporary root, so the project's own cache is left alone.
  */
@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledWorkerExecArgv, compiledWorker } from '../../../src/core/compiled-worker.js';
+import { bundledWorkerExecArgv, compiledWorker } from '../../../src/core/util/compiled-worker.js';
 import { REPO_ROOT } from '../../helpers/site.js';
 
 let root: string;

@@ -1,8 +1,8 @@
 /**
- * src/core/concurrency.ts `mapLimit`: a failed call stops the rest from starting.
+ * src/core/util/concurrency.ts `mapLimit`: a failed call stops the rest from starting.
  */
 import { describe, expect, it } from 'vitest';
-import { mapLimit } from '../../../src/core/concurrency.js';
+import { mapLimit } from '../../../src/core/util/concurrency.js';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,6 +1,6 @@
 /**
- * The CPU figures of a build (issue 35): one thread's CPU (src/core/thread-cpu.ts), the phase timer's CPU
- * per phase and per thread (src/core/timings.ts), a child's CPU measured from outside
+ * The CPU figures of a build (issue 35): one thread's CPU (src/core/util/thread-cpu.ts), the phase timer's CPU
+ * per phase and per thread (src/core/util/timings.ts), a child's CPU measured from outside
  * (scripts/lib/cpu-share.ts) and the bench's CPU summary (scripts/lib/cpu-figures.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -8,8 +8,8 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
 import { childrenCpuMs, cpuSnapshot } from '../../../scripts/lib/cpu-share.js';
 import { cpuLines, cpuSummary } from '../../../scripts/lib/cpu-figures.js';
-import { processCpuMs, threadCpuMs } from '../../../src/core/thread-cpu.js';
-import { cpuReport, MAX_CPU_ENTRIES, PhaseTimer } from '../../../src/core/timings.js';
+import { processCpuMs, threadCpuMs } from '../../../src/core/util/thread-cpu.js';
+import { cpuReport, MAX_CPU_ENTRIES, PhaseTimer } from '../../../src/core/util/timings.js';
 
 /**
  * Keeps this thread busy until the process has used `ms` more milliseconds of CPU (CPU, not wall time:

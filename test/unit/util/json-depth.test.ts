@@ -1,6 +1,6 @@
-/** The one scan of JSON nesting that content limits and verify share (src/core/json.ts). */
+/** The one scan of JSON nesting that content limits and verify share (src/core/util/json.ts). */
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeded, jsonNestingDepth } from '../../../src/core/json.js';
+import { jsonDepthExceeded, jsonNestingDepth } from '../../../src/core/util/json.js';
 
 describe('JSON nesting without parsing', () => {
   it('finds the line and column of the first bracket past the limit', () => {

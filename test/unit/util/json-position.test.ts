@@ -1,6 +1,6 @@
 /**
  * Every invalid-JSON diagnostic of a publisher's file names the line and column of the first error
- * (src/core/json-position.ts): a ramFile (JSON_INVALID), a release history (JSON_INVALID) and a stored
+ * (src/core/util/json-position.ts): a ramFile (JSON_INVALID), a release history (JSON_INVALID) and a stored
  * spec (SPEC_INVALID), whether V8's `JSON.parse` message gives a position ("Expected ',' or ']' …
  * at position N") or not ("Unexpected token …", "Unexpected end of JSON input"). `JSON.parse` stays the
  * judge of what is JSON; jsonc-parser only places what V8 does not.
@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
 import { DEFAULT_LIMITS } from '../../../src/core/content/bounds.js';
 import { parseJsonInto } from '../../../src/core/content/read.js';
-import { formatDiagnostic, type Diagnostic } from '../../../src/core/errors.js';
-import { jsonErrorPosition } from '../../../src/core/json-position.js';
-import { readSpecDocument } from '../../../src/core/permissions/parse-spec.js';
+import { formatDiagnostic, type Diagnostic } from '../../../src/core/util/errors.js';
+import { jsonErrorPosition } from '../../../src/core/util/json-position.js';
+import { readSpecDocument } from '../../../src/core/ram/parse-spec.js';
 import { parseHistory } from '../../../src/core/releases/history.js';
 import { agentMd, makeSite, removeSites } from '../../helpers/site.js';
 

@@ -1,11 +1,11 @@
 /**
- * The commands ardsite prints for a person to paste (src/core/shell-word.ts): a path with spaces or
+ * The commands ardsite prints for a person to paste (src/core/util/shell-word.ts): a path with spaces or
  * quotes comes back from a real POSIX shell as the one argument it was.
  */
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shellWord } from '../../../src/core/shell-word.js';
+import { shellWord } from '../../../src/core/util/shell-word.js';
 
 /** What `sh` gives as its first argument for the command line `printf %s <word>`. */
 const throughShell = (word: string) => execFileSync('sh', ['-c', `printf %s ${word}`], { encoding: 'utf8' });

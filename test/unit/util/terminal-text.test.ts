@@ -1,10 +1,10 @@
 /**
  * Text a hostile site chose, as `npm run verify`, `diff`, `import`, `pin` and `specs` print it
- * (src/core/terminal-text.ts): no control character reaches the terminal, everything else is unchanged.
+ * (src/core/util/terminal-text.ts): no control character reaches the terminal, everything else is unchanged.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { terminalText } from '../../../src/core/terminal-text.js';
+import { terminalText } from '../../../src/core/util/terminal-text.js';
 
 describe('terminalText', () => {
   it('shows escape sequences, line breaks and bidirectional controls as visible escapes', () => {
