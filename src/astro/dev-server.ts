@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
 import { previewHandler, requestPath } from '../core/hosting/preview-server.js';
-import { isWithin } from '../core/project/project-jail.js';
+import { isWithin } from '../core/util/within.js';
 import { buildArdsite, type ArdsiteBuildPlace } from './build-ardsite.js';
 import { listFiles } from './merge-output.js';
 

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_PATH } from '../core/build/site.js';
+import { MANIFEST_PATH } from '../core/ard/well-known.js';
 import { mergeSiteFile, type SiteFileConflict } from './merge-site-files.js';
 
 /** One file both the site and ardsite would write: paths relative to the output folder, `/`-separated. */

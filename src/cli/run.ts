@@ -50,3 +50,21 @@ export async function runCommandLine(argv: readonly string[], out: CommandOutput
     return 1;
   }
 }
+
+/**
+ * Runs `ardsite verify` with `args` (the arguments after the command's name) through the command line's
+ * declaration and this error boundary, in this process, writing to `out`; returns the exit code: 0 every
+ * check held, 1 some check failed, 2 the site could not be read (or bad usage). Never throws.
+ */
+export function runVerify(args: readonly string[], out: CommandOutput = process): Promise<number> {
+  return runCommandLine(['verify', ...args], out);
+}
+
+/**
+ * Runs `ardsite diff` with `args` (the arguments after the command's name) through the command line's
+ * declaration and this error boundary, in this process, writing to `out`; returns the exit code: 0
+ * nothing gained access, 1 something did, 2 a side could not be read (or bad usage). Never throws.
+ */
+export function runDiff(args: readonly string[], out: CommandOutput = process): Promise<number> {
+  return runCommandLine(['diff', ...args], out);
+}

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import type { ViteUserConfig } from 'astro';
 import { ArdsiteError, formatDiagnostic } from '../core/util/errors.js';
+import { isWithin } from '../core/util/within.js';
 import { devAppRoot, devProjectRoot } from './project-root.js';
 import { devRequestProblem, devServing } from '../core/build/dev-requests.js';
 import { loadPublisherFile } from '../core/content/load.js';
@@ -62,7 +63,7 @@ export function devContentPlugin(options: DevContentPluginOptions = {}): VitePlu
 
       server.watcher.add(contentDir);
       const onChange = (file: string) => {
-        if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
+        if (!isWithin(contentDir, path.resolve(file))) return;
         invalidateDevSite();
         server.ws.send({ type: 'full-reload', path: '*' });
       };

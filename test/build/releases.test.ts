@@ -12,8 +12,8 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDiff } from '../../src/cli/commands/diff.js';
-import { runVerify } from '../../src/cli/commands/verify.js';
+import { runDiff } from '../../src/cli/run.js';
+import { runVerify } from '../../src/cli/run.js';
 import { sha256Digest } from '../../src/core/ard/digest.js';
 import {
   buildProject,

@@ -24,7 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli/commands/verify.js';
+import { runVerify } from '../../src/cli/run.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import { runScript } from '../helpers/cli.js';
 import { buildFixtureSite, FIXTURE_ORIGIN, removeFixtureSites } from '../helpers/fixture-site.js';

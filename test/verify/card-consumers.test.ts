@@ -12,7 +12,7 @@ import path from 'node:path';
 import { AgentCard } from '@a2a-js/sdk';
 import { parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli/commands/verify.js';
+import { runVerify } from '../../src/cli/run.js';
 import { selfCheckFailures } from '../../src/core/build/self-check.js';
 import type { VerifyFinding } from '../../src/core/verify/findings.js';
 import { buildExampleSite, cleanUpSites, DOMAIN, ORIGIN } from '../helpers/ard-site.js';

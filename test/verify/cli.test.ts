@@ -9,7 +9,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify as runVerifyCommand } from '../../src/cli/commands/verify.js';
+import { runVerify as runVerifyCommand } from '../../src/cli/run.js';
 import type { ErrorCode } from '../../src/core/util/errors.js';
 import {
   buildExampleSite,

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli/commands/verify.js';
+import { runVerify } from '../../src/cli/run.js';
 import { discoverManifest } from '../../src/core/verify/discovery.js';
 import { folderReader } from '../../src/core/verify/folder-reader.js';
 import type { SiteReader } from '../../src/core/verify/reader.js';

@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerify } from '../../src/cli/commands/verify.js';
+import { runVerify } from '../../src/cli/run.js';
 import type { VerifyFinding } from '../../src/core/verify/findings.js';
 import { buildExampleSite, cleanUpSites, ORIGIN } from '../helpers/ard-site.js';
 

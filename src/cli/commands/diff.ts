@@ -14,7 +14,7 @@
  * default 300 s, as verify's: then exit 2, naming what was not read), --max-entries N (a side listing more
  * is not read, exit 2; default 100,000, as verify's).
  *
- * {@link runDiff} is exported so tests can run the command in-process.
+ * `runDiff` (src/cli/run.ts) is exported so tests can run the command in-process.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -159,18 +159,8 @@ export interface DiffCommandOptions {
 }
 
 /**
- * Runs `ardsite diff` with `args` (the arguments after the command's name) through the command line's
- * declaration and error boundary (src/cli/run.ts), in this process, writing to `out`; returns the exit
- * code: 0 nothing gained access, 1 something did, 2 a side could not be read (or bad usage).
- */
-export async function runDiff(args: readonly string[], out: DiffOutput = process): Promise<number> {
-  const { runCommandLine } = await import('../run.js');
-  return runCommandLine(['diff', ...args], out);
-}
-
-/**
  * `ardsite diff <old> <new>` with the parsed `values`, writing to `out`; returns the exit code as
- * {@link runDiff} gives it.
+ * `runDiff` (src/cli/run.ts) gives it.
  */
 export async function diffCommand(
   positionals: readonly [string, string],

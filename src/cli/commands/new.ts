@@ -18,6 +18,7 @@ import path from 'node:path';
 import { newProjectFiles, newProjectProblems } from '../../core/project/new-project.js';
 import { appRoot } from '../../core/project/app-root.js';
 import { shellWord } from '../../core/util/shell-word.js';
+import { isWithin } from '../../core/util/within.js';
 
 /**
  * Why the project cannot be made in `root`: inside ardsite's own folder, where it would share the app's
@@ -37,8 +38,7 @@ async function folderProblems(root: string): Promise<string[]> {
     }
   };
   const app = real(appRoot());
-  const fromApp = path.relative(app, real(root));
-  const outside = fromApp === '..' || fromApp.startsWith(`..${path.sep}`) || path.isAbsolute(fromApp);
+  const outside = !isWithin(app, real(root));
   if (!outside) {
     found.push(
       `${root} is inside ardsite's own folder (${app}): make the project beside it, e.g. npm run new -- ../${path.basename(root)} …, so that it gets a git repository of its own`,

@@ -21,7 +21,7 @@
  * verifier's own modules are loaded so that they are ready when the checks begin; the report is the same
  * as from one thread.
  *
- * {@link runVerify} is exported so tests can run the command in-process.
+ * `runVerify` (src/cli/run.ts) is exported so tests can run the command in-process.
  */
 // Only light modules here: the verifier itself (site.ts, with zod, jose and the A2A SDK) is imported
 // after the helper threads have been started, so that both load at once.
@@ -138,18 +138,8 @@ export interface VerifyCommandOptions {
 }
 
 /**
- * Runs `ardsite verify` with `args` (the arguments after the command's name) through the command line's
- * declaration and error boundary (src/cli/run.ts), in this process, writing to `out`; returns the exit code:
- * 0 every check held, 1 some check failed, 2 the site could not be read (or bad usage).
- */
-export async function runVerify(args: readonly string[], out: VerifyOutput = process): Promise<number> {
-  const { runCommandLine } = await import('../run.js');
-  return runCommandLine(['verify', ...args], out);
-}
-
-/**
  * `ardsite verify [target]` with the parsed `values`, writing to `out`; returns the exit code as
- * {@link runVerify} gives it.
+ * `runVerify` (src/cli/run.ts) gives it.
  *
  * @throws UsageError when neither a target nor `--root` is given.
  */
@@ -260,7 +250,7 @@ interface VerifyRun {
   folderLabel: string | undefined;
 }
 
-/** Runs the checks and writes the report; the exit code as {@link runVerify} gives it. */
+/** Runs the checks and writes the report; the exit code as `runVerify` (src/cli/run.ts) gives it. */
 async function verifyAndReport(
   { reader, origin, startUrl, maxEntries, deadlineMs, parallel, json, folderLabel }: VerifyRun,
   out: VerifyOutput,

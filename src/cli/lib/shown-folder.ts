@@ -6,6 +6,7 @@
  * folder would show a user in their own project the example's `./` as if it were theirs.
  */
 import path from 'node:path';
+import { isWithin } from '../../core/util/within.js';
 
 /**
  * `file` (absolute) as a command's messages name it: relative to the folder the command was typed in when
@@ -17,8 +18,7 @@ export function shownFile(file: string): string {
   const typedIn = process.env.INIT_CWD;
   const base = typedIn && path.isAbsolute(typedIn) ? typedIn : process.cwd();
   const relative = path.relative(base, file);
-  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
-  return relative === '' ? '.' : outside ? file : relative;
+  return relative === '' ? '.' : isWithin(base, file) ? relative : file;
 }
 
 /** `folder` (absolute) as the summary lines show it, by the rule of {@link shownFile}, with a trailing slash. */

@@ -1,7 +1,7 @@
 /**
  * The fixed names of a site: the media types of its entries and documents, and the paths of its
  * well-known documents. A module of its own, with no imports, so that the verifier (and its bundled
- * helper threads) can name them without loading the site builder (./site.ts re-exports them).
+ * helper threads) can name them without loading the site builder. Every other module takes them from here.
  */
 
 /** Media type of an A2A AgentCard entry (ARD draft §3.2.1 example). */

@@ -10,13 +10,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { operatorTrust, projectJail } from '../trust/operator-trust.js';
-import {
-  isSecretName,
-  isWithin,
-  projectSecrets,
-  publicPathProblem,
-  type Jail,
-} from '../project/project-jail.js';
+import { isSecretName, projectSecrets, publicPathProblem, type Jail } from '../project/project-jail.js';
+import { isWithin } from '../util/within.js';
 
 /** The folders and secrets one dev server judges requests by ({@link devServing}). */
 export interface DevServing {

@@ -9,6 +9,7 @@ import { ContainedFolder } from '../project/contained-write.js';
 import path from 'node:path';
 import { sha256Digest } from '../ard/digest.js';
 import { ArdsiteError } from '../util/errors.js';
+import { isWithin } from '../util/within.js';
 import type { Artifact } from '../site/site-build.js';
 import { ownedPrefix, TEMP_PREFIX } from './stale-temp.js';
 
@@ -136,12 +137,6 @@ export class ArtifactWriter {
   }
 }
 
-/** True when `inner` is `outer` or lies inside it (path-wise; no symlinks resolved). */
-export function within(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /**
  * Refuses an output folder whose replacement would destroy something other than a previous build
  * (the swap deletes the old folder): the project root or a folder holding it, a folder inside the
@@ -159,9 +154,9 @@ export function assertReplaceableOutDir(root: string, distDir: string): void {
       `the output folder ${d} ${why}; choose another --out (default: dist)`,
     );
   };
-  if (within(d, r)) refuse('is the project folder or contains it, and a build replaces its output folder');
+  if (isWithin(d, r)) refuse('is the project folder or contains it, and a build replaces its output folder');
   for (const own of ['content', 'public']) {
-    if (within(path.join(r, own), d)) refuse(`is inside the project's ${own}/ folder`);
+    if (isWithin(path.join(r, own), d)) refuse(`is inside the project's ${own}/ folder`);
   }
   let stats;
   try {

@@ -51,7 +51,7 @@ import {
   registryServerDir,
   writeRegistryDescriptor,
 } from '../registry/bundle.js';
-import { MANIFEST_PATH } from './site.js';
+import { MANIFEST_PATH } from '../ard/well-known.js';
 import { registryBaseUri, registryIdentifier } from '../site/site-registry-entry.js';
 import { cpuReport, PhaseTimer, type CpuReport } from '../util/timings.js';
 import { appRoot as packageRoot } from '../project/app-root.js';

@@ -12,7 +12,8 @@ import path from 'node:path';
 import type * as astro from 'astro';
 import type { AstroInlineConfig } from 'astro';
 import { provideAgentSource, provideSiteBuild, type AgentSource } from '../site/build-context.js';
-import { makeTempOutput, removeAfterFailure, within } from './output.js';
+import { makeTempOutput, removeAfterFailure } from './output.js';
+import { isWithin } from '../util/within.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from './stale-temp.js';
 import type { ContentModel } from '../model/content.js';
 import { ArdsiteError } from '../util/errors.js';
@@ -57,7 +58,7 @@ export interface Outputs {
 export async function makeOutputs(root: string, appRoot: string, registry: boolean): Promise<Outputs> {
   const temp = await makeTempOutput(root);
   const serverTemp = registry ? await makeTempOutput(root) : undefined;
-  const renderDir = within(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
+  const renderDir = isWithin(appRoot, temp) && !registry ? temp : await makeTempOutput(appRoot);
   const siteDir = registry ? path.join(renderDir, 'client') : renderDir;
   return { temp, ...(serverTemp ? { serverTemp } : {}), renderDir, siteDir };
 }

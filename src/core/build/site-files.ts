@@ -9,6 +9,7 @@
 import type { ContentModel } from '../model/content.js';
 import type { HeaderRule } from '../hosting/headers-file.js';
 import { serializeHeadersFile } from '../hosting/headers-file.js';
+import { JSON_CACHE_CONTROL } from '../hosting/http-cache.js';
 import { LLMS_TXT_PATH, llmsTxt } from '../pages/llms-txt.js';
 import {
   agentPagePath,
@@ -33,9 +34,6 @@ export const SITEMAP_PATH = '/sitemap.xml';
 export const HEADERS_PATH = '/_headers';
 /** Site path of the marker that turns Jekyll off on GitHub Pages. */
 export const NOJEKYLL_PATH = '/.nojekyll';
-
-/** The cache policy of the JSON files: short, so a re-signed manifest reaches crawlers quickly. */
-export const JSON_CACHE_CONTROL = 'public, max-age=300';
 
 /** The `Link` header that advertises the manifest (DESIGN.md §2; ARD initial contact `rel="ard"`). */
 export const ARD_LINK_HEADER = '</.well-known/ard.json>; rel="ard"';

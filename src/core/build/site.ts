@@ -28,17 +28,6 @@ import { buildOtherEntry } from '../site/site-other-entry.js';
 import { buildRegistryEntry } from '../site/site-registry-entry.js';
 import type { ArdEntry, Artifact, OtherEntryBuild, SiteBuild, StreamedArtifact } from '../site/site-build.js';
 
-export {
-  A2A_CARD_TYPE,
-  AI_CATALOG_PATH,
-  ARD_MEDIA_TYPE,
-  DID_PATH,
-  JWKS_PATH,
-  LEGACY_WELL_KNOWN_CARD_PATH,
-  MANIFEST_PATH,
-  REGISTRY_TYPE,
-  WELL_KNOWN_CARD_PATH,
-} from '../ard/well-known.js';
 import {
   AI_CATALOG_PATH,
   ARD_MEDIA_TYPE,

@@ -21,13 +21,8 @@ import { parseAirUrn } from '../ard/urn.js';
 import { rawLanguageSettings, type LanguageSettings } from '../i18n/languages.js';
 import { loadAgent, type InvalidAgent, type RawAgent } from './agent-file.js';
 import { validate } from '../model/issues.js';
-import {
-  languageFiles,
-  readLanguageBodies,
-  takeTextsPerLanguage,
-  TextTable,
-  type TextContext,
-} from './texts.js';
+import { languageFiles, readLanguageBodies, takeTextsPerLanguage, type TextContext } from './texts.js';
+import { TextTable } from '../model/text-table.js';
 import type { AgentModel, ContentModel, OtherEntryModel } from '../model/content.js';
 import { sitePathProblem } from './file-checks.js';
 import { normalizeRamKeys } from './normalize.js';

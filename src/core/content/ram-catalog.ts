@@ -9,7 +9,7 @@ import { canonicalJson } from '../trust/jcs.js';
 import type { OperationInput, RamOperation, RamResource, ResourceInput } from '../schema/ram.js';
 import type { CatalogOperation, CatalogResource, Origin } from '../model/content.js';
 import type { SourceDoc } from '../model/source.js';
-import type { TextTable } from './texts.js';
+import type { TextTable } from '../model/text-table.js';
 
 function toRamResource(r: ResourceInput): RamResource {
   return withoutUndefined({

@@ -3,7 +3,7 @@
  * resource accesses, compared entry by entry over the ARD draft §3 manifests), returned as data. The
  * same comparison as `ardsite diff <old> <new>`, without printing.
  */
-import { MANIFEST_PATH } from '../build/site.js';
+import { MANIFEST_PATH } from '../ard/well-known.js';
 import { ArdsiteError } from '../util/errors.js';
 import { originFromDidDocument } from '../verify/folder-origin.js';
 import { folderReader } from '../verify/folder-reader.js';

@@ -12,6 +12,12 @@ import type { Stats } from 'node:fs';
 import etag from 'etag';
 
 /**
+ * The `Cache-Control` (RFC 9111 §5.2.2) of the JSON files, static and served by the registry alike: short,
+ * so a re-signed manifest reaches crawlers quickly.
+ */
+export const JSON_CACHE_CONTROL = 'public, max-age=300';
+
+/**
  * The strong entity tag of a body (RFC 9110 §8.8.3): `"<length>-<sha1 base64>"`, quotes included, as the
  * `etag` package makes it. Same bytes, same tag, in every process.
  */

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { headersForPath, parseHeadersFile, type HeaderRule } from './headers-file.js';
 import { fileEntityTag, notModified, notModifiedHeaders } from './http-cache.js';
+import { isWithin } from '../util/within.js';
 
 /** Content types by file extension, for files `_headers` does not type. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -129,7 +130,7 @@ export async function resolveRequestPath(root: string, pathname: string): Promis
   }
   if (kind !== 'file') return { kind: 'missing' };
   const real = await realpath(file);
-  if (real !== root && !real.startsWith(root + path.sep)) return { kind: 'forbidden' };
+  if (!isWithin(root, real)) return { kind: 'forbidden' };
   return { kind: 'file', file: real };
 }
 

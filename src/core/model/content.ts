@@ -3,7 +3,7 @@
  * (checks, cards, entries, pages) reads. Plain data plus the origin of each item, for diagnostics.
  */
 import type { Jail } from '../project/project-jail.js';
-import type { OperatorTrust } from '../trust/operator-trust.js';
+import type { OperatorTrust } from './operator-trust.js';
 import type { AgentFrontMatterInput } from '../schema/agent.js';
 import type { OtherEntryInput } from '../schema/entry.js';
 import type { PublisherConfig } from '../schema/publisher.js';
@@ -11,7 +11,7 @@ import type { Ram, RamOperation, RamResource, RamResourceAccess } from '../schem
 import type { PermissionCatalog } from './permission-catalog.js';
 import type { ReleaseHistory } from './release-record.js';
 import type { SourceDoc } from './source.js';
-import type { TextTable } from '../content/texts.js';
+import type { TextTable } from './text-table.js';
 
 /** Where an item was defined: a document and the field path inside it. */
 export interface Origin {

@@ -9,7 +9,7 @@ import type { AgentInterfaceInput } from '../schema/agent.js';
 import type { SecurityRequirementInput, SecuritySchemeInput } from '../schema/security.js';
 import { newPermissionsNoticeView, type NewPermissionsNoticeView } from './changes-view.js';
 import type { AgentBuild, SiteBuild } from '../site/site-build.js';
-import { MANIFEST_PATH } from '../build/site.js';
+import { MANIFEST_PATH } from '../ard/well-known.js';
 import { footprintLine } from './footprint-line.js';
 import { agentLabel, type PermissionLabel } from './permission-label.js';
 import { signInFacts } from '../ram/sign-in.js';

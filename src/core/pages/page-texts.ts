@@ -9,7 +9,7 @@
  */
 import type { AgentModel, ContentModel, OtherEntryModel } from '../model/content.js';
 import type { SourceDoc } from '../model/source.js';
-import type { TextValue } from '../content/texts.js';
+import type { TextValue } from '../model/text-table.js';
 import { isMultilingual, siteLanguage } from '../i18n/languages.js';
 import type { SecuritySchemeInput } from '../schema/security.js';
 import type { RamOperation, RamResource } from '../schema/ram.js';

@@ -10,6 +10,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../util/errors.js';
+import { isWithin } from '../util/within.js';
 
 /** Where reads may go: the project root and the folders of `allowOutside`, as given (not yet resolved). */
 export interface Jail {
@@ -22,12 +23,6 @@ export interface Jail {
    * is placed `outside`.
    */
   secrets?: readonly string[];
-}
-
-/** True when `inner` is `outer` or lies inside it (path-wise, no symbolic links resolved). */
-export function isWithin(outer: string, inner: string): boolean {
-  const rel = path.relative(outer, inner);
-  return rel === '' || (!rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel));
 }
 
 function realOrSelf(file: string): string {

@@ -4,7 +4,6 @@
  * declares the prefix in its `@context`; ARD draft §3.1 layers it on the base context.
  */
 import type { Ram } from '../schema/ram.js';
-import type { AgentChanges } from '../releases/agent-changes.js';
 
 /** The JSON-LD prefix of the footprint terms. */
 export const RAM_PREFIX = 'ram';
@@ -105,8 +104,16 @@ export interface ReleaseFootprint {
   'ram:previousVersion'?: string;
 }
 
+/**
+ * What {@link changesFootprint} reads of an agent's release changes: the comparison of its latest version
+ * with the one before it, when there is one (an agent's changes from its release history have this shape).
+ */
+export interface LatestRelease {
+  latest?: { gainedAccess: boolean; previousVersion: string };
+}
+
 /** Computes the release terms of `changes`. */
-export function changesFootprint(changes: AgentChanges): ReleaseFootprint {
+export function changesFootprint(changes: LatestRelease): ReleaseFootprint {
   return {
     'ram:gainedAccess': changes.latest?.gainedAccess ?? false,
     ...(changes.latest ? { 'ram:previousVersion': changes.latest.previousVersion } : {}),

@@ -17,7 +17,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { HOP_COUNT_HEADER, TRAIL_HEADER } from './federation.js';
-import { LruCache } from './search.js';
+import { LruCache } from '../util/lru-cache.js';
 
 /** A finished answer: status, headers and body bytes, exactly as the service made them. */
 export interface StoredAnswer {

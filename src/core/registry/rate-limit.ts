@@ -8,7 +8,8 @@
  * Memory is bounded: at most `maxClients` buckets are kept, the least recently used dropped first (a
  * dropped bucket comes back full, which only errs in the client's favour).
  */
-import { isIP } from 'node:net';
+import { LruCache } from '../util/lru-cache.js';
+import { isLoopbackAddress } from '../util/net-address.js';
 
 /** Settings of a {@link TokenBucketLimiter} (the `registry.rateLimit` settings). */
 export interface RateLimitOptions {
@@ -24,13 +25,6 @@ export interface RateLimitOptions {
 /** The verdict on one request. */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** True for 127.0.0.0/8, `::1` and their IPv4-mapped forms. */
-export function isLoopbackAddress(address: string): boolean {
-  const bare = address.replace(/^::ffff:/i, '');
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  return bare === '::1';
-}
-
 interface Bucket {
   tokens: number;
   updated: number;
@@ -38,18 +32,17 @@ interface Bucket {
 
 /** A token bucket per client (see the module comment). */
 export class TokenBucketLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: LruCache<Bucket>;
   private readonly capacity: number;
   private readonly refillPerMs: number;
   private readonly exemptLoopback: boolean;
-  private readonly maxClients: number;
   private readonly now: () => number;
 
   constructor(options: RateLimitOptions) {
     this.capacity = options.capacity;
     this.refillPerMs = options.refillPerSecond / 1000;
     this.exemptLoopback = options.exemptLoopback;
-    this.maxClients = options.maxClients ?? 100_000;
+    this.buckets = new LruCache(options.maxClients ?? 100_000);
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -60,13 +53,7 @@ export class TokenBucketLimiter {
     const bucket = this.buckets.get(client) ?? { tokens: this.capacity, updated: now };
     bucket.tokens = Math.min(this.capacity, bucket.tokens + (now - bucket.updated) * this.refillPerMs);
     bucket.updated = now;
-    // Re-inserting keeps the map in least-recently-used order.
-    this.buckets.delete(client);
     this.buckets.set(client, bucket);
-    if (this.buckets.size > this.maxClients) {
-      const oldest = this.buckets.keys().next().value;
-      if (oldest !== undefined) this.buckets.delete(oldest);
-    }
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return { allowed: true };

@@ -19,6 +19,7 @@ import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
 import { PREFIX_WEIGHT, rankText } from './text-index.js';
+import { LruCache } from '../util/lru-cache.js';
 
 /** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
 export interface Ranking {
@@ -30,45 +31,6 @@ export interface Ranking {
 export interface FacetResult {
   buckets: Array<{ value: string; count: number }>;
   otherCount: number;
-}
-
-/** A bounded map that forgets the least recently used key first. */
-export class LruCache<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly capacity: number) {}
-  /** The value of `key`, marked as used. */
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  /** Stores `value`, dropping the least recently used entry when full. */
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
-    }
-  }
-  /** The value of `key`, without marking it as used. */
-  peek(key: string): V | undefined {
-    return this.map.get(key);
-  }
-  /** Removes and returns the least recently used value (undefined when empty). */
-  shift(): V | undefined {
-    const oldest = this.map.entries().next();
-    if (oldest.done) return undefined;
-    this.map.delete(oldest.value[0]);
-    return oldest.value[1];
-  }
-  /** Number of cached values. */
-  get size(): number {
-    return this.map.size;
-  }
 }
 
 const EMPTY_RANKING: Ranking = { positions: new Int32Array(0), scores: new Uint8Array(0) };

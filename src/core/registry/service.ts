@@ -13,7 +13,7 @@
  */
 import type { RegistryConfig } from '../schema/registry-settings.js';
 import { bodyEntityTag, notModified, notModifiedHeaders } from '../hosting/http-cache.js';
-import { JSON_CACHE_CONTROL } from '../build/site-files.js';
+import { JSON_CACHE_CONTROL } from '../hosting/http-cache.js';
 import { isArdIdentifier } from '../ard/urn.js';
 import type { Catalog } from './catalog.js';
 import {

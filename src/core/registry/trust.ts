@@ -20,7 +20,7 @@ import { parseAirUrn } from '../ard/urn.js';
 import type { VerifyFinding } from '../verify/findings.js';
 import type { FetchedDocument, SiteReader } from '../verify/reader.js';
 import { verifySite } from '../verify/site.js';
-import { LruCache } from './search.js';
+import { LruCache } from '../util/lru-cache.js';
 
 /** How one entry fared (see the module comment). */
 export type TrustVerdict = 'verified' | 'unverified' | 'rejected';

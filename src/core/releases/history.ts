@@ -9,6 +9,7 @@
 import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
 import { writeContained } from '../project/contained-write.js';
 import { pathSlug } from '../project/path-slug.js';
+import { isWithin } from '../util/within.js';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
@@ -204,7 +205,7 @@ export async function loadReleaseHistories(
     try {
       const stat = await lstat(absolute);
       const real = await realpath(absolute);
-      if (stat.isSymbolicLink() || !real.startsWith(realRoot + path.sep))
+      if (stat.isSymbolicLink() || !isWithin(realRoot, real))
         throw new Error('it is a link or resolves outside the project');
       if (stat.size > MAX_HISTORY_BYTES) throw new Error(`it is larger than ${MAX_HISTORY_BYTES} bytes`);
       const parsed = parseHistory(file, await readFile(absolute, 'utf8'));

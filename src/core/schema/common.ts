@@ -3,6 +3,7 @@
  * Custom issues carry `params.code`, an {@link ErrorCode}, so the loader reports the precise code.
  */
 import { z } from 'zod';
+import { isLoopbackHost } from '../util/net-address.js';
 
 /**
  * The `.meta()` members of a text people read that a publisher may give per language (DESIGN.md §9
@@ -17,13 +18,9 @@ export const PER_LANGUAGE = { localized: true } as const;
 /** A string that is not empty (DESIGN.md §3: no field is ever `""`). */
 export const nonEmptyString = z.string().trim().min(1);
 
-/** True for `localhost`, `127.0.0.0/8` and `[::1]`: the only hosts where `http:` is allowed. */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 /**
- * Checks an absolute URL for DESIGN.md §5: `https:`, or `http:` on a loopback host. Returns the reason it
+ * Checks an absolute URL for DESIGN.md §5: `https:`, or `http:` on a loopback host (`localhost`, `*.localhost`, a
+ * loopback address: util/net-address.ts, the rule the HTTP client applies too). Returns the reason it
  * fails, or `undefined` when it passes.
  */
 export function httpsUrlProblem(value: string): string | undefined {

@@ -22,28 +22,17 @@
 import path from 'node:path';
 import type { Diagnostic } from '../util/errors.js';
 import { ArdsiteError } from '../util/errors.js';
-import { isWithin, projectSecrets, type Jail } from '../project/project-jail.js';
+import { projectSecrets, type Jail } from '../project/project-jail.js';
+import { isWithin } from '../util/within.js';
 import { publicJwkThumbprint } from './jwk.js';
 import type { SourceDoc } from '../model/source.js';
 import type { PublisherConfig } from '../schema/publisher.js';
+import type { OperatorTrust } from '../model/operator-trust.js';
 
 /** The variable naming the key thumbprints the operator confirms. */
 export const TRUSTED_KEYS_VARIABLE = 'ARDSITE_TRUSTED_KEYS';
 /** The variable naming the folders outside the project that reads may reach. */
 export const ALLOW_OUTSIDE_VARIABLE = 'ARDSITE_ALLOW_OUTSIDE';
-
-/** What the operator decided, read from the environment by {@link operatorTrust}. */
-export interface OperatorTrust {
-  /** RFC 7638 SHA-256 thumbprints (base64url) the operator confirms. */
-  trustedKeys: ReadonlySet<string>;
-  /** Absolute folders outside the project that reads may reach. */
-  allowOutside: readonly string[];
-  /**
-   * Absolute paths of key files the operator named (`ARDSITE_SIGNING_KEY_FILE`): secrets that are never
-   * published, wherever they lie.
-   */
-  keyFiles: readonly string[];
-}
 
 /**
  * Reads the operator's decisions from `env` ({@link TRUSTED_KEYS_VARIABLE}, {@link ALLOW_OUTSIDE_VARIABLE},

@@ -167,8 +167,9 @@ export async function compiledWorker(
 ): Promise<CompiledWorker> {
   // Compiled (the package's lib/core): the entry's own .js beside this module needs no bundle.
   if (options.root === undefined && import.meta.url.endsWith('.js')) {
-    const entry = WORKER_ENTRIES[worker].replace(/^src\/core\//, './').replace(/\.ts$/, '.js');
-    return { file: fileURLToPath(new URL(entry, import.meta.url)), made: false };
+    // ROOT is the package root there too (lib/ mirrors src/), so the entry is found wherever this module sits.
+    const entry = WORKER_ENTRIES[worker].replace(/^src\//, 'lib/').replace(/\.ts$/, '.js');
+    return { file: path.join(ROOT, entry), made: false };
   }
   const root = options.root ?? ROOT;
   const cacheDir = options.cacheDir ?? path.join(root, 'node_modules', '.cache', 'ardsite');

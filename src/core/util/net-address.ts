@@ -1,7 +1,8 @@
 /**
  * Which network addresses a client of ardsite may reach on its own (DESIGN.md §4, ARD draft §6.5): the
  * private, loopback, link-local and reserved ranges (RFC 1918, RFC 6598, RFC 6890, RFC 4193, RFC 4291) are
- * refused unless the operator allows them. Used by the one HTTP client (./verify/http-reader.ts).
+ * refused unless the operator allows them; plain http only on a loopback host. Used by the one HTTP client
+ * (verify/http-reader.ts), the schemas' URL rule, the content checks and the registry's rate limiter.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -57,10 +58,18 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const literal = ipLiteral(host);
-  if (literal === undefined) return false;
+  return literal !== undefined && isLoopbackAddress(literal);
+}
+
+/**
+ * True when `address` (IPv4, IPv6 or IPv4-mapped IPv6, no brackets) is a loopback address: 127.0.0.0/8
+ * (RFC 1122 §3.2.1.3) or `::1` (RFC 4291 §2.5.3). False for anything that is not an IP address.
+ */
+export function isLoopbackAddress(address: string): boolean {
   const v4 =
-    /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(literal)?.[1] ?? (isIP(literal) === 4 ? literal : undefined);
-  return v4 !== undefined ? LOOPBACK.check(v4, 'ipv4') : LOOPBACK.check(literal, 'ipv6');
+    /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? (isIP(address) === 4 ? address : undefined);
+  if (v4 !== undefined) return LOOPBACK.check(v4, 'ipv4');
+  return isIP(address) === 6 && LOOPBACK.check(address, 'ipv6');
 }
 
 /**

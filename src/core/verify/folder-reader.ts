@@ -12,6 +12,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import type { FetchedDocument, SiteReader } from './reader.js';
+import { isWithin } from '../util/within.js';
 
 /** Options of {@link folderReader}. */
 export interface FolderReaderOptions {
@@ -65,7 +66,6 @@ export function folderReader(folder: string, origin: string, options: FolderRead
   const maxBytes = options.maxBytes ?? Infinity;
   const root = path.resolve(folder);
   let realRoot: string | undefined;
-  const inside = (file: string, top: string) => file === top || file.startsWith(top + path.sep);
   return {
     async read(url: string): Promise<FetchedDocument | undefined> {
       const u = new URL(url);
@@ -73,12 +73,12 @@ export function folderReader(folder: string, origin: string, options: FolderRead
       let rel = decodeURIComponent(u.pathname);
       if (rel.endsWith('/')) rel += 'index.html';
       const file = path.resolve(root, `.${rel}`);
-      if (!inside(file, root)) throw new Error(`${url} points outside the site folder`);
+      if (!isWithin(root, file)) throw new Error(`${url} points outside the site folder`);
       // Symbolic links are followed only while they stay inside the folder. Synchronous system calls: a
       // site's files are small and local, and thread-pool round trips per file cost more than the reads.
       realRoot ??= realpathSync.native(root);
       const real = realpathSync.native(file);
-      if (!inside(real, realRoot))
+      if (!isWithin(realRoot, real))
         throw new Error(`${url} is a symbolic link to a file outside the site folder, which is not read`);
       const fd = openSync(real, OPEN_FLAGS);
       try {

@@ -9,7 +9,8 @@ import { resolvePageTokenSecret } from '../../../src/core/registry/config.js';
 import { PageTokenSettings } from '../../../src/core/schema/registry-settings.js';
 import { decodePageToken, encodePageToken, queryDigest } from '../../../src/core/registry/page-token.js';
 import { RegistryProblem } from '../../../src/core/registry/problems.js';
-import { isLoopbackAddress, TokenBucketLimiter } from '../../../src/core/registry/rate-limit.js';
+import { TokenBucketLimiter } from '../../../src/core/registry/rate-limit.js';
+import { isLoopbackAddress } from '../../../src/core/util/net-address.js';
 import { codeOf } from '../../helpers/errors.js';
 
 const secret = new TextEncoder().encode('a test secret that is long enough to use here');

@@ -13,7 +13,7 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runDiff } from '../../../src/cli/commands/diff.js';
+import { runDiff } from '../../../src/cli/run.js';
 import { sha256Digest } from '../../../src/core/ard/digest.js';
 import {
   diffSides,

@@ -17,12 +17,6 @@ import { describe, expect, it } from 'vitest';
 
 const engineRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/**
- * Pages that other work adds beside this one (the architecture page, the generated CLI reference): a link
- * to one of them is allowed while it is absent, and nothing else is. Empty this list once they exist.
- */
-const PAGES_ADDED_ELSEWHERE = ['docs/architecture.md', 'docs/reference/cli.md'];
-
 /** The Markdown files whose links are checked, relative to `root`: the top-level ones and all of docs/. */
 function markdownFiles(root: string): string[] {
   const docs = readdirSync(join(root, 'docs'), { withFileTypes: true, recursive: true })
@@ -66,20 +60,11 @@ async function brokenLinks(root: string, files: string[]): Promise<string[]> {
   );
 }
 
-/** True when `finding` is a link to one of {@link PAGES_ADDED_ELSEWHERE} and that page is absent. */
-function addedElsewhere(finding: string): boolean {
-  const file = finding.slice(0, finding.indexOf(':'));
-  const target = /Cannot find file `([^`#]+)/.exec(finding)?.[1];
-  if (target === undefined) return false;
-  const page = relative(engineRoot, resolve(engineRoot, dirname(file), target));
-  return PAGES_ADDED_ELSEWHERE.includes(page) && !existsSync(join(engineRoot, page));
-}
-
 describe('links in the documentation', () => {
   it('every relative link of README, CONTRIBUTING, CHANGELOG, BENCHMARKS and docs/ resolves', async () => {
     const files = markdownFiles(engineRoot);
     expect(files).toContain('docs/getting-started.md');
-    expect((await brokenLinks(engineRoot, files)).filter((b) => !addedElsewhere(b))).toEqual([]);
+    expect(await brokenLinks(engineRoot, files)).toEqual([]);
   });
 
   it('reports a missing file, a missing heading here and a missing heading in another page, with the line', async () => {
