@@ -4,10 +4,11 @@
  * question, asked with `Accept-Language: pt-BR` (RFC 9110 §12.5.4), finds the agent whose Portuguese
  * texts (the texts of its /pt-br/ pages) say it; asked in English, the same words find nothing.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_TEXTS_FILE, type RegistryTexts } from '../../src/core/registry/entry-texts.js';
+import { loadRegistryIndex } from '../../src/core/registry/load-index.js';
 import { copyProject, removeProjects } from '../helpers/build.js';
 import { fixture } from '../helpers/site.js';
 import { buildRegistrySite, postJson, startTestRegistry, type TestRegistry } from '../helpers/registry.js';
@@ -60,5 +61,22 @@ describe('a Portuguese question on the bilingual site', () => {
     const none = await search('plan my itinerary');
     expect(en.body.results[0]?.identifier).toBe(CONCIERGE);
     expect(none.body).toEqual(en.body);
+  });
+
+  it('texts of another build are not indexed (they are bound to ard.json by its digest)', async () => {
+    const dir = path.join(root, 'dist');
+    const file = path.join(`${root}/dist-server`, REGISTRY_TEXTS_FILE);
+    const loaded = await loadRegistryIndex({ dir, origin: 'https://agents.example.com' });
+    expect([...loaded.catalog.byLanguage.keys()]).toEqual(['pt-BR']);
+    const texts = JSON.parse(await readFile(file, 'utf8')) as RegistryTexts;
+    await writeFile(file, JSON.stringify({ ...texts, manifestDigest: `sha256:${'0'.repeat(64)}` }));
+    const logs: string[] = [];
+    const stale = await loadRegistryIndex({
+      dir,
+      origin: 'https://agents.example.com',
+      log: (l) => logs.push(l),
+    });
+    expect(stale.catalog.byLanguage.size).toBe(0);
+    expect(logs.join('\n')).toMatch(/texts in other languages belong to another build/);
   });
 });
