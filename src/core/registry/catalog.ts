@@ -19,7 +19,8 @@ import { create, insertMultiple, search, type AnyOrama, type Results } from '@or
 import { parseAirUrn } from '../urn.js';
 import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
 import { invalidArgument } from './problems.js';
-import { buildTextIndex, type OramaTextProperty, type TextIndex } from './text-index.js';
+import { textIndexOf } from './orama-text-index.js';
+import type { TextIndex } from './text-index.js';
 import { ENGLISH, textLanguage, type TextLanguage } from './text-languages.js';
 import {
   CORE_TERMS,
@@ -237,7 +238,7 @@ export async function buildCatalog(
   });
   await insertMultiple(db, docs as never, 1000);
   precomputeTermStats(db as never, TEXT_FIELDS);
-  const textIndex = textIndexOf(db, entries.length);
+  const textIndex = textIndexOf(db, entries.length, TEXT_BOOSTS);
   const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
   const byLanguage = new Map<string, LanguageText>();
   for (const tag of languages.slice(1)) {
@@ -307,52 +308,10 @@ async function languageText(
   });
   await insertMultiple(db, docs as never, 1000);
   const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
-  return { text: textIndexOf(db, entries.length), tokenize: (value) => tokenizer.tokenize(value) };
-}
-
-/** Orama 3.1's index data, as far as {@link textIndexOf} reads it. */
-interface OramaIndexData {
-  indexes: Record<string, { type: string; node: RadixNode }>;
-  frequencies: Record<string, OramaTextProperty['frequencies']>;
-  tokenOccurrences: Record<string, OramaTextProperty['occurrences']>;
-  fieldLengths: Record<string, OramaTextProperty['fieldLengths']>;
-  avgFieldLength: Record<string, number>;
-}
-
-/** A radix tree node, as Orama 3.1's RadixNode holds it. */
-interface RadixNode {
-  c: Map<string, RadixNode>;
-  d: Set<number>;
-  e: boolean;
-  w: string;
-}
-
-/** The words of a radix tree with their document sets (iteratively: trees can be deep). */
-function wordsOf(root: RadixNode): Map<string, ReadonlySet<number>> {
-  const docs = new Map<string, ReadonlySet<number>>();
-  const stack: RadixNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.e && node.d.size > 0) docs.set(node.w, node.d);
-    for (const child of node.c.values()) stack.push(child);
-  }
-  return docs;
-}
-
-/** The inverted index of the text properties of `db` (text-index.ts), over catalog positions. */
-function textIndexOf(db: AnyOrama, size: number): TextIndex {
-  const data = db.data.index as unknown as OramaIndexData;
-  const ids = (db as unknown as { internalDocumentIDStore: { internalIdToId: string[] } })
-    .internalDocumentIDStore.internalIdToId;
-  const properties: OramaTextProperty[] = TEXT_FIELDS.map((field) => ({
-    docs: wordsOf(data.indexes[field]!.node),
-    frequencies: data.frequencies[field] ?? {},
-    occurrences: data.tokenOccurrences[field] ?? {},
-    fieldLengths: data.fieldLengths[field] ?? {},
-    averageFieldLength: data.avgFieldLength[field] ?? 0,
-    boost: TEXT_BOOSTS[field],
-  }));
-  return buildTextIndex(properties, size, (internalId) => Number(ids[internalId - 1]));
+  return {
+    text: textIndexOf(db, entries.length, TEXT_BOOSTS),
+    tokenize: (value) => tokenizer.tokenize(value),
+  };
 }
 
 /**
