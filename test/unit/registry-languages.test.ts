@@ -88,6 +88,7 @@ describe('a Portuguese question on a bilingual site', async () => {
     expect(chooseLanguage('en-US,en;q=0.9', languages)).toBe('en');
     expect(chooseLanguage('en;q=0.5, pt;q=0.4', languages)).toBe('en');
     expect(chooseLanguage('fr', languages)).toBe('en');
+    expect(chooseLanguage('pt-PT', languages)).toBe('en');
     expect(chooseLanguage(null, languages)).toBe('en');
     expect(chooseLanguage('*', languages)).toBe('en');
     expect(ranked(question, chooseLanguage('pt-PT, pt;q=0.8', languages))[0]).toBe(

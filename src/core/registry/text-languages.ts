@@ -5,7 +5,8 @@
  *
  * The draft's search request has no language member, so the language is the HTTP `Accept-Language`
  * header's (RFC 9110 §12.5.4), read by the `negotiator` package: the best match among the site's
- * languages (RFC 4647 §3.3.1 basic filtering, both ways: `pt` matches `pt-BR`, `en-US` matches `en`),
+ * languages (a range matches a tag it is a prefix of and a tag that is its prefix: `pt` matches `pt-BR`,
+ * `en-US` matches `en`; `pt-PT` does not match `pt-BR`),
  * the site's default language when the header is absent or matches none.
  */
 import Negotiator from 'negotiator';
