@@ -42,6 +42,7 @@ import type { MachineCheckResult } from './machine-check.js';
 import { startMachineChecks, type MachineCheckRun } from './machine-check-thread.js';
 import type { Artifact, SiteBuild } from '../site/site-build.js';
 import { releaseSourceTexts } from '../content/index.js';
+import { registryTextsOf, writeRegistryTexts } from './registry-texts.js';
 import { pendingAgents, type PendingAgents } from '../site/build-context.js';
 import { deferred, type Deferred } from '../util/concurrency.js';
 import { ArdsiteError, type Diagnostic } from '../util/errors.js';
@@ -363,6 +364,7 @@ async function finish(
       url: registryBaseUri(publisher),
       manifestDigest: written.get(MANIFEST_PATH)!.digest,
     });
+    await writeRegistryTexts(serverTemp, registryTextsOf(built, written.get(MANIFEST_PATH)!.digest));
   }
   await timer.time('swap', async () => {
     // The server bundle first: a failure between the two swaps leaves a bundle whose descriptor does not

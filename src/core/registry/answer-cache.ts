@@ -64,10 +64,12 @@ const ENTRY_OVERHEAD_BYTES = 256;
 
 /**
  * The request headers the service reads (request-body.ts `readJsonBody`, federation.ts
- * `readFederationHeaders`): two requests that differ in one of them may get different answers.
+ * `readFederationHeaders`, the language of `/search`, text-languages.ts): two requests that differ in one
+ * of them may get different answers.
  */
 export const ANSWER_KEY_HEADERS: readonly string[] = [
   'content-type',
+  'accept-language',
   HOP_COUNT_HEADER.toLowerCase(),
   TRAIL_HEADER.toLowerCase(),
 ];

@@ -16,11 +16,12 @@
  * (identifier, version) order, which is the order of `GET /agents` and the tie-break of `/search`.
  */
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
-import { stopwords as englishStopwords } from '@orama/stopwords/english';
 import { parseAirUrn } from '../ard/urn.js';
 import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
 import { invalidArgument } from './problems.js';
-import { buildTextIndex, type OramaTextProperty, type TextIndex } from './text-index.js';
+import { textIndexOf } from './orama-text-index.js';
+import type { TextIndex } from './text-index.js';
+import { ENGLISH, textLanguage, type TextLanguage } from './text-languages.js';
 import {
   CORE_TERMS,
   PUBLISHER_TERM,
@@ -54,9 +55,7 @@ export const TEXT_FIELDS = Object.keys(TEXT_BOOSTS) as Array<keyof typeof TEXT_B
  * Stop words: Orama's English list, plus the single letters it leaves out ("a"). Orama matches query
  * words as prefixes of indexed words, so a one-letter word would match every word starting with it.
  */
-export const STOP_WORDS: readonly string[] = [
-  ...new Set([...englishStopwords, ...'abcdefghijklmnopqrstuvwxyz'.split('')]),
-];
+export const STOP_WORDS: readonly string[] = ENGLISH.stopWords;
 
 /** Most distinct term paths indexed for filters and facets (memory bound: every document has each). */
 export const MAX_INDEXED_PATHS = 512;
@@ -76,10 +75,26 @@ export interface IndexedEntry {
   verified: boolean;
 }
 
+/** The text members of an entry in one language (a text field: a string, or a list of strings). */
+export type EntryTexts = Readonly<Partial<Record<keyof typeof TEXT_BOOSTS, string | readonly string[]>>>;
+
 /** What {@link buildCatalog} takes for one entry. */
 export interface CatalogInput {
   entry: Readonly<Record<string, unknown>>;
   verified: boolean;
+  /**
+   * The entry's texts in the site's other languages, by BCP 47 tag as the site spells it (`pt-BR`): the
+   * texts its pages in that language show. A member missing here is the entry's own (default) text.
+   */
+  texts?: Readonly<Record<string, EntryTexts>>;
+}
+
+/** The full-text index of one language: its inverted index and the tokenizer that built it. */
+export interface LanguageText {
+  /** The inverted index (text-index.ts) over catalog positions. */
+  readonly text: TextIndex;
+  /** The language's tokenizer (its stemmer and stop words), for query texts. */
+  readonly tokenize: (text: string) => string[];
 }
 
 /** The built index. */
@@ -106,6 +121,13 @@ export interface Catalog {
   readonly text: TextIndex;
   /** The tokenizer that indexed the text properties (stemming, stop words), for query texts. */
   readonly tokenize: (text: string) => string[];
+  /**
+   * The site's languages (BCP 47 tags as the site spells them), the default first: `text` and `tokenize`
+   * are the default language's; `byLanguage` holds the others'. `[]` when not given (one language).
+   */
+  readonly languages: readonly string[];
+  /** The full-text index of each language other than the default (text-languages.ts). */
+  readonly byLanguage: ReadonlyMap<string, LanguageText>;
 }
 
 /** The (identifier, version) key of an entry (ARD draft §3.4: the pair is unique). */
@@ -131,10 +153,15 @@ export async function buildCatalog(
   options: {
     /** The full-text step's bound (bounded-index.ts); `false`: Orama's own, unbounded (for comparisons). */
     search?: false | Parameters<typeof createBoundedIndex>[0];
+    /**
+     * The site's languages, BCP 47 tags (RFC 5646), the default first. Each is indexed with its own
+     * tokenizer (text-languages.ts); a language Orama has no stemmer for is tokenized as the default.
+     */
+    languages?: readonly string[];
   } = {},
 ): Promise<Catalog> {
-  const entries: IndexedEntry[] = inputs
-    .map(({ entry, verified }) => {
+  const entries: Array<IndexedEntry & { texts?: CatalogInput['texts'] }> = inputs
+    .map(({ entry, verified, texts }) => {
       const identifier = String(entry.identifier);
       const version = typeof entry.version === 'string' ? entry.version : undefined;
       const urn = parseAirUrn(identifier, 'ard');
@@ -144,6 +171,7 @@ export async function buildCatalog(
         ...(version !== undefined ? { version } : {}),
         publisher: typeof urn === 'string' ? '' : urn.domain,
         verified,
+        ...(texts !== undefined ? { texts } : {}),
       };
     })
     .sort((a, b) => {
@@ -184,11 +212,14 @@ export async function buildCatalog(
   const schema: Record<string, string> = {};
   for (const field of TEXT_FIELDS) schema[field] = 'string';
   for (const prop of props.values()) schema[prop] = 'enum[]';
+  const languages = options.languages ?? [];
+  const defaultLanguage =
+    (languages[0] !== undefined ? await textLanguage(languages[0]) : undefined) ?? ENGLISH;
   const db = create({
     schema: schema as never,
     // Orama's index with the full-text step bounded in CPU (bounded-index.ts).
     components: {
-      tokenizer: { stemming: true, stopWords: [...STOP_WORDS] },
+      tokenizer: tokenizerOf(defaultLanguage),
       ...(options.search === false ? {} : { index: createBoundedIndex(options.search) }),
     },
   }) as AnyOrama;
@@ -207,8 +238,13 @@ export async function buildCatalog(
   });
   await insertMultiple(db, docs as never, 1000);
   precomputeTermStats(db as never, TEXT_FIELDS);
-  const textIndex = textIndexOf(db, entries.length);
+  const textIndex = textIndexOf(db, entries.length, TEXT_BOOSTS);
   const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
+  const byLanguage = new Map<string, LanguageText>();
+  for (const tag of languages.slice(1)) {
+    const settings = (await textLanguage(tag)) ?? defaultLanguage;
+    byLanguage.set(tag, await languageText(entries, tag, settings));
+  }
   const byIdentifier = new Map<string, number[]>();
   entries.forEach((e, i) => {
     const list = byIdentifier.get(e.identifier);
@@ -219,7 +255,7 @@ export async function buildCatalog(
   for (const list of byIdentifier.values())
     list.sort((a, b) => natural.compare(entries[a]!.version ?? '', entries[b]!.version ?? '') || a - b);
   return {
-    entries,
+    entries: entries.map(({ texts: _texts, ...e }) => e),
     byKey: new Map(entries.map((e, i) => [entryKey(e.identifier, e.version), i])),
     byIdentifier,
     db,
@@ -230,52 +266,52 @@ export async function buildCatalog(
     droppedPaths,
     text: textIndex,
     tokenize: (value) => tokenizer.tokenize(value),
+    languages,
+    byLanguage,
   };
 }
 
-/** Orama 3.1's index data, as far as {@link textIndexOf} reads it. */
-interface OramaIndexData {
-  indexes: Record<string, { type: string; node: RadixNode }>;
-  frequencies: Record<string, OramaTextProperty['frequencies']>;
-  tokenOccurrences: Record<string, OramaTextProperty['occurrences']>;
-  fieldLengths: Record<string, OramaTextProperty['fieldLengths']>;
-  avgFieldLength: Record<string, number>;
+/** Orama's tokenizer configuration of a language (stemming, stop words). */
+function tokenizerOf(language: TextLanguage): Record<string, unknown> {
+  return {
+    language: language.orama,
+    stemming: true,
+    ...(language.stemmer ? { stemmer: language.stemmer } : {}),
+    stopWords: [...language.stopWords],
+  };
 }
 
-/** A radix tree node, as Orama 3.1's RadixNode holds it. */
-interface RadixNode {
-  c: Map<string, RadixNode>;
-  d: Set<number>;
-  e: boolean;
-  w: string;
-}
-
-/** The words of a radix tree with their document sets (iteratively: trees can be deep). */
-function wordsOf(root: RadixNode): Map<string, ReadonlySet<number>> {
-  const docs = new Map<string, ReadonlySet<number>>();
-  const stack: RadixNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.e && node.d.size > 0) docs.set(node.w, node.d);
-    for (const child of node.c.values()) stack.push(child);
-  }
-  return docs;
-}
-
-/** The inverted index of the text properties of `db` (text-index.ts), over catalog positions. */
-function textIndexOf(db: AnyOrama, size: number): TextIndex {
-  const data = db.data.index as unknown as OramaIndexData;
-  const ids = (db as unknown as { internalDocumentIDStore: { internalIdToId: string[] } })
-    .internalDocumentIDStore.internalIdToId;
-  const properties: OramaTextProperty[] = TEXT_FIELDS.map((field) => ({
-    docs: wordsOf(data.indexes[field]!.node),
-    frequencies: data.frequencies[field] ?? {},
-    occurrences: data.tokenOccurrences[field] ?? {},
-    fieldLengths: data.fieldLengths[field] ?? {},
-    averageFieldLength: data.avgFieldLength[field] ?? 0,
-    boost: TEXT_BOOSTS[field],
-  }));
-  return buildTextIndex(properties, size, (internalId) => Number(ids[internalId - 1]));
+/**
+ * The full-text index of `tag`: the text members of every entry in that language (its `texts[tag]`, else
+ * its own text, as the language's pages show it) in an Orama database of the text members alone, read
+ * into an inverted index like the default language's.
+ */
+async function languageText(
+  entries: ReadonlyArray<{ entry: Readonly<Record<string, unknown>>; texts?: CatalogInput['texts'] }>,
+  tag: string,
+  language: TextLanguage,
+): Promise<LanguageText> {
+  const schema: Record<string, string> = {};
+  for (const field of TEXT_FIELDS) schema[field] = 'string';
+  const db = create({
+    schema: schema as never,
+    components: { tokenizer: tokenizerOf(language) },
+  }) as AnyOrama;
+  const docs = entries.map((e, position) => {
+    const doc: Record<string, unknown> = { id: String(position) };
+    const own = e.texts?.[tag];
+    for (const field of TEXT_FIELDS) {
+      const value = text(own?.[field] ?? e.entry[field]);
+      if (value !== undefined) doc[field] = value;
+    }
+    return doc;
+  });
+  await insertMultiple(db, docs as never, 1000);
+  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
+  return {
+    text: textIndexOf(db, entries.length, TEXT_BOOSTS),
+    tokenize: (value) => tokenizer.tokenize(value),
+  };
 }
 
 /**

@@ -5,6 +5,8 @@
  * one is given — and only then indexed. The index is read-only afterwards, so every process serving the
  * same build answers the same.
  *
+ * - The entries' texts in the site's other languages come from the registry build's server folder
+ *   (entry-texts.ts), when they belong to this manifest: each language is indexed with its own stemmer.
  * - A failure about the site's own entries, its manifest or its keys stops the start
  *   (`REGISTRY_INDEX_INVALID`): the build on disk is broken or was changed after it was built.
  * - Another publisher's entry whose checks fail is left out of the index (§6.2: rejected), with a
@@ -19,7 +21,9 @@ import { folderReader } from '../verify/folder-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import type { VerifyReport } from '../verify/site.js';
 import { verifySite } from '../verify/site.js';
-import { buildCatalog, type Catalog } from './catalog.js';
+import { registryServerDir } from './bundle.js';
+import { buildCatalog, entryKey, type Catalog, type CatalogInput } from './catalog.js';
+import { readRegistryTexts } from './entry-texts.js';
 import { findingsByIdentifier, verdictOf } from './trust.js';
 
 /** Options of {@link loadRegistryIndex}. */
@@ -83,7 +87,13 @@ export async function loadRegistryIndex(options: LoadIndexOptions): Promise<Load
     .map((f) => `${f.subject}: ${f.message} [${f.code}]`);
   const rejected: string[] = [];
   const unverified: string[] = [];
-  const inputs = [];
+  const inputs: CatalogInput[] = [];
+  // The entries' texts in the site's other languages, from the registry build (entry-texts.ts).
+  const fingerprint = sha256Digest(bytes);
+  const { texts, stale } = await readRegistryTexts(registryServerDir(dir), fingerprint);
+  if (stale)
+    options.log?.(`registry: the texts in other languages belong to another build of ${dir}: not indexed`);
+  const translations = new Map(texts?.entries.map((e) => [entryKey(e.identifier, e.version), e.texts]));
   for (const entry of entries) {
     const identifier = String(entry.identifier);
     const findings = byIdentifier.get(identifier) ?? [];
@@ -102,7 +112,9 @@ export async function loadRegistryIndex(options: LoadIndexOptions): Promise<Load
       continue;
     }
     if (verdict !== 'verified') unverified.push(identifier);
-    inputs.push({ entry, verified: verdict === 'verified' });
+    const version = typeof entry.version === 'string' ? entry.version : undefined;
+    const translated = translations.get(entryKey(identifier, version));
+    inputs.push({ entry, verified: verdict === 'verified', ...(translated ? { texts: translated } : {}) });
   }
   if (broken.length > 0) {
     const shown = broken.slice(0, 20);
@@ -112,8 +124,8 @@ export async function loadRegistryIndex(options: LoadIndexOptions): Promise<Load
     );
   }
   return {
-    catalog: await buildCatalog(inputs),
-    fingerprint: sha256Digest(bytes),
+    catalog: await buildCatalog(inputs, texts ? { languages: texts.languages } : {}),
+    fingerprint,
     report,
     rejected,
     unverified,

@@ -52,6 +52,11 @@ export interface QueryModel {
   text?: string;
   /** Sorted by key. */
   filter: FilterClause[];
+  /**
+   * The language `text` is read in: one of the catalog's languages (catalog.ts), chosen from the
+   * request's `Accept-Language` (text-languages.ts); absent: the site's default language.
+   */
+  language?: string;
 }
 
 /** A checked `search-request` (ARD draft §4.2.2.1, §5). */
@@ -382,6 +387,7 @@ export function queryFingerprint(
     context: Object.fromEntries([...query.context].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     text: query.text ?? null,
     filter: query.filter.map((c) => [c.key, c.values]),
+    ...(query.language !== undefined ? { language: query.language } : {}),
     ...extra,
   });
 }

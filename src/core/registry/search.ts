@@ -3,7 +3,8 @@
  * and the (immutable) index, so any number of processes give the same answers:
  *
  * - {@link QueryEngine.rank}: `/search` (ARD draft §4.2.2): BM25 over the text properties from the
- *   catalog's inverted index (text-index.ts), the filter as a set of positions; `score` is the BM25 score relative to the best match, 0–100, rounded
+ *   catalog's inverted index (text-index.ts) of the query's language (the default language's when the
+ *   query names none or one the catalog has no index of), the filter as a set of positions; `score` is the BM25 score relative to the best match, 0–100, rounded
  *   (§4.2.2.2: "informational semantic relevance"; §6.3: not a measure of trust); ties (equal integer
  *   scores) are ordered by identifier, then version.
  * - {@link QueryEngine.list}: `GET /agents` (§4.2.4): the filter alone, in (identifier, version) order.
@@ -144,13 +145,10 @@ export class QueryEngine {
     let ranking = EMPTY_RANKING;
     if (where !== 'none') {
       const allowed = where === undefined ? undefined : this.allowed(query, where);
-      const found = rankText(
-        this.catalog.text,
-        this.catalog.tokenize(query.text),
-        allowed,
-        undefined,
-        this.prefixWeight,
-      );
+      const { text, tokenize } =
+        (query.language !== undefined ? this.catalog.byLanguage.get(query.language) : undefined) ??
+        this.catalog;
+      const found = rankText(text, tokenize(query.text), allowed, undefined, this.prefixWeight);
       const best = found.scores.length > 0 ? found.scores[0]! : 0;
       const positions = found.positions;
       const scores = Uint8Array.from(found.scores, (score) => percent(score, best));

@@ -28,6 +28,7 @@ import {
 } from './federation.js';
 import { decodePageToken, encodePageToken, queryDigest } from './page-token.js';
 import { RegistryProblem, invalidArgument, problemResponse } from './problems.js';
+import { chooseLanguage } from './text-languages.js';
 import {
   queryFingerprint,
   readExploreRequest,
@@ -120,8 +121,9 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       ...extra,
       'Content-Type': 'application/json',
       'Cache-Control': cacheControl,
-      // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts).
-      Vary: 'Accept-Encoding',
+      // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts);
+      // on a site in several languages, /search answers in the request's language (text-languages.ts).
+      Vary: catalog.languages.length > 1 ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding',
     });
     if (cacheControl !== 'no-store') {
       const tag = bodyEntityTag(bytes);
@@ -148,6 +150,9 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     const body = await readJsonBody(request, settings.maxBodyBytes);
     const req: SearchRequest = readSearchRequest(body, settings.federation);
     seen.text = req.query.text;
+    // The draft's search request has no language member: Accept-Language chooses (RFC 9110 §12.5.4).
+    const language = chooseLanguage(request.headers.get('accept-language'), catalog.languages);
+    if (catalog.byLanguage.has(language)) req.query.language = language;
     const state = readFederationHeaders(request.headers, settings.federation.maxHops);
     const fingerprint = queryFingerprint('search', req.query, { federation: req.federation });
     const offset = pageOffset(req.pageToken, fingerprint);
