@@ -4,9 +4,9 @@
  * (RFC 9110 §12.5.4) picks among the site's languages.
  */
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type CatalogInput } from '../../src/core/registry/catalog.js';
-import { QueryEngine } from '../../src/core/registry/search.js';
-import { chooseLanguage } from '../../src/core/registry/text-languages.js';
+import { buildCatalog, type CatalogInput } from '../../../src/core/registry/catalog.js';
+import { QueryEngine } from '../../../src/core/registry/search.js';
+import { chooseLanguage } from '../../../src/core/registry/text-languages.js';
 
 const inputs: CatalogInput[] = [
   {
