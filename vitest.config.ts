@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import fg from 'fast-glob';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,6 +19,12 @@ import { defineConfig } from 'vitest/config';
  */
 const TWO_AT_A_TIME = ['test/unit/**/*.test.ts', 'test/verify/**/*.test.ts', 'test/fuzz/**/*.test.ts'];
 const BROWSERS = ['test/browser/**/*.test.ts'];
+/**
+ * The files of that group that replace a module (`vi.mock`): a replacement applies only to a module
+ * imported after it, which a shared module cache cannot promise, so these run isolated, in a project of
+ * their own beside the group.
+ */
+const MOCKING = fg.sync(TWO_AT_A_TIME).filter((file) => readFileSync(file, 'utf8').includes('vi.mock('));
 
 export default defineConfig({
   test: {
@@ -32,9 +40,20 @@ export default defineConfig({
         test: {
           name: 'unit-verify-fuzz',
           include: TWO_AT_A_TIME,
+          exclude: MOCKING,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 2,
           isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-mocking',
+          include: MOCKING.length > 0 ? MOCKING : ['no-such-file'],
+          globalSetup: ['test/global-setup.ts'],
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },
