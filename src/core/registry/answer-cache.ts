@@ -1,7 +1,7 @@
 /**
  * The answer cache of the one server in registry mode (server.ts): finished answers of the lookup API,
  * kept as the bytes that went out, so that a request the server has answered before is answered again
- * without a render through Astro, a ranking or a serialisation: the micro-cache a reverse proxy keeps in
+ * without a ranking or a serialisation: the micro-cache a reverse proxy keeps in
  * front of an application server, inside the one process.
  *
  * It is correct because the index is read-only (catalog.ts): an answer that depends only on the request
@@ -31,7 +31,7 @@ export interface StoredAnswer {
 
 /**
  * Where the service puts an answer it allows to be kept: one slot per request, passed from the server
- * through Astro's `locals` (runtime.ts). Left empty when the answer must not be kept.
+ * directly, or through Astro's `locals` (runtime.ts) in the server bundle. Left empty when the answer must not be kept.
  */
 export interface AnswerSlot {
   answer?: StoredAnswer;

@@ -1,16 +1,18 @@
 /**
  * The one Node server of DESIGN.md §7 in registry mode (`npm run serve`): the static files of `dist/`
  * exactly as `npm run preview` serves them (src/core/preview-server.ts: the `_headers` headers, the 404
- * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, rendered by
- * the @astrojs/node handler (`middleware` mode) of the server bundle in `dist-server/`, whose routes hand
- * every request to the registry service (service.ts) passed in Astro's `locals`.
+ * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, answered by
+ * the registry service (service.ts) called directly from this server (node-request.ts), with no
+ * framework's request pipeline in between. The server bundle in `dist-server/` (@astrojs/node in
+ * `middleware` mode, whose routes call the same service) is checked to belong to `dir` but not run:
+ * it stays for hosts that mount it themselves.
  *
- * Before a request reaches Astro, the server applies what must not cost a render: the per-client token
+ * Before the service is called, the server applies what must not cost a ranking: the per-client token
  * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6), the body size (413, from the
  * declared length, then while reading), and the answer cache (answer-cache.ts): a GET or POST it has
  * answered before, with the same path, query string, body bytes and the headers the service reads, gets
- * the same answer's bytes again without a render. Everything else goes through Astro, and an answer the
- * service allows to be kept is stored on the way out.
+ * the same answer's bytes again. Everything else goes to the service, and an answer the service allows
+ * to be kept is stored on the way out.
  * The access log line of an API request holds the method, the path (never the query string or the body:
  * ARD draft §7), the status and the time taken.
  */
@@ -102,7 +104,7 @@ export interface RegistryServer extends PreviewServer {
 
 const EMPTY_BODY = Buffer.alloc(0);
 
-/** The methods some endpoint of the API takes; any other is refused before rendering. */
+/** The methods some endpoint of the API takes; any other is refused before the service is called. */
 const API_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 /**
