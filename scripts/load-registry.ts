@@ -18,7 +18,7 @@
  * - `search-identity`: the same without Accept-Encoding (a client that takes no compression: answers
  *   of about 8 KB instead of about 1.5 KB), 10 s;
  * - `search-render`: the same texts, every body made unique by trailing whitespace, so every answer is
- *   rendered through Astro's handler (the rankings are cached): the cost of an answer not asked before
+ *   made again by the service (the rankings are cached): the cost of an answer not asked before
  *   with a known ranking, 10 s;
  * - `node-floor`: a bare node:http server answering a fixed 14-byte JSON body, in its own process: the
  *   floor of any Node server on this machine, 10 s;
@@ -81,8 +81,8 @@ function run(
   onStderr?: (text: string) => void,
 ): ChildProcess {
   // --compiled: the CLI as the package ships it (lib/, after `npm run compile`), without tsx's loader
-  // hooks, which answer every dynamic import() (Astro imports a route's module per request) on their
-  // own thread.
+  // hooks, which answer dynamic import()s on their own thread (through Astro's handler, the server
+  // once imported a route's module per request).
   const command = values.compiled
     ? [path.join(appRoot, 'lib', 'cli', 'main.js')]
     : ['--import', 'tsx', path.join(appRoot, 'src', 'cli', 'main.ts')];
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
     const identity = varied.map((r) => ({ ...r, headers: json }));
     let unique = 0;
     // The same 48 texts, each body made unique by trailing JSON whitespace (a binary count in spaces and
-    // tabs): no answer-cache hit, so Astro renders every answer; the rankings are cached.
+    // tabs): no answer-cache hit, so the service makes every answer; the rankings are cached.
     const rendered = [
       {
         ...varied[0]!,

@@ -750,6 +750,61 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
   });
 });
 
+describe('the direct path from the server to the service (node-request.ts)', () => {
+  it('answers the API without the server bundle’s Astro handler', async () => {
+    // A copy of the bundle whose handler answers 418: the one server must never call it.
+    const serverDir = await mkdtemp(path.join(tmpdir(), 'ardsite-bundle-'));
+    try {
+      await cp(`${dist}-server`, serverDir, { recursive: true });
+      await writeFile(
+        path.join(serverDir, 'entry.mjs'),
+        'export const handler = (req, res) => { res.statusCode = 418; res.end(); };\n',
+      );
+      const direct = await startTestRegistry(dist, { serverDir });
+      try {
+        const found = await postJson<SearchAnswer>(`${direct.apiUrl}/search`, {
+          query: { text: 'travel' },
+        });
+        expect(found.status).toBe(200);
+        expect(found.body.results.length).toBeGreaterThan(0);
+        expect((await call(`${direct.apiUrl}/agents?pageSize=1`)).status).toBe(200);
+        expectProblem(await call(`${direct.apiUrl}/nothing-here`), 404, 'NOT_FOUND');
+      } finally {
+        await direct.close();
+      }
+    } finally {
+      await rm(serverDir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the endpoints as the bundle’s routes do, a trailing slash ignored (but in an identifier)', async () => {
+    const body = { query: { text: 'travel' }, pageSize: 2 };
+    const plain = await search(body);
+    const slashed = await postJson(`${api}/search/`, body);
+    expect(slashed.status).toBe(200);
+    expect(slashed.text).toBe(plain.text);
+    expect((await call(`${api}/agents/?pageSize=1`)).text).toBe(
+      (await call(`${api}/agents?pageSize=1`)).text,
+    );
+    expectProblem(
+      await call(`${api}/agents/${encodeURIComponent(entries[0]!.identifier as string)}/`),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('sends a first answer uncompressed and gzip-compresses a kept answer only when it is asked again', async () => {
+    const body = { query: { text: 'travel lazy-gzip-test' }, pageSize: 10 };
+    const { gzipped } = registry.answers;
+    const first = await search(body);
+    expect(first.headers.get('content-encoding')).toBeNull();
+    expect(registry.answers.gzipped).toBe(gzipped);
+    const again = await search(body);
+    expect(again.text).toBe(first.text);
+    expect(registry.answers.gzipped).toBe(gzipped + 1);
+  });
+});
+
 describe('privacy (ARD draft §7)', () => {
   it('never writes query.text to the log, even on an error', async () => {
     const secretText = 'my-private-intent-7f3a9c book a confidential flight';

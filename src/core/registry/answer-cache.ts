@@ -1,7 +1,7 @@
 /**
  * The answer cache of the one server in registry mode (server.ts): finished answers of the lookup API,
  * kept as the bytes that went out, so that a request the server has answered before is answered again
- * without a render through Astro, a ranking or a serialisation: the micro-cache a reverse proxy keeps in
+ * without a ranking or a serialisation: the micro-cache a reverse proxy keeps in
  * front of an application server, inside the one process.
  *
  * It is correct because the index is read-only (catalog.ts): an answer that depends only on the request
@@ -11,7 +11,9 @@
  * ({@link answerKey}).
  *
  * An answer of 1 KiB or more is also kept gzip-compressed, for clients that accept it (the service's
- * answers say `Vary: Accept-Encoding`). Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
+ * answers say `Vary: Accept-Encoding`), compressed when it is first given again ({@link
+ * AnswerCache.gzipForm}): most questions a registry sees are never asked twice, and their answers
+ * never pay for a compression nobody reads. Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
  * (ARD draft §7): they stay in this process's memory, like the rankings cache of search.ts, are never
  * logged, and go with the process.
  */
@@ -29,7 +31,7 @@ export interface StoredAnswer {
 
 /**
  * Where the service puts an answer it allows to be kept: one slot per request, passed from the server
- * through Astro's `locals` (runtime.ts). Left empty when the answer must not be kept.
+ * directly, or through Astro's `locals` (runtime.ts) in the server bundle. Left empty when the answer must not be kept.
  */
 export interface AnswerSlot {
   answer?: StoredAnswer;
@@ -43,12 +45,13 @@ export interface AnswerForm {
 
 /**
  * An answer as the cache holds it: as the service made it (`identity`), and gzip-compressed (RFC 9110
- * §8.4.1.3) when it is large enough to gain from it, for clients that accept gzip (browsers, `fetch`,
- * `curl --compressed`): compressed once, when kept.
+ * §8.4.1.3) once a client that accepts gzip (browsers, `fetch`, `curl --compressed`) has asked for it
+ * again, when it is large enough to gain from it ({@link AnswerCache.gzipForm}).
  */
 export interface KeptAnswer extends StoredAnswer {
   identity: AnswerForm;
-  gzip?: AnswerForm;
+  /** The gzip form: undefined until first asked for; null when compressing does not pay. */
+  gzip?: AnswerForm | null;
   /** Bytes counted against the bound. */
   size: number;
 }
@@ -99,9 +102,10 @@ export function answerKey(
 export class AnswerCache {
   private readonly entries = new LruCache<KeptAnswer>(Number.MAX_SAFE_INTEGER);
   private bytes = 0;
-  /** Answers served from the cache, and answers stored, since start. */
+  /** Answers served from the cache, answers stored, and answers compressed, since start. */
   hits = 0;
   stores = 0;
+  gzipped = 0;
 
   /** `maxBytes`: bound on keys plus bodies plus headers; 0 keeps nothing. */
   constructor(readonly maxBytes: number = DEFAULT_ANSWER_CACHE_BYTES) {}
@@ -120,24 +124,46 @@ export class AnswerCache {
       rawHeaders: [...head, 'content-length', String(answer.body.length)],
       body: answer.body,
     };
-    let gzip: AnswerForm | undefined;
-    if (answer.body.length >= MIN_GZIP_BYTES) {
-      const body = gzipSync(answer.body);
-      if (body.length < answer.body.length) {
-        gzip = {
-          rawHeaders: [...head, 'content-encoding', 'gzip', 'content-length', String(body.length)],
-          body,
-        };
-      }
-    }
-    let size = key.length + answer.body.length + (gzip?.body.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+    let size = key.length + answer.body.length + ENTRY_OVERHEAD_BYTES;
     for (const [name, value] of answer.headers) size += name.length + value.length;
     if (size > this.maxBytes) return;
     const previous = this.entries.peek(key);
     if (previous) this.bytes -= previous.size;
-    this.entries.set(key, { ...answer, identity, ...(gzip ? { gzip } : {}), size });
+    this.entries.set(key, { ...answer, identity, size });
     this.bytes += size;
     this.stores++;
+    this.evict();
+  }
+
+  /**
+   * The gzip form of a kept `answer` (RFC 9110 §8.4.1.3: `Content-Encoding: gzip`, its own
+   * `Content-Length`), compressed on the first call and kept with the answer, its bytes counted against
+   * the bound; undefined for an answer under {@link MIN_GZIP_BYTES} or one that compression does not
+   * make smaller.
+   */
+  gzipForm(answer: KeptAnswer): AnswerForm | undefined {
+    if (answer.gzip !== undefined) return answer.gzip ?? undefined;
+    if (answer.body.length < MIN_GZIP_BYTES) return undefined;
+    const body = gzipSync(answer.body);
+    if (body.length >= answer.body.length) {
+      answer.gzip = null;
+      return undefined;
+    }
+    const head = answer.headers.flatMap(([name, value]) => [name, value]);
+    const form = {
+      rawHeaders: [...head, 'content-encoding', 'gzip', 'content-length', String(body.length)],
+      body,
+    };
+    answer.gzip = form;
+    answer.size += body.length;
+    this.bytes += body.length;
+    this.gzipped++;
+    this.evict();
+    return form;
+  }
+
+  /** Drops the least recently used answers until the held bytes are within the bound. */
+  private evict(): void {
     while (this.bytes > this.maxBytes) {
       const dropped = this.entries.shift();
       if (!dropped) break;

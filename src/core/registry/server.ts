@@ -1,16 +1,18 @@
 /**
  * The one Node server of DESIGN.md §7 in registry mode (`npm run serve`): the static files of `dist/`
  * exactly as `npm run preview` serves them (src/core/hosting/preview-server.ts: the `_headers` headers, the 404
- * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, rendered by
- * the @astrojs/node handler (`middleware` mode) of the server bundle in `dist-server/`, whose routes hand
- * every request to the registry service (service.ts) passed in Astro's `locals`.
+ * page, path checks), and under the registry's base path the lookup API of ARD draft §4.2, answered by
+ * the registry service (service.ts) called directly from this server (node-request.ts), with no
+ * framework's request pipeline in between. The server bundle in `dist-server/` (@astrojs/node in
+ * `middleware` mode, whose routes call the same service) is checked to belong to `dir` but not run:
+ * it stays for hosts that mount it themselves.
  *
- * Before a request reaches Astro, the server applies what must not cost a render: the per-client token
+ * Before the service is called, the server applies what must not cost a ranking: the per-client token
  * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6), the body size (413, from the
  * declared length, then while reading), and the answer cache (answer-cache.ts): a GET or POST it has
  * answered before, with the same path, query string, body bytes and the headers the service reads, gets
- * the same answer's bytes again without a render. Everything else goes through Astro, and an answer the
- * service allows to be kept is stored on the way out.
+ * the same answer's bytes again. Everything else goes to the service, and an answer the service allows
+ * to be kept is stored on the way out.
  * The access log line of an API request holds the method, the path (never the query string or the body:
  * ARD draft §7), the status and the time taken.
  */
@@ -19,7 +21,6 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
 import { headersForPath, parseHeadersFile } from '../hosting/headers-file.js';
 import { notModified, notModifiedHeaders } from '../hosting/http-cache.js';
@@ -28,13 +29,14 @@ import type { RegistryConfig } from '../schema/registry-settings.js';
 import { ArdsiteError } from '../util/errors.js';
 import { httpJsonPoster, httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/reader.js';
-import { AnswerCache, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
+import { AnswerCache, MIN_GZIP_BYTES, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
 import { readRegistryBuild, registryServerDir } from './bundle.js';
 import { MAX_PEER_ANSWER_BYTES, type PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
-import { REGISTRY_ANSWER_SLOT_KEY, REGISTRY_LOCALS_KEY, endpointAt, methodProblem } from './runtime.js';
+import { apiEndpointAt, webRequest, writeWebResponse } from './node-request.js';
+import { methodProblem } from './runtime.js';
 import { createRegistryService, type RegistryService } from './service.js';
 import { PeerResultVerifier } from './trust.js';
 
@@ -100,25 +102,9 @@ export interface RegistryServer extends PreviewServer {
   apiUrl: string;
 }
 
-type AstroNodeHandler = (
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  next: () => void,
-  locals: Record<string, unknown>,
-) => Promise<void>;
-
-/** Writes a web Response to a Node response. */
-async function writeWebResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.setHeader(name, value));
-  const body = Buffer.from(await response.arrayBuffer());
-  res.setHeader('Content-Length', String(body.length));
-  res.end(head ? undefined : body);
-}
-
 const EMPTY_BODY = Buffer.alloc(0);
 
-/** The methods some endpoint of the API takes; any other is refused before rendering. */
+/** The methods some endpoint of the API takes; any other is refused before the service is called. */
 const API_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
 /**
@@ -136,18 +122,6 @@ function connectRefusal(problem: RegistryProblem, headers: Readonly<Record<strin
     Connection: 'close',
   }).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 405 Method Not Allowed\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
-}
-
-/** A Node request with the `body` property Astro's Node app reads before the stream (express style). */
-type BodyCarrier = http.IncomingMessage & { body?: AsyncIterable<Uint8Array> };
-
-/** An async iterable over `body` with no own enumerable keys (Astro would JSON-serialise an object with keys). */
-function bodyIterable(body: Buffer): AsyncIterable<Uint8Array> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      if (body.length > 0) yield body;
-    },
-  };
 }
 
 /**
@@ -200,7 +174,12 @@ type EncodingNegotiator = {
  * accepts gzip at least as much as no encoding (RFC 9110 §12.5.3, read by the `negotiator` package),
  * else as it is; a 304 without a body when the request's `If-None-Match` names its `ETag`.
  */
-function writeKeptAnswer(req: http.IncomingMessage, res: http.ServerResponse, answer: KeptAnswer): void {
+function writeKeptAnswer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: KeptAnswer,
+  answers: AnswerCache,
+): void {
   // A kept answer with a validator answers a conditional GET as the service would (RFC 9110 §13.1.2).
   const tag = answer.headers.find(([name]) => name === 'etag')?.[1];
   if (tag !== undefined && notModified(req.headers, tag)) {
@@ -209,12 +188,14 @@ function writeKeptAnswer(req: http.IncomingMessage, res: http.ServerResponse, an
     return;
   }
   const gzip =
-    answer.gzip !== undefined &&
+    answer.body.length >= MIN_GZIP_BYTES &&
     req.headers['accept-encoding'] !== undefined &&
     (new Negotiator(req) as unknown as EncodingNegotiator).encoding(['identity', 'gzip'], {
       preferred: ['gzip', 'identity'],
-    }) === 'gzip';
-  const form = gzip ? answer.gzip! : answer.identity;
+    }) === 'gzip'
+      ? answers.gzipForm(answer)
+      : undefined;
+  const form = gzip ?? answer.identity;
   res.writeHead(answer.status, form.rawHeaders);
   res.end(form.body);
 }
@@ -281,22 +262,21 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
       `registry: ${index.catalog.droppedPaths} term paths beyond the first ${index.catalog.props.size} cannot be filtered on`,
     );
 
-  const { handler } = (await import(pathToFileURL(build.entryModule).href)) as { handler: AstroNodeHandler };
   const serveStatic = await previewHandler(dir);
   const limiter = new TokenBucketLimiter(settings.rateLimit);
-  const locals = { [REGISTRY_LOCALS_KEY]: service };
   const answers = new AnswerCache(settings.answerCacheBytes);
 
   const api = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
-    const head = req.method === 'HEAD';
+    const method = req.method ?? '';
+    const head = method === 'HEAD';
     const reply = (problem: RegistryProblem) => writeWebResponse(res, service.problem(problem), head);
     if (options.accessLog) {
       const t0 = performance.now();
       res.on('finish', () =>
-        log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - t0).toFixed(1)} ms`),
+        log(`${method} ${pathname} ${res.statusCode} ${(performance.now() - t0).toFixed(1)} ms`),
       );
     }
-    if (req.method !== 'OPTIONS') {
+    if (method !== 'OPTIONS') {
       const decision = limiter.take(req.socket.remoteAddress ?? '');
       if (!decision.allowed) {
         return reply(
@@ -308,12 +288,12 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
         );
       }
     }
-    // A method no endpoint takes (TRACE, CONNECT, PUT, …) is answered here, before Astro: the web Request
-    // Astro builds cannot even hold TRACE, so it would end in a 500 and a stack trace.
-    if (!API_METHODS.has(req.method ?? '')) {
-      const endpoint = endpointAt(basePath, pathname);
+    const endpoint = apiEndpointAt(basePath, pathname);
+    // A method no endpoint takes (TRACE, CONNECT, PUT, …) is answered here: a web Request cannot even
+    // hold TRACE.
+    if (!API_METHODS.has(method)) {
       return reply(
-        methodProblem(endpoint, req.method ?? '') ??
+        methodProblem(endpoint, method) ??
           new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path'),
       );
     }
@@ -328,31 +308,33 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
         ),
       );
     }
-    const render = (slot?: AnswerSlot) =>
-      handler(
-        req,
-        res,
-        () => void reply(new RegistryProblem('NOT_FOUND', 'there is no endpoint at this path')),
-        slot ? { ...locals, [REGISTRY_ANSWER_SLOT_KEY]: slot } : locals,
-      );
-    if (answers.maxBytes === 0 || (req.method !== 'GET' && req.method !== 'POST')) return render();
-    let body: Buffer;
-    try {
-      body = req.method === 'POST' ? await readBody(req, settings.maxBodyBytes) : EMPTY_BODY;
-    } catch (error) {
-      if (!(error instanceof RegistryProblem)) throw error;
-      res.setHeader('Connection', 'close');
-      return reply(error);
+    let body: Buffer = EMPTY_BODY;
+    if (method === 'POST') {
+      try {
+        body = await readBody(req, settings.maxBodyBytes);
+      } catch (error) {
+        if (!(error instanceof RegistryProblem)) throw error;
+        res.setHeader('Connection', 'close');
+        return reply(error);
+      }
     }
-    const key = answerKey(req.method, req.url ?? '', req.headers, body);
-    const kept = answers.get(key);
-    if (kept) return writeKeptAnswer(req, res, kept);
-    // Astro reads a body it is handed in `req.body` (an async iterable without own keys) instead of the
-    // stream the server has already read.
-    if (req.method === 'POST') (req as BodyCarrier).body = bodyIterable(body);
+    const key =
+      answers.maxBytes > 0 && (method === 'GET' || method === 'POST')
+        ? answerKey(method, req.url ?? '', req.headers, body)
+        : undefined;
+    if (key !== undefined) {
+      const kept = answers.get(key);
+      if (kept) return writeKeptAnswer(req, res, kept, answers);
+    }
     const slot: AnswerSlot = {};
-    await render(slot);
-    if (slot.answer && res.statusCode === slot.answer.status) answers.set(key, slot.answer);
+    const answer = await service.handle(
+      endpoint,
+      webRequest(req, body),
+      key !== undefined ? slot : undefined,
+    );
+    await writeWebResponse(res, answer, head);
+    if (key !== undefined && slot.answer && answer.status === slot.answer.status)
+      answers.set(key, slot.answer);
   };
 
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;

@@ -1,6 +1,7 @@
 /**
- * The lookup API (ARD draft §4.2) as a function from a web Request to a web Response: what the Astro
- * routes of registry mode call (src/registry-routes/ → runtime.ts). It reads and checks the request
+ * The lookup API (ARD draft §4.2) as a function from a web Request to a web Response: what the one
+ * server calls (server.ts, through node-request.ts), and the Astro routes of the server bundle
+ * (src/registry-routes/ → runtime.ts) for hosts that mount it. It reads and checks the request
  * (request-body.ts, query.ts), runs it on the index (search.ts) and, for `/search`, on the federation
  * (federation.ts, trust.ts, merged in search-results.ts), pages it with signed tokens (page-token.ts), and
  * answers JSON, or a problem (problems.ts).

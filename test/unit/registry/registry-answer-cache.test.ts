@@ -91,18 +91,49 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache(100_000);
     cache.set('small', answer('{"results":[]}'));
     cache.set('large', answer(JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ i })) })));
-    expect(cache.get('small')!.gzip).toBeUndefined();
+    expect(cache.gzipForm(cache.get('small')!)).toBeUndefined();
     const large = cache.get('large')!;
-    expect(gunzipSync(large.gzip!.body).equals(large.body)).toBe(true);
-    expect(large.gzip!.rawHeaders).toEqual([
+    const gzip = cache.gzipForm(large)!;
+    expect(gunzipSync(gzip.body).equals(large.body)).toBe(true);
+    expect(gzip.rawHeaders).toEqual([
       'content-type',
       'application/json',
       'content-encoding',
       'gzip',
       'content-length',
-      String(large.gzip!.body.length),
+      String(gzip.body.length),
     ]);
     expect(large.identity.rawHeaders.slice(-2)).toEqual(['content-length', String(large.body.length)]);
+  });
+
+  it('compresses an answer only when it is given again, once, and counts the gzip bytes against the bound', () => {
+    const cache = new AnswerCache(100_000);
+    const text = JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ i })) });
+    cache.set('large', answer(text));
+    const stored = cache.heldBytes;
+    // A never-repeated answer costs no compression.
+    expect(cache.gzipped).toBe(0);
+    expect(cache.get('large')!.gzip).toBeUndefined();
+    const first = cache.gzipForm(cache.get('large')!)!;
+    expect(cache.gzipForm(cache.get('large')!)).toBe(first);
+    expect(cache.gzipped).toBe(1);
+    expect(cache.heldBytes).toBe(stored + first.body.length);
+  });
+
+  it('drops answers beyond the bound when a gzip form grows the held bytes', () => {
+    const text = (seed: number) =>
+      Array.from({ length: 400 }, (_, i) => ((i * 7919 + seed) % 1000).toString(36)).join(',');
+    const probe = new AnswerCache(100_000);
+    probe.set('a', answer(text(1)));
+    const one = probe.heldBytes;
+    const cache = new AnswerCache(2 * one + 10);
+    cache.set('a', answer(text(1)));
+    cache.set('b', answer(text(2)));
+    expect(cache.size).toBe(2);
+    cache.gzipForm(cache.get('b')!);
+    expect(cache.size).toBe(1);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.heldBytes).toBeLessThanOrEqual(cache.maxBytes);
   });
 
   it('keeps nothing larger than its bound, and nothing at all with a bound of 0', () => {
