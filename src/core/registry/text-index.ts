@@ -19,13 +19,10 @@
  * - the best {@link MAX_RANKED} matches are kept with a bounded heap (no sort of every match), then
  *   sorted best first, ties by position.
  */
+import { MIN_PREFIX_WORDS, PREFIX_WORD_BUDGET } from './bounded-index.js';
 
 /** Most postings one query adds up: a typed-array read and an addition each. */
 export const POSTINGS_BUDGET = 1_000_000;
-/** Most indexed words the words of one query reach through prefixes, over all its words. */
-export const PREFIX_WORD_BUDGET = 16_384;
-/** Fewest indexed words one query word may reach, whatever the query's length. */
-export const MIN_PREFIX_WORDS = 64;
 /** Most distinct query words looked up (after the tokenizer). */
 export const MAX_QUERY_WORDS = 16;
 /** Most matches one query ranks (pages end there). */
