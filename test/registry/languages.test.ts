@@ -63,6 +63,28 @@ describe('a Portuguese question on the bilingual site', () => {
     expect(none.body).toEqual(en.body);
   });
 
+  it('/explore matches its text in the language Accept-Language picks, as /search ranks it', async () => {
+    type Facets = { facets: { identifier: { buckets: Array<{ value: string; count: number }> } } };
+    const explore = (headers: Record<string, string>) =>
+      postJson<Facets>(
+        `${registry.apiUrl}/explore`,
+        {
+          query: { text: 'roteiros de viagem' },
+          resultType: { facets: [{ field: 'identifier', limit: 100 }] },
+        },
+        headers,
+      );
+    const pt = await explore({ 'Accept-Language': 'pt-BR,pt;q=0.9,en;q=0.5' });
+    expect(pt.status).toBe(200);
+    const matched = pt.body.facets.identifier.buckets.map((b) => b.value).sort();
+    const ranked = await search('roteiros de viagem', { 'Accept-Language': 'pt-BR' });
+    expect(matched).toContain(CONCIERGE);
+    expect(matched).toEqual(ranked.body.results.map((r) => r.identifier).sort());
+    const en = await explore({ 'Accept-Language': 'en' });
+    expect(en.body.facets.identifier.buckets.map((b) => b.value)).not.toContain(CONCIERGE);
+    expect((await explore({})).body).toEqual(en.body);
+  });
+
   it('texts of another build are not indexed (they are bound to ard.json by its digest)', async () => {
     const dir = path.join(root, 'dist');
     const file = path.join(`${root}/dist-server`, REGISTRY_TEXTS_FILE);

@@ -8,18 +8,21 @@
  *   (§4.2.2.2: "informational semantic relevance"; §6.3: not a measure of trust); ties (equal integer
  *   scores) are ordered by identifier, then version.
  * - {@link QueryEngine.list}: `GET /agents` (§4.2.4): the filter alone, in (identifier, version) order.
- * - {@link QueryEngine.facets}: `/explore` (§4.2.3): Orama's facet counts over the matches of the query,
- *   buckets by count (then value), `otherCount` the sum of the counts of the values left out.
+ * - {@link QueryEngine.facets}: `/explore` (§4.2.3): value counts over the entries the query matches (its
+ *   text, in its language, through the same inverted index as `rank`; its filter), buckets by count
+ *   (then value), `otherCount` the sum of the counts of the values left out.
  *
  * Whole result lists (and facet counts) are computed once per query and kept in a small least-recently-used cache, so the
  * pages of one query cost one ranking; the cache holds positions and scores only (typed arrays).
  */
 import type { Catalog } from './catalog.js';
-import { TEXT_BOOSTS, TEXT_FIELDS, filterPositions, resolveTermPath, runSearch, whereOf } from './catalog.js';
+import type { LanguageText } from './catalog.js';
+import { filterPositions, resolveTermPath, runSearch, whereOf } from './catalog.js';
+import { countFacetValues } from './facet-counts.js';
 import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
-import { PREFIX_WEIGHT, rankText } from './text-index.js';
+import { PREFIX_WEIGHT, matchText, rankText } from './text-index.js';
 import { LruCache } from '../util/lru-cache.js';
 
 /** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
@@ -134,6 +137,14 @@ export class QueryEngine {
   }
 
   /**
+   * The full-text index of `language` (one of the catalog's languages), the default language's when it is
+   * absent or the catalog has no index of it.
+   */
+  private textOf(language: string | undefined): LanguageText {
+    return (language !== undefined ? this.catalog.byLanguage.get(language) : undefined) ?? this.catalog;
+  }
+
+  /**
    * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2).
    * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term.
    */
@@ -145,9 +156,7 @@ export class QueryEngine {
     let ranking = EMPTY_RANKING;
     if (where !== 'none') {
       const allowed = where === undefined ? undefined : this.allowed(query, where);
-      const { text, tokenize } =
-        (query.language !== undefined ? this.catalog.byLanguage.get(query.language) : undefined) ??
-        this.catalog;
+      const { text, tokenize } = this.textOf(query.language);
       const found = rankText(text, tokenize(query.text), allowed, undefined, this.prefixWeight);
       const best = found.scores.length > 0 ? found.scores[0]! : 0;
       const positions = found.positions;
@@ -206,23 +215,29 @@ export class QueryEngine {
     }));
     const where = whereOf(this.catalog, query.filter, query.context);
     const wanted = [...new Set(fields.flatMap((f) => f.props))];
-    let counted: Record<string, { values: Record<string, number> }> = {};
+    let matched: Iterable<number> = [];
     if (where !== 'none' && wanted.length > 0) {
-      const result = runSearch(this.catalog, {
-        ...(query.text
-          ? { term: query.text, properties: TEXT_FIELDS, boost: TEXT_BOOSTS, threshold: 1 }
-          : {}),
-        ...(where ? { where } : {}),
-        facets: Object.fromEntries(wanted.map((p) => [p, {}])),
-        preflight: true,
-      });
-      counted = (result.facets ?? {}) as typeof counted;
+      const allowed = where === undefined ? undefined : this.allowed(query, where);
+      if (query.text !== undefined) {
+        // The entries `rank` scores for this text in this language (not only its best MAX_RANKED).
+        const { text, tokenize } = this.textOf(query.language);
+        matched = matchText(text, tokenize(query.text), allowed);
+      } else if (allowed !== undefined) {
+        const admitted: number[] = [];
+        allowed.forEach((mark, p) => {
+          if (mark === 1) admitted.push(p);
+        });
+        matched = admitted;
+      } else {
+        matched = this.catalog.entries.keys();
+      }
     }
+    const counted = countFacetValues(this.catalog, matched, wanted);
     const out: Record<string, FacetResult> = {};
     for (const field of fields) {
       const totals = new Map<string, number>();
       for (const prop of field.props) {
-        for (const [value, count] of Object.entries(counted[prop]?.values ?? {})) {
+        for (const [value, count] of counted.get(prop) ?? []) {
           totals.set(value, (totals.get(value) ?? 0) + count);
         }
       }

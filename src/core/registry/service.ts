@@ -146,14 +146,23 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       ? encodePageToken({ offset: next, query: queryDigest(fingerprint), index: indexFingerprint }, secret)
       : undefined;
 
+  /**
+   * The language a request's query text is read in, when it is one the catalog has an index of besides the
+   * default: the draft's requests have no language member, so `Accept-Language` chooses (RFC 9110
+   * §12.5.4, text-languages.ts); `undefined` for the default language.
+   */
+  const askedLanguage = (request: Request): string | undefined => {
+    const language = chooseLanguage(request.headers.get('accept-language'), catalog.languages);
+    return catalog.byLanguage.has(language) ? language : undefined;
+  };
+
   /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
   async function search(request: Request, seen: { text?: string }, slot?: AnswerSlot): Promise<Response> {
     const body = await readJsonBody(request, settings.maxBodyBytes);
     const req: SearchRequest = readSearchRequest(body, settings.federation);
     seen.text = req.query.text;
-    // The draft's search request has no language member: Accept-Language chooses (RFC 9110 §12.5.4).
-    const language = chooseLanguage(request.headers.get('accept-language'), catalog.languages);
-    if (catalog.byLanguage.has(language)) req.query.language = language;
+    const language = askedLanguage(request);
+    if (language !== undefined) req.query.language = language;
     const state = readFederationHeaders(request.headers, settings.federation.maxHops);
     const fingerprint = queryFingerprint('search', req.query, { federation: req.federation });
     const offset = pageOffset(req.pageToken, fingerprint);
@@ -208,6 +217,9 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     const body = await readJsonBody(request, settings.maxBodyBytes);
     const req = readExploreRequest(body);
     seen.text = req.query.text;
+    // Its text is matched in the request's language, as /search ranks it (text-languages.ts).
+    const language = req.query.text !== undefined ? askedLanguage(request) : undefined;
+    if (language !== undefined) req.query.language = language;
     const facets = engine.facets(req.query, req.facets);
     return json(200, { resultType: 'facets', facets }, 'no-store', {}, slot);
   }

@@ -209,6 +209,85 @@ function siftDown(heap: Int32Array, length: number, sums: Float64Array, i: numbe
   }
 }
 
+/** One posting list a query sums: the word's index in the vocabulary, and its factor (1 or the prefix weight). */
+interface ReachedList {
+  word: number;
+  factor: number;
+}
+
+/**
+ * The posting lists `tokens` reach, rarest first: each of the first {@link MAX_QUERY_WORDS} distinct
+ * tokens reaches the indexed words it begins (at most the prefix reach of bounded-index.ts), the word
+ * itself with factor 1, a longer word with `prefixWeight`.
+ */
+function reachedLists(
+  index: TextIndex,
+  tokens: readonly string[],
+  prefixWeight: number,
+): { words: number; lists: ReachedList[] } {
+  const words = [...new Set(tokens)].slice(0, MAX_QUERY_WORDS);
+  const reach = Math.max(MIN_PREFIX_WORDS, Math.floor(PREFIX_WORD_BUDGET / Math.max(1, words.length)));
+  const lists: ReachedList[] = [];
+  for (const word of words) {
+    const first = lowerBound(index.words, word);
+    const end = Math.min(index.words.length, first + reach);
+    for (let i = first; i < end && index.words[i]!.startsWith(word); i++)
+      lists.push({ word: i, factor: index.words[i] === word ? 1 : prefixWeight });
+  }
+  const { starts } = index;
+  const sizeOf = (i: number) => starts[i + 1]! - starts[i]!;
+  lists.sort((a, b) => sizeOf(a.word) - sizeOf(b.word));
+  return { words: words.length, lists };
+}
+
+/**
+ * The lists of {@link reachedLists} a query adds up: rarest first, leaving out each list that would take
+ * it past {@link POSTINGS_BUDGET} postings. Returns the kept lists and the number left out.
+ */
+function withinBudget(
+  index: TextIndex,
+  lists: readonly ReachedList[],
+): { kept: ReachedList[]; leftOut: number } {
+  const kept: ReachedList[] = [];
+  let postings = 0;
+  let leftOut = 0;
+  for (const list of lists) {
+    const size = index.starts[list.word + 1]! - index.starts[list.word]!;
+    if (postings + size > POSTINGS_BUDGET) {
+      leftOut++;
+      continue;
+    }
+    postings += size;
+    kept.push(list);
+  }
+  return { kept, leftOut };
+}
+
+/**
+ * Every document holding any of `tokens` (already tokenized by the indexing tokenizer), restricted to the
+ * positions `allowed` marks (1) when given: the documents {@link rankText} scores for the same tokens
+ * (the same words, prefix reach and postings budget), without its {@link MAX_RANKED} cut and without
+ * ranking them. Positions ascending. What `/explore` counts facets over (ARD draft §4.2.3: the entries
+ * the query matches).
+ */
+export function matchText(index: TextIndex, tokens: readonly string[], allowed?: Uint8Array): Int32Array {
+  const { kept } = withinBudget(index, reachedLists(index, tokens, 1).lists);
+  const { seen, touched } = scratchOf(index);
+  const { starts, positions } = index;
+  let count = 0;
+  for (const { word } of kept) {
+    for (let i = starts[word]!; i < starts[word + 1]!; i++) {
+      const p = positions[i]!;
+      if ((allowed !== undefined && allowed[p] === 0) || seen[p] === 1) continue;
+      seen[p] = 1;
+      touched[count++] = p;
+    }
+  }
+  const matched = touched.slice(0, count).sort();
+  for (const p of matched) seen[p] = 0;
+  return matched;
+}
+
 /**
  * Ranks the documents holding any of `tokens` (already tokenized by the indexing tokenizer), restricted
  * to the positions `allowed` marks (1) when given: the best {@link MAX_RANKED}, best first, equal sums by
@@ -221,31 +300,15 @@ export function rankText(
   report?: (r: TextQueryReport) => void,
   prefixWeight = PREFIX_WEIGHT,
 ): TextRanking {
-  const words = [...new Set(tokens)].slice(0, MAX_QUERY_WORDS);
-  const reach = Math.max(MIN_PREFIX_WORDS, Math.floor(PREFIX_WORD_BUDGET / Math.max(1, words.length)));
-  // Word indexes reached (with their factor: 1 for the word itself, else the prefix weight), rarest first.
-  const lists: Array<{ word: number; factor: number }> = [];
-  for (const word of words) {
-    const first = lowerBound(index.words, word);
-    const end = Math.min(index.words.length, first + reach);
-    for (let i = first; i < end && index.words[i]!.startsWith(word); i++)
-      lists.push({ word: i, factor: index.words[i] === word ? 1 : prefixWeight });
-  }
-  const { starts } = index;
-  const sizeOf = (i: number) => starts[i + 1]! - starts[i]!;
-  lists.sort((a, b) => sizeOf(a.word) - sizeOf(b.word));
+  const reached = reachedLists(index, tokens, prefixWeight);
+  const { kept, leftOut } = withinBudget(index, reached.lists);
   const { sums, seen, touched, heap } = scratchOf(index);
-  const { positions, weights } = index;
+  const { starts, positions, weights } = index;
   let count = 0;
   let postings = 0;
-  let leftOut = 0;
-  for (const { word, factor } of lists) {
+  for (const { word, factor } of kept) {
     const from = starts[word]!;
     const to = starts[word + 1]!;
-    if (postings + (to - from) > POSTINGS_BUDGET) {
-      leftOut++;
-      continue;
-    }
     postings += to - from;
     for (let i = from; i < to; i++) {
       const p = positions[i]!;
@@ -292,6 +355,6 @@ export function rankText(
     sums[p] = 0;
     seen[p] = 0;
   }
-  report?.({ words: words.length, lists: lists.length, postings, listsLeftOut: leftOut });
+  report?.({ words: reached.words, lists: reached.lists.length, postings, listsLeftOut: leftOut });
   return { positions: ranked, scores };
 }

@@ -97,6 +97,60 @@ describe('a Portuguese question on a bilingual site', async () => {
   });
 });
 
+describe('/explore with a Portuguese text on a bilingual site (ARD draft §4.2.3)', async () => {
+  const catalog = await buildCatalog(inputs, { languages: ['en', 'pt-BR'] });
+  const engine = new QueryEngine(catalog, 8);
+  const facets = (text: string, language?: string, filter: Array<{ key: string; values: string[] }> = []) =>
+    engine.facets({ context: new Map(), text, filter, ...(language ? { language } : {}) }, [
+      { field: 'identifier', limit: 100 },
+      { field: 'tags', limit: 10 },
+    ]);
+  const identifiers = (text: string, language?: string) =>
+    facets(text, language).identifier!.buckets.map((b) => b.value);
+
+  it('counts over the entries the Portuguese texts match, through the Portuguese stemmer', () => {
+    const found = facets(question, 'pt-BR');
+    expect(found.identifier!.buckets).toEqual([
+      { value: 'urn:air:example.com:agent:trip-planner', count: 1 },
+    ]);
+    expect(found.tags).toEqual({ buckets: [{ value: 'transit', count: 1 }], otherCount: 0 });
+    expect(identifiers('reservar quartos', 'pt-BR')).toEqual(['urn:air:example.com:agent:hotel-booker']);
+  });
+
+  it('in English (or with no language) the same words match nothing', () => {
+    expect(identifiers(question, 'en')).toEqual([]);
+    expect(identifiers(question)).toEqual([]);
+    expect(facets(question).tags).toEqual({ buckets: [], otherCount: 0 });
+  });
+
+  it('matches exactly the entries /search ranks for the same text, language and filter', () => {
+    const ranked = (text: string, language?: string) =>
+      [...engine.rank({ context: new Map(), text, filter: [], ...(language ? { language } : {}) }).positions]
+        .map((p) => catalog.entries[p]!.identifier)
+        .sort();
+    for (const [text, language] of [
+      [question, 'pt-BR'],
+      ['viagem hotel', 'pt-BR'],
+      ['hotel trip weather', 'en'],
+      ['weather forecast', 'pt-BR'],
+    ] as const) {
+      expect(identifiers(text, language).sort()).toEqual(ranked(text, language));
+    }
+    expect(identifiers('viagem hotel', 'pt-BR').sort()).toEqual([
+      'urn:air:example.com:agent:hotel-booker',
+      'urn:air:example.com:agent:trip-planner',
+    ]);
+  });
+
+  it('applies the filter to the text matches', () => {
+    const found = facets('viagem hotel', 'pt-BR', [{ key: 'tags', values: ['lodging'] }]);
+    expect(found.identifier!.buckets).toEqual([
+      { value: 'urn:air:example.com:agent:hotel-booker', count: 1 },
+    ]);
+    expect(found.tags!.buckets).toEqual([{ value: 'lodging', count: 1 }]);
+  });
+});
+
 describe('a site whose default language is Portuguese', async () => {
   const catalog = await buildCatalog(
     inputs.map(({ entry, verified, texts }) => ({ entry: { ...entry, ...texts?.['pt-BR'] }, verified })),
