@@ -11,6 +11,10 @@
  *   results are dropped, the others carry `verified: true|false` (§4.3.1). A peer that fails or is too slow is left out of the answer, which
  *   names it in the `ARD-Federation-Failed` header; it never fails the answer.
  *
+ * The asker's language goes on with the query: its `Accept-Language` header (RFC 9110 §12.5.4), as it
+ * came, so that each peer reads the text in the best of its own languages (text-languages.ts); a peer
+ * that answers in another language (one it has) is merged all the same, its scores being its own.
+ *
  * Loops stop two ways (§6.6). `Hop-Count`: a query without one starts at `maxHops` (at most 3); a
  * registry forwards with its value minus one, and a query that arrives with 0 is never forwarded. The
  * visited-registries trail, `ARD-Registry-Trail`: the identifiers (`urn:air:` URNs of their
@@ -186,9 +190,10 @@ export function readPeerResults(body: unknown, peer: RegistryPeerConfig): PeerRe
 }
 
 /**
- * Forwards `query` to `peers` at once (`auto` mode) with the next hop count and the trail plus `self`.
- * Never throws: a peer that fails, answers with an error or does not answer within `timeoutMs` is
- * listed in `failed`.
+ * Forwards `query` to `peers` at once (`auto` mode) with the next hop count, the trail plus `self`, and
+ * the asker's `Accept-Language` when it sent one (RFC 9110 §12.5.4: each peer picks among its own
+ * languages). Never throws: a peer that fails, answers with an error or does not answer within
+ * `timeoutMs` is listed in `failed`.
  */
 export async function forwardSearch(options: {
   peers: readonly RegistryPeerConfig[];
@@ -196,13 +201,17 @@ export async function forwardSearch(options: {
   state: FederationState;
   query: QueryModel;
   timeoutMs: number;
+  /** The asker's `Accept-Language` header, as it came (absent or empty: none is sent). */
+  acceptLanguage?: string | null;
   post?: PostJson;
   log?: (line: string) => void;
 }): Promise<ForwardOutcome> {
   const post = options.post ?? postJson;
+  const acceptLanguage = options.acceptLanguage?.trim();
   const headers = {
     [HOP_COUNT_HEADER]: String(options.state.hopCount - 1),
     [TRAIL_HEADER]: [...options.state.trail, options.self].join(', '),
+    ...(acceptLanguage ? { 'Accept-Language': acceptLanguage } : {}),
   };
   const body = { query: queryJson(options.query), federation: 'auto', pageSize: PEER_PAGE_SIZE };
   const answers = await Promise.all(

@@ -181,6 +181,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
         state,
         query: req.query,
         timeoutMs: settings.federation.timeoutMs,
+        acceptLanguage: request.headers.get('accept-language'),
         ...(options.post ? { post: options.post } : {}),
         log,
       });

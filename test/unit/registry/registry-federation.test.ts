@@ -130,6 +130,35 @@ describe('Hop-Count and the visited-registries trail (ARD draft §6.6)', () => {
     expect(logs.join('\n')).not.toMatch(/flight/);
   });
 
+  it("passes the asker's Accept-Language on to every peer, as it came, and none when it sent none", async () => {
+    const sent: Array<Record<string, string>> = [];
+    const post: PostJson = async (_url, _body, headers) => {
+      sent.push(headers);
+      return { status: 200, body: { results: [] } };
+    };
+    const forward = (acceptLanguage?: string | null) =>
+      forwardSearch({
+        peers: [A, B],
+        self: 'urn:air:self.example.test:registry:main',
+        state: { hopCount: 3, trail: [] },
+        query,
+        timeoutMs: 100,
+        post,
+        ...(acceptLanguage !== undefined ? { acceptLanguage } : {}),
+      });
+    await forward('pt-BR,pt;q=0.9,en;q=0.5');
+    expect(sent.map((h) => h['Accept-Language'])).toEqual([
+      'pt-BR,pt;q=0.9,en;q=0.5',
+      'pt-BR,pt;q=0.9,en;q=0.5',
+    ]);
+    sent.length = 0;
+    await forward(null);
+    await forward('');
+    await forward();
+    expect(sent).toHaveLength(6);
+    expect(sent.every((h) => !('Accept-Language' in h))).toBe(true);
+  });
+
   it('keeps only well-formed peer results, their scores clamped, their own verified flag dropped', () => {
     expect(
       readPeerResults(
