@@ -2,7 +2,8 @@
  * The registry's index (ARD draft §4.2): the verified entries of the built manifest in an
  * @orama/orama database. Orama does the work a search library should do: tokenizing (English stemming
  * and stop words), BM25 statistics over the discovery signals with field boosts (representativeQueries
- * first, then capabilities, tags, displayName, description), exact-value filters and facet counts.
+ * first, then capabilities, tags, displayName, description) and exact-value filters; `/explore` counts
+ * facet values from its documents (facet-counts.ts).
  * `/search` ranks from an inverted index built once from Orama's statistics (text-index.ts: the same
  * BM25 sums as Orama's own search, query words matching as word prefixes, without Orama's per-query
  * result objects).
