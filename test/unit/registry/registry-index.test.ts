@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalog, resolveTermPath, type Catalog } from '../../../src/core/registry/catalog.js';
 import { RegistryProblem } from '../../../src/core/registry/problems.js';
 import { QueryEngine } from '../../../src/core/registry/search.js';
+import { MAX_RANKED } from '../../../src/core/registry/text-index.js';
 import {
   ARD_NAMESPACE,
   entryTermValues,
@@ -266,5 +267,24 @@ describe('the query engine', () => {
       [{ field: 'displayName', limit: 10 }],
     );
     expect(travel.displayName!.buckets.map((b) => b.value).sort()).toEqual(['flights agent', 'hotels agent']);
+  });
+
+  it('counts a text query over every entry it matches, beyond the ranked ones (MAX_RANKED)', async () => {
+    const many = await buildCatalog(
+      Array.from({ length: MAX_RANKED + 5 }, (_, i) => ({
+        entry: entry(`agent-${i}`, { description: 'Books a flight.', tags: [i % 2 === 0 ? 'even' : 'odd'] }),
+        verified: true,
+      })),
+    );
+    const engine = new QueryEngine(many);
+    const query = { context: new Map(), text: 'flight', filter: [] };
+    expect(engine.rank(query).positions).toHaveLength(MAX_RANKED);
+    expect(engine.facets(query, [{ field: 'tags', limit: 10 }]).tags).toEqual({
+      buckets: [
+        { value: 'even', count: (MAX_RANKED + 6) / 2 },
+        { value: 'odd', count: (MAX_RANKED + 4) / 2 },
+      ],
+      otherCount: 0,
+    });
   });
 });
