@@ -4,8 +4,9 @@
  * without Astro. A tampered artifact makes selfCheck throw BUILD_SELF_CHECK_FAILED, so the swap never
  * happens and the previous dist/ stays as it was; swapIntoPlace itself never loses the old dist/.
  */
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -177,6 +178,43 @@ describe('swapIntoPlace', () => {
       expect(await readFile(path.join(distDir, 'a.txt'), 'utf8')).toBe('a');
     }
   });
+
+  it('makes the folders leading to an output folder that do not exist yet (--out /new/place/dist)', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'ardsite-out-'));
+    try {
+      const distDir = path.join(outside, 'new', 'place', 'dist');
+      const temp = await makeTempOutput(root);
+      await writeFile(path.join(temp, 'a.txt'), 'a');
+      await swapIntoPlace(temp, distDir);
+      expect(await readFile(path.join(distDir, 'a.txt'), 'utf8')).toBe('a');
+      expect(existsSync(temp)).toBe(false);
+      expect(await readdir(path.dirname(distDir))).toEqual(['dist']);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  // /dev/shm is a file system of its own on Linux hosts: a rename into it fails with EXDEV.
+  const otherFileSystem = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev;
+  it.runIf(otherFileSystem)(
+    'copies the build when the output folder is on another file system (EXDEV)',
+    async () => {
+      const outside = await mkdtemp(path.join('/dev/shm', 'ardsite-out-'));
+      try {
+        const distDir = path.join(outside, 'dist');
+        await previousBuild(distDir, 'stale.txt', 'old build');
+        const temp = await makeTempOutput(root);
+        await mkdir(path.join(temp, '.well-known'));
+        await writeFile(path.join(temp, '.well-known', 'ard.json'), '{"entries":[]}\n');
+        await swapIntoPlace(temp, distDir);
+        expect([...(await readTree(distDir)).keys()].sort()).toEqual(['.well-known/ard.json']);
+        expect(existsSync(temp)).toBe(false);
+        expect(await readdir(outside)).toEqual(['dist']);
+      } finally {
+        await rm(outside, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('puts the old dist/ back when the new folder cannot be moved in', async () => {
     const distDir = path.join(root, 'dist-keep');

@@ -3,7 +3,7 @@
  * project root; only after the self-check passed is it swapped into place (dist → dist.old,
  * temp → dist, remove dist.old), so a failed build never leaves a half-written `dist/`.
  */
-import { chmod, cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { ContainedFolder } from '../project/contained-write.js';
 import path from 'node:path';
@@ -185,19 +185,46 @@ export async function swapIntoPlace(tempDir: string, distDir: string): Promise<v
 
 /**
  * The swap of {@link swapIntoPlace} without its check, for a folder the caller has checked itself (the
- * registry's server bundle, src/core/registry/bundle.ts): dest → dest.old, temp → dest, remove dest.old;
- * the old folder is moved back if the second rename fails.
+ * registry's server bundle, src/core/registry/bundle.ts): temp → dest.new, dest → dest.old, dest.new →
+ * dest, remove dest.old; the old folder is moved back if the last rename fails. The folders leading to
+ * `destDir` are made when missing (`--out /somewhere/new/dist`). When `destDir` is on another file system
+ * than `tempDir` (the first rename fails with EXDEV), the build is copied to dest.new instead, so the
+ * swap itself is still one rename within one folder.
+ * @throws the file system's errors; the old folder is back in place when they come from the swap.
  */
 export async function swapFolder(tempDir: string, destDir: string): Promise<void> {
-  const old = `${destDir}.old`;
+  const dest = path.resolve(destDir);
+  await mkdir(path.dirname(dest), { recursive: true });
+  const ready = `${dest}.new`;
+  await rm(ready, { recursive: true, force: true });
+  await moveOrCopy(tempDir, ready);
+  const old = `${dest}.old`;
   await rm(old, { recursive: true, force: true });
-  const hadDest = existsSync(destDir);
-  if (hadDest) await rename(destDir, old);
+  const hadDest = existsSync(dest);
+  if (hadDest) await rename(dest, old);
   try {
-    await rename(tempDir, destDir);
+    await rename(ready, dest);
   } catch (error) {
-    if (hadDest) await rename(old, destDir);
+    if (hadDest) await rename(old, dest);
+    await removeAfterFailure(ready);
     throw error;
   }
   await rm(old, { recursive: true, force: true });
+}
+
+/** Renames `from` to `to`, or copies it there (then removes `from`) when they are on two file systems. */
+async function moveOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+  }
+  try {
+    await cp(from, to, { recursive: true, preserveTimestamps: true });
+  } catch (error) {
+    await removeAfterFailure(to);
+    throw error;
+  }
+  await rm(from, { recursive: true, force: true });
 }
