@@ -43,6 +43,10 @@ export async function runCommandLine(argv: readonly string[], out: CommandOutput
     if (error instanceof ArdsiteError) {
       for (const d of error.diagnostics) out.stderr.write(`${formatDiagnostic(d)}\n`);
       out.stderr.write(`${command}: ${error.message} [${error.code}]\n`);
+    } else if (isSystemError(error)) {
+      // The machine refused (a path that is a file, no permission, a full disk, a port in use): Node's
+      // message names the call, the code and the path, which is what the publisher can act on.
+      out.stderr.write(`${command}: ${error.message}\n`);
     } else {
       // Not a content error: a fault of ardsite, whose stack is what a bug report needs.
       out.stderr.write(`${command}: ${(error as Error).stack ?? String(error)}\n`);
@@ -67,4 +71,13 @@ export function runVerify(args: readonly string[], out: CommandOutput = process)
  */
 export function runDiff(args: readonly string[], out: CommandOutput = process): Promise<number> {
   return runCommandLine(['diff', ...args], out);
+}
+
+/**
+ * Whether `error` is one of Node's system errors (`ENOTDIR`, `EACCES`, `ENOSPC`, `EADDRINUSE`…: an
+ * `Error` with a string `code` and the `syscall` that failed; Node.js "Errors", class SystemError).
+ */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const e = error as NodeJS.ErrnoException | undefined;
+  return e instanceof Error && typeof e.code === 'string' && typeof e.syscall === 'string';
 }

@@ -3,7 +3,8 @@
  * generated help listing every command, and bad usage answered with exit 2 and no stack trace.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCommandLine } from '../../src/cli/run.js';
@@ -55,6 +56,19 @@ describe('ardsite', () => {
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/unknown option '--outt'/);
     expect(command.stderr + option.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("a refusal of the machine (a folder under a file) is exit 1, with Node's message and no stack trace", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ardsite-enotdir-'));
+    try {
+      writeFileSync(path.join(dir, 'a-file'), '');
+      const target = path.join(dir, 'a-file', 'site');
+      const run = await ardsite('new', target, '--domain', 'agents.example.com', '--organization', 'Example');
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`ardsite new: ENOTDIR: not a directory, mkdir '${target}'\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
