@@ -3,7 +3,7 @@ import fg from 'fast-glob';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three groups, one after the other (`sequence.groupOrder`), sharing one folder of builds for the run
+ * Four groups, one after the other (`sequence.groupOrder`), sharing one folder of builds for the run
  * (test/global-setup.ts, test/helpers/shared-build.ts), so a fixture a later group needs built alike is
  * built once.
  *
@@ -14,11 +14,14 @@ import { defineConfig } from 'vitest/config';
  * - The build, registry and package tests, and any test folder added later, start builds and servers in
  *   child processes, where much of a file's time is spent waiting on one of them, so two files run at a
  *   time too.
- * - The browser tests drive Chromium, whose processes (and Lighthouse's scoring as pages load) use both
- *   cores themselves: one file at a time, last.
+ * - The browser tests drive Chromium (each file its own, in a profile folder of its own), and wait on it
+ *   and on the pages it loads much of the time: two files at a time.
+ * - Lighthouse, last and alone: its scores (best practices, the timings behind them) depend on how
+ *   quickly the pages load, so a second file keeping the cores busy could make a passing site fail.
  */
 const TWO_AT_A_TIME = ['test/unit/**/*.test.ts', 'test/verify/**/*.test.ts', 'test/fuzz/**/*.test.ts'];
 const BROWSERS = ['test/browser/**/*.test.ts'];
+const LIGHTHOUSE = ['test/browser/lighthouse.test.ts'];
 /**
  * The files of that group that replace a module (`vi.mock`): a replacement applies only to a module
  * imported after it, which a shared module cache cannot promise, so these run isolated, in a project of
@@ -73,9 +76,20 @@ export default defineConfig({
         test: {
           name: 'browsers',
           include: BROWSERS,
+          exclude: LIGHTHOUSE,
+          globalSetup: ['test/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'lighthouse',
+          include: LIGHTHOUSE,
           globalSetup: ['test/global-setup.ts'],
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
