@@ -5,7 +5,8 @@
  * Manifest (A2A §8.4, the RAM proposal), did.json/jwks.json and the permission pages from its own domain.
  *
  * - `astro:config:setup` (in `astro build`): the content is checked with `check()`, the diagnostics of
- *   `ardsite check`; an error fails the run naming the file, field and line.
+ *   `ardsite check`; an error fails the run naming the file, field and line. So does a site's
+ *   robots.txt that disallows ardsite's well-known files (./early-checks.ts): before Astro renders.
  * - `astro:server:setup` (in `astro dev`): ./dev-server.ts builds the project and serves ardsite's
  *   paths from that build, again on every content change; content errors answer 503 with the same lines.
  * - `astro:build:done`: ardsite's own pipeline (`build()`: sign, render, self-check) builds the project
@@ -24,11 +25,23 @@ import { formatDiagnostic } from '../core/util/errors.js';
 import { verify } from '../core/verify/verify-folder.js';
 import { buildArdsite, errorLines } from './build-ardsite.js';
 import { serveArdsiteInDev } from './dev-server.js';
+import { robotsConflictBeforeBuild } from './early-checks.js';
 import { linkSitePages, listFiles, mergeOutput } from './merge-output.js';
+import type { SiteFileConflict } from './merge-site-files.js';
 import { parseOptions, type ArdsiteAstroUserOptions } from './options.js';
 
 /** The integration's name, as Astro logs it. */
 const NAME = 'ardsite';
+
+/** The error of files of the site and of ardsite that cannot both be kept, one line a conflict. */
+function conflictError(conflicts: readonly SiteFileConflict[]): AstroUserError {
+  return new AstroUserError(
+    `ardsite: ${conflicts.length} file(s) of the site and of ardsite cannot both be kept:\n${conflicts
+      .map((c) => `  ${c.file}: ${c.reason}`)
+      .join('\n')}`,
+    'Change or remove one of each pair; the site’s own files are never overwritten.',
+  );
+}
 
 /**
  * Creates the integration. `options`: `{ project?: string; keyFile?: string; pagesPrefix?: string }`
@@ -59,6 +72,8 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
             `Fix the files named above; \`npx ardsite check --root ${shown}\` shows the same diagnostics.`,
           );
         }
+        const robots = await robotsConflictBeforeBuild({ siteRoot, project });
+        if (robots) throw conflictError([robots]);
         logger.info(`content of ${shown} checked: ${result.agents} agent(s), ${result.entries} entries`);
       },
       'astro:server:setup': ({ server, logger }) => {
@@ -72,14 +87,7 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
         try {
           await buildArdsite({ siteRoot, project, options: parsed, out, logger });
           const merge = await mergeOutput(out, siteDir, siteFiles, { siteRoot, project });
-          if (merge.conflicts.length > 0) {
-            throw new AstroUserError(
-              `ardsite: ${merge.conflicts.length} file(s) of the site and of ardsite cannot both be kept:\n${merge.conflicts
-                .map((c) => `  ${c.file}: ${c.reason}`)
-                .join('\n')}`,
-              'Change or remove one of each pair; the site’s own files are never overwritten.',
-            );
-          }
+          if (merge.conflicts.length > 0) throw conflictError(merge.conflicts);
           const linked = await linkSitePages(siteDir, siteFiles);
           const report = await verify({ folder: siteDir });
           if (report.failed > 0) {

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_PATH } from '../core/ard/well-known.js';
-import { mergeSiteFile, type SiteFileConflict } from './merge-site-files.js';
+import { mergeSiteFile, type SiteFileConflict, type SiteFileNames } from './merge-site-files.js';
 
 /** One file both the site and ardsite would write: paths relative to the output folder, `/`-separated. */
 export interface OutputConflict {
@@ -107,8 +107,11 @@ export interface MergeSources {
   project: string;
 }
 
-/** How each side's copy of `file` is named in messages: its file in `public/` when it has one. */
-function namesOf(file: string, sources: MergeSources) {
+/**
+ * How each side's copy of `file` (a path of the output folder, `/`-separated) is named in messages: its
+ * file in `public/` (relative to the site's root) when it has one, else what writes it.
+ */
+export function namesOf(file: string, sources: MergeSources): SiteFileNames {
   const shown = (p: string) => path.relative(sources.siteRoot, p).split(path.sep).join('/') || '.';
   const sitePublic = path.join(sources.siteRoot, 'public', ...file.split('/'));
   const ourPublic = path.join(sources.project, 'public', ...file.split('/'));

@@ -86,6 +86,24 @@ export function disallowedPath(
   return undefined;
 }
 
+/**
+ * The conflict of the site's robots.txt (`robots`, its text) with what ardsite publishes (`published`, URL
+ * paths): the first path it disallows for every crawler ({@link disallowedPath}, RFC 9309), named with
+ * the rule's line; undefined when it disallows none of them.
+ */
+export function robotsConflict(
+  robots: string,
+  names: SiteFileNames,
+  published: readonly string[],
+): SiteFileConflict | undefined {
+  const blocked = disallowedPath(robots, published);
+  if (!blocked) return undefined;
+  return {
+    file: 'robots.txt',
+    reason: `${names.site}:${blocked.line} disallows ${blocked.path} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
+  };
+}
+
 /** The line (1-based) of the rule of `pattern` in a `_headers` text. */
 function headersRuleLine(text: string, pattern: string): number {
   return text.split(/\r?\n/).findIndex((l) => !/^\s/.test(l) && l.trim() === pattern) + 1;
@@ -143,14 +161,8 @@ export function mergeSiteFile(
   }
   if (file === '_headers') return mergeHeaders(site.toString('utf8'), ours.toString('utf8'), names);
   if (file === 'robots.txt') {
-    const blocked = disallowedPath(site.toString('utf8'), published);
-    if (!blocked) return { keep: 'site' };
-    return {
-      conflict: {
-        file,
-        reason: `${names.site}:${blocked.line} disallows ${blocked.path} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
-      },
-    };
+    const conflict = robotsConflict(site.toString('utf8'), names, published);
+    return conflict ? { conflict } : { keep: 'site' };
   }
   return {
     conflict: { file, reason: `both ${names.site} and ${names.ardsite} write it, with different bytes` },

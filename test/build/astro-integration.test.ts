@@ -4,10 +4,10 @@
  * (ARD draft §3.5, A2A §8.4), which `verify()`, the A2A SDK and the A2A v0.3 schema accept; the site's own
  * pages are unchanged but for the `rel="ard"` link; the site's robots.txt is kept, its llms.txt and
  * `_headers` merged with ardsite's; a robots.txt that disallows what ardsite publishes, and broken content,
- * fail the build naming the files and lines. `astro dev` serves ardsite's files and pages, and answers
+ * fail the build naming the files and lines, before Astro renders anything. `astro dev` serves ardsite's files and pages, and answers
  * 503 with the file and line while the content is broken.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,7 +102,11 @@ describe('ardsite() in an Astro site of its own', () => {
     expect(built.output).toMatch(
       /robots\.txt: public\/robots\.txt:2 disallows \/\.well-known\/\S+ for every crawler, which ardsite's robots\.txt \(made from ardsite\/content\) allows/,
     );
-    expect(await readFile(path.join(site, 'dist', 'robots.txt'), 'utf8')).toBe(robots);
+    // Refused at the config step, before Astro rendered a page or ardsite built: no output folder at all,
+    // and the site's robots.txt as it was.
+    expect(await readFile(path.join(site, 'public', 'robots.txt'), 'utf8')).toBe(robots);
+    await expect(stat(path.join(site, 'dist'))).rejects.toThrow(/ENOENT/);
+    expect(built.output).not.toMatch(/building client|generating static routes/i);
   }, 300_000);
 
   it('fails the build on broken content, naming the file and line', async () => {
@@ -114,6 +118,7 @@ describe('ardsite() in an Astro site of its own', () => {
     const built = await astroBuild(ASTRO_BIN, site, TSX);
     expect(built.code).not.toBe(0);
     expect(built.output).toMatch(/ardsite[/\\]content[/\\]publisher\.yaml:\d+/);
+    await expect(stat(path.join(site, 'dist'))).rejects.toThrow(/ENOENT/);
   }, 300_000);
 
   it('astro dev serves the manifest, cards, keys and agent pages, and 503 with file:line for broken content', async () => {
