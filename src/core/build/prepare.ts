@@ -19,6 +19,7 @@ import { startSignerThreads, type SignerPool } from '../trust/signer-pool.js';
 import { compiledWorker } from '../util/compiled-worker.js';
 import type { SigningKey } from '../trust/keys.js';
 import { computeSite } from './site.js';
+import { assertRegistryIdentifierFree, modelIdentifiers } from '../site/site-registry-entry.js';
 import type { AgentBuild, Artifact, SiteBuild, SiteOutline } from '../site/site-build.js';
 import { PhaseTimer } from '../util/timings.js';
 
@@ -110,7 +111,8 @@ export interface PreparedBuild {
  *   `FILE_OUTSIDE_PROJECT`); `KEY_REVOKED` / `KEY_RETIRED` (the key is listed under signing.retiredKeys);
  *   `KEY_IN_PUBLIC_FOLDER` (the key file lies where public/ is copied from); `KEY_NOT_CONFIRMED` (the key
  *   comes from signing.keyFile or a key file git tracks, and ARDSITE_TRUSTED_KEYS does not name it);
- *   the builder's errors.
+ *   `ARD_DUPLICATE_ENTRY` (registry mode: an agent or entry has the registry's URN), these before
+ *   `beforeComputing` is called; the builder's errors.
  */
 export async function prepareBuild(options: PrepareOptions): Promise<PreparedBuild> {
   // Many agents: signing threads, started now so that they load while the content is read and checked,
@@ -194,6 +196,8 @@ async function prepareWith(
     buildTime,
     publisher.domain,
   );
+  // Known from the model alone, so refused before Astro starts (`beforeComputing`) and before signing.
+  if (publisher.registry.enabled) assertRegistryIdentifierFree(publisher, modelIdentifiers(model));
   await options.beforeComputing?.({
     model,
     did: didWebFromDomain(publisher.domain),

@@ -27,6 +27,34 @@ export function registryBaseUri(publisher: ContentModel['publisher']): string {
 }
 
 /**
+ * Refuses a registry whose URN ({@link registryIdentifier}) an agent or an entry of `content/` already
+ * has (ARD draft §3.4: one identifier, one entry). A build checks it before computing and rendering, from
+ * the model alone: an agent's identifier and an entry's are in the model as they are listed.
+ * @param taken the identifiers of the agents and entries of the manifest.
+ * @throws ArdsiteError `ARD_DUPLICATE_ENTRY` naming the URN and `registry.name`.
+ */
+export function assertRegistryIdentifierFree(
+  publisher: ContentModel['publisher'],
+  taken: Iterable<string>,
+): void {
+  const identifier = registryIdentifier(publisher);
+  if (new Set(taken).has(identifier)) {
+    throw new ArdsiteError(
+      'ARD_DUPLICATE_ENTRY',
+      `the registry entry's identifier ${identifier} is already used by an agent or entry; set registry.name in content/publisher.yaml to another name`,
+    );
+  }
+}
+
+/**
+ * The identifiers a registry's URN may not take: those of the model's agents and entries, as the
+ * manifest lists them.
+ */
+export function modelIdentifiers(model: ContentModel): string[] {
+  return [...model.agents.map((a) => a.identifier), ...model.entries.map((e) => String(e.entry.identifier))];
+}
+
+/**
  * The registry entry of registry mode (ARD draft §3.6: "a single application/ai-registry+json entry whose
  * url advertises the Base URI of its dynamic Agent Registry"), an own entry signed like the others, and
  * the service description its url answers with (src/core/registry/service-document.ts): the entry and
@@ -42,13 +70,8 @@ export async function buildRegistryEntry(
   options: ComputeSiteOptions,
 ): Promise<{ entry: ArdEntry; document: Uint8Array }> {
   const { publisher } = model;
+  assertRegistryIdentifierFree(publisher, taken);
   const identifier = registryIdentifier(publisher);
-  if (taken.has(identifier)) {
-    throw new ArdsiteError(
-      'ARD_DUPLICATE_ENTRY',
-      `the registry entry's identifier ${identifier} is already used by an agent or entry; set registry.name in content/publisher.yaml to another name`,
-    );
-  }
   const organization = publisher.organization;
   const displayName = publisher.registry.displayName ?? `${organization} agent registry`;
   const description =
