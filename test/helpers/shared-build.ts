@@ -34,7 +34,17 @@ export interface SharedBuildOptions {
    * its temporary `.ardsite-tmp-*` folder into the project while it runs.
    */
   copy?: boolean;
+  /**
+   * Build in registry mode (`--registry`, as test/helpers/registry.ts `buildRegistrySite`; default false):
+   * the caller's copy is then `<folder>/dist` with the server bundle beside it in `<folder>/dist-server`,
+   * where the build puts it (src/core/registry/bundle.ts `registryServerDir`), and a build whose output
+   * does not announce the lookup API counts as failed.
+   */
+  registry?: boolean;
 }
+
+/** What a registry build prints once it wrote the server bundle (src/cli/commands/build.ts). */
+const REGISTRY_BUILT = /Registry mode: the lookup API/;
 
 /**
  * How long a file waits for another file's build of the same project: less than the hook timeout of
@@ -65,9 +75,16 @@ async function buildInto(project: string, options: SharedBuildOptions, done: str
   try {
     await rm(out, { recursive: true, force: true });
     root = options.copy ? await copyProject(project) : project;
-    const result = await buildProject(root, { out, ...(options.env ? { env: options.env } : {}) });
+    const result = await buildProject(root, {
+      // Registry mode writes the server bundle beside the output folder: both go in `out`.
+      out: options.registry ? path.join(out, 'dist') : out,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.registry ? { args: ['--registry'] } : {}),
+    });
     if (result.code !== 0)
       await writeWhole(failed, `the build exited with ${result.code}:\n${result.stderr}`);
+    else if (options.registry && !REGISTRY_BUILT.test(result.stderr))
+      await writeWhole(failed, `the registry build did not announce the lookup API:\n${result.stderr}`);
     else await rename(out, done);
   } catch (error) {
     await writeWhole(failed, `the build could not run: ${(error as Error).stack ?? String(error)}`);
@@ -95,7 +112,8 @@ async function waitFor(project: string, done: string, failed: string, lock: stri
  * yet. `project` is built where it is unless `options.copy` says to build a copy of it. Call it from a
  * test file of a project whose `globalSetup` is test/global-setup.ts (vitest.config.ts).
  *
- * @returns the absolute path of a fresh folder holding the built site (removed by `removeProjects`).
+ * @returns the absolute path of a fresh folder holding the built site (removed by `removeProjects`;
+ *   in registry mode `<folder>/dist`, its server bundle in `<folder>/dist-server`).
  * @throws Error with the build's standard error when the build failed, or with the error when it could
  *   not run (in whichever test process built it); when the process building it ended without a result,
  *   or took longer than {@link WAIT_MS}; TypeError when no global setup provided the folder of builds;
@@ -105,7 +123,7 @@ export async function sharedBuild(project: string, options: SharedBuildOptions =
   const runFolder = inject('sharedBuilds');
   const env = Object.entries(options.env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const key = createHash('sha256')
-    .update(JSON.stringify([path.resolve(project), env, options.copy === true]))
+    .update(JSON.stringify([path.resolve(project), env, options.copy === true, options.registry === true]))
     .digest('hex')
     .slice(0, 16);
   const done = path.join(runFolder, key);
@@ -128,5 +146,5 @@ export async function sharedBuild(project: string, options: SharedBuildOptions =
   const copy = await mkdtemp(path.join(tmpdir(), 'ardsite-shared-copy-'));
   rememberForRemoval(copy);
   await cp(done, copy, { recursive: true });
-  return copy;
+  return options.registry ? path.join(copy, 'dist') : copy;
 }

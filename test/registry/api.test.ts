@@ -21,9 +21,9 @@ import { buildProject, copyProject, fixedKeyEnv, readTree, removeProjects } from
 import { DID, ORIGIN, verifyTrustManifest, type Json } from '../helpers/direct-checks.js';
 import { runConformanceTool } from '../helpers/ard-conformance.js';
 import { asyncCodeOf } from '../helpers/errors.js';
-import { agentMd, makeSite, removeSites } from '../helpers/site.js';
+import { sharedBuild } from '../helpers/shared-build.js';
+import { agentMd, EXAMPLE_LIKE, makeSite, removeSites } from '../helpers/site.js';
 import {
-  buildRegistrySite,
   call,
   expectProblem,
   postJson,
@@ -49,9 +49,12 @@ const search = (body: unknown, headers: Record<string, string> = {}) =>
 const byId = (id: string) => entries.find((e) => e.identifier === id)!;
 
 beforeAll(async () => {
-  root = await copyProject();
-  await buildRegistrySite(root);
-  dist = path.join(root, 'dist');
+  // The example's registry build, shared with the other files that serve it (test/helpers/shared-build.ts);
+  // `root`, a copy of the same project with the same commit, builds the static site to compare with.
+  [root, dist] = await Promise.all([
+    copyProject(),
+    sharedBuild(EXAMPLE_LIKE, { copy: true, env: fixedKeyEnv(), registry: true }),
+  ]);
   entries = (
     JSON.parse(await readFile(path.join(dist, '.well-known/ard.json'), 'utf8')) as { entries: Json[] }
   ).entries;

@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, removeProjects } from '../helpers/build.js';
+import { fixedKeyEnv, removeProjects } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { agentMd, fixture, makeSite, removeSites } from '../helpers/site.js';
 import {
   buildRegistrySite,
@@ -33,7 +34,6 @@ let e: TestRegistry;
 
 beforeAll(async () => {
   ports = await freePorts(2);
-  const bilingual = await copyProject(fixture('pages-bilingual'));
   const english = await makeSite({
     'content/publisher.yaml': `domain: ${E.domain}\nsiteUrl: https://${E.domain}/\norganization: Org E\norganizationUrl: https://www.${E.domain}/\n`,
     'content/agents/e-flights.md': agentMd({
@@ -50,7 +50,13 @@ beforeAll(async () => {
       ],
     }),
   });
-  await Promise.all([buildRegistrySite(bilingual), buildRegistrySite(english)]);
+  // The bilingual registry build registry/languages.test.ts serves too, made once a run: `bilingual` holds
+  // this file's copy of its `dist` and `dist-server` (test/helpers/shared-build.ts).
+  const [bilingualDist] = await Promise.all([
+    sharedBuild(fixture('pages-bilingual'), { copy: true, env: fixedKeyEnv(), registry: true }),
+    buildRegistrySite(english),
+  ]);
+  const bilingual = path.dirname(bilingualDist);
   // Each reaches the other (its did:web document, cards and API) through `resolve`, never an address.
   const resolve = new Map([
     [P.domain, `http://127.0.0.1:${ports[0]}`],

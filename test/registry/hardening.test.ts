@@ -1,37 +1,28 @@
 /**
  * The lookup API over HTTP, hardened (issue 14 item 9) and read as ard-spec's OpenAPI and conformance
- * tool read it (issue 13 item 5): a small synthetic publisher (bench/synthetic.ts, not the example)
- * built in registry mode and served by the one server.
+ * tool read it (issue 13 item 5): the example publisher built in registry mode (the build registry/api.test.ts
+ * serves too, made once a run: test/helpers/shared-build.ts) and served by the one server.
  *
  * Shown: TRACE, CONNECT and any other method no endpoint takes get a 405 problem+json, and nothing lands
  * in the log; `GET /agents` answers `items` with paging, `filter` and `orderBy`; `GET /agents/{identifier}`
  * answers one entry; `pageSize: 101` is a 400 as its message says.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSyntheticPublisher } from '../../bench/synthetic.js';
-import {
-  buildRegistrySite,
-  call,
-  expectProblem,
-  postJson,
-  startTestRegistry,
-  type TestRegistry,
-} from '../helpers/registry.js';
+import { fixedKeyEnv, removeProjects } from '../helpers/build.js';
+import { call, expectProblem, postJson, startTestRegistry, type TestRegistry } from '../helpers/registry.js';
+import { sharedBuild } from '../helpers/shared-build.js';
+import { EXAMPLE_LIKE } from '../helpers/site.js';
 
-let root: string;
+let dist: string;
 let server: TestRegistry;
 let entries: Array<Record<string, unknown>>;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'ardsite-hardening-'));
-  await writeSyntheticPublisher(root, { agents: 6 });
-  await buildRegistrySite(root);
-  const dist = path.join(root, 'dist');
+  dist = await sharedBuild(EXAMPLE_LIKE, { copy: true, env: fixedKeyEnv(), registry: true });
   entries = (
     JSON.parse(await readFile(path.join(dist, '.well-known/ard.json'), 'utf8')) as { entries: typeof entries }
   ).entries;
@@ -40,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await rm(root, { recursive: true, force: true });
+  await removeProjects();
 });
 
 /** Sends a raw HTTP/1.1 request and returns the raw answer (the connection closes after it). */
@@ -93,7 +84,7 @@ describe('methods (issue 14 item 9)', () => {
 
 describe('slow clients', () => {
   it('closes a connection whose headers do not arrive within the headers timeout, with a 408', async () => {
-    const quick = await startTestRegistry(path.join(root, 'dist'), { headersTimeoutMs: 400 });
+    const quick = await startTestRegistry(dist, { headersTimeoutMs: 400 });
     try {
       const socket = net.connect(Number(new URL(quick.origin).port), '127.0.0.1');
       socket.setEncoding('utf8');
@@ -224,7 +215,7 @@ describe('GET /agents/{identifier} as ARD v0.91 §5.3.4 asks (ard-spec ADR-0010)
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(entry);
     // A fresh server: its first, rendered answer (not a kept one) answers the conditional GET too.
-    const other = await startTestRegistry(path.join(root, 'dist'));
+    const other = await startTestRegistry(dist);
     try {
       const rendered = await call(`${other.apiUrl}/agents/${encodeURIComponent(String(entry.identifier))}`, {
         headers: { 'if-none-match': tag! },

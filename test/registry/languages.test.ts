@@ -1,6 +1,6 @@
 /**
  * `/search` on a site in two languages, over HTTP: the bilingual fixture built in registry mode (the
- * real `scripts/build.ts --registry`, fixed TEST-ONLY key) and served by the one server. A Portuguese
+ * real `scripts/build.ts --registry`, fixed TEST-ONLY key, once a run: test/helpers/shared-build.ts) and served by the one server. A Portuguese
  * question, asked with `Accept-Language: pt-BR` (RFC 9110 §12.5.4), finds the agent whose Portuguese
  * texts (the texts of its /pt-br/ pages) say it; asked in English, the same words find nothing.
  */
@@ -9,9 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRY_TEXTS_FILE, type RegistryTexts } from '../../src/core/registry/entry-texts.js';
 import { loadRegistryIndex } from '../../src/core/registry/load-index.js';
-import { copyProject, removeProjects } from '../helpers/build.js';
+import { fixedKeyEnv, removeProjects } from '../helpers/build.js';
+import { sharedBuild } from '../helpers/shared-build.js';
 import { fixture } from '../helpers/site.js';
-import { buildRegistrySite, postJson, startTestRegistry, type TestRegistry } from '../helpers/registry.js';
+import { postJson, startTestRegistry, type TestRegistry } from '../helpers/registry.js';
 
 const CONCIERGE = 'urn:air:agents.example.com:travel:itinerary-concierge';
 
@@ -23,8 +24,14 @@ const search = (text: string, headers: Record<string, string> = {}) =>
   postJson<Answer>(`${registry.apiUrl}/search`, { query: { text } }, headers);
 
 beforeAll(async () => {
-  root = await copyProject(fixture('pages-bilingual'));
-  await buildRegistrySite(root);
+  // The bilingual registry build, shared with registry/federation-languages.test.ts: `root` holds this
+  // file's copy of it, `dist` and `dist-server` (test/helpers/shared-build.ts).
+  const dist = await sharedBuild(fixture('pages-bilingual'), {
+    copy: true,
+    env: fixedKeyEnv(),
+    registry: true,
+  });
+  root = path.dirname(dist);
   registry = await startTestRegistry(path.join(root, 'dist'));
 });
 
