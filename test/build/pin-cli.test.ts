@@ -1,6 +1,7 @@
 /**
- * `npm run pin` as a publisher runs it (scripts/pin.ts, src/core/content/pin.ts): the real CLI in a child
- * process over a small project whose own entries point outside the site, their artifacts served by a
+ * `npm run pin` as a publisher runs it (scripts/pin.ts, src/core/content/pin.ts): the real CLI (in a child
+ * process for its exit codes, else in the test's process through the same error boundary) over a small
+ * project whose own entries point outside the site, their artifacts served by a
  * local server reached through `--resolve`, as `npm run verify` reaches a site. Those artifacts are on
  * another origin than the publisher's, so each must declare its entry (ARD draft §6.2), as the verifier
  * will require of the bytes pinned.
@@ -11,12 +12,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDigest } from '../../src/core/content/pin.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess, runScript } from '../helpers/cli.js';
 import { makeSite, removeSites } from '../helpers/site.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
 
-/** Runs `scripts/<script>`; never throws on a non-zero exit. */
-const cli = runScript;
+/**
+ * Runs a command of the CLI in this process (test/helpers/cli.ts `runCommandInProcess`: the same error
+ * boundary and exit codes, without starting Node for each run); never throws on a non-zero exit. The
+ * first test and the test of bad usage run the real CLI in a child process ({@link runScript}), for its
+ * exit codes 0 and 2.
+ */
+const cli = runCommandInProcess;
 /** The summary line of a run's stdout (its last line). */
 const summary = (stdout: string) => stdout.split('\n').at(-2);
 
@@ -70,21 +76,21 @@ describe('npm run pin', () => {
     const card = `{"name":"alpha","version":"1.0.0","identifier":"${identifierOf('alpha')}"}\n`;
     await serve('alpha', card);
     const root = await makeSite({ 'content/entries/alpha.yaml': entryYaml('alpha') });
-    const before = await cli('check.ts', '--root', root);
+    const before = await runScript('check.ts', '--root', root);
     expect(before.stdout).toContain('[ARD_UNPINNED]');
 
-    const pinned = await cli('pin.ts', '--root', root, resolve);
+    const pinned = await runScript('pin.ts', '--root', root, resolve);
     expect(pinned.code, pinned.stderr).toBe(0);
     expect(pinned.stdout).toContain(`pinned  content/entries/alpha.yaml  ${digestOf(card)}`);
     expect(summary(pinned.stdout)).toBe(`1 entry of ${root}/ to pin: 1 written, 0 failed`);
     const text = await readFile(path.join(root, 'content/entries/alpha.yaml'), 'utf8');
     // Only the digest line is new; comments, order and flow lists are as written.
     expect(text).toBe(entryYaml('alpha', `digest: ${digestOf(card)}\n`));
-    const after = await cli('check.ts', '--root', root);
+    const after = await runScript('check.ts', '--root', root);
     expect(after.code).toBe(0);
     expect(after.stdout).not.toContain('ARD_UNPINNED');
 
-    const again = await cli('pin.ts', '--root', root, resolve);
+    const again = await runScript('pin.ts', '--root', root, resolve);
     expect(again.code).toBe(0);
     expect(summary(again.stdout)).toBe(
       `Every entry of ${root}/ that points outside the site has a digest: nothing to pin (--all fetches them again).`,
@@ -253,8 +259,8 @@ describe('npm run pin', () => {
   it('refuses bad usage with exit 2', async () => {
     const root = await makeSite({});
     const [timeout, resolveBad] = await Promise.all([
-      cli('pin.ts', '--root', root, '--timeout', 'soon'),
-      cli('pin.ts', '--root', root, '--resolve', 'nonsense'),
+      runScript('pin.ts', '--root', root, '--timeout', 'soon'),
+      runScript('pin.ts', '--root', root, '--resolve', 'nonsense'),
     ]);
     expect(timeout.code).toBe(2);
     expect(timeout.stderr).toMatch(/--timeout expects a positive whole number, got "soon"/);

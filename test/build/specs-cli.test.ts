@@ -1,8 +1,9 @@
 /**
- * `npm run specs` as a publisher runs it (scripts/specs.ts, src/core/ram/store.ts): the real CLI
- * in a child process over a small project whose user-owned REST resource names its spec by URL, served by
- * a local server reached through `--resolve` (as `npm run verify` reaches a site); a spec kept as a local
- * file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.
+ * `npm run specs` as a publisher runs it (scripts/specs.ts, src/core/ram/store.ts): the real CLI (in a
+ * child process in the first test, for its exit code; after it in the test's process through the same
+ * error boundary, test/helpers/cli.ts `runCommandInProcess`) over a small project whose user-owned REST
+ * resource names its spec by URL, served by a local server reached through `--resolve` (as `npm run
+ * verify` reaches a site); a spec kept as a local file; `--update` reporting what changed; and builds refusing a stored copy that no longer matches.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadAndCheck } from '../../src/core/content/index.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess, runScript } from '../helpers/cli.js';
 import { agentMd, makeSite, removeSites, REPO_ROOT } from '../helpers/site.js';
 import { parsePrivateKey } from '../../src/core/trust/key-checks.js';
 import { NOTES_OPENAPI } from '../helpers/specs.js';
@@ -105,7 +106,7 @@ describe('npm run specs', () => {
   it('a spec it cannot fetch fails, and says how to store a copy kept by hand; that copy is then pinned', async () => {
     await rm(path.join(served, 'openapi.json'), { force: true });
     const root = await makeSite({ 'content/resources/notes.yaml': RESOURCE, 'content/agents/a.md': AGENT });
-    const run = await runScript('specs.ts', '--root', root, resolve);
+    const run = await runCommandInProcess('specs.ts', '--root', root, resolve);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       'to store a copy you have, save it under content/specs/, write its path as specFile at the top level of the resource’s file (beside spec:, not under it), and run npm run specs again to pin it',
@@ -119,7 +120,7 @@ describe('npm run specs', () => {
       file,
       RESOURCE.replace('operations:\n', 'specFile: content/specs/notes-copy.json\noperations:\n'),
     );
-    const pinned = await runScript('specs.ts', '--root', root, resolve);
+    const pinned = await runCommandInProcess('specs.ts', '--root', root, resolve);
     expect(pinned.code, pinned.stderr).toBe(0);
     expect(await readFile(file, 'utf8')).toContain(`specDigest: ${digestOf(text)}`);
     expect((await loadAndCheck({ root })).diagnostics).toEqual([]);
@@ -128,14 +129,14 @@ describe('npm run specs', () => {
   it('--update fetches again and reports what changed: a scope gone, a least privilege broadened', async () => {
     await serveSpec(NOTES_OPENAPI);
     const root = await makeSite({ 'content/resources/notes.yaml': RESOURCE, 'content/agents/a.md': AGENT });
-    expect((await runScript('specs.ts', '--root', root, resolve)).code).toBe(0);
+    expect((await runCommandInProcess('specs.ts', '--root', root, resolve)).code).toBe(0);
     const changed = structuredClone(NOTES_OPENAPI);
     changed.paths['/notes'].get.security = [{ oauth: ['notes'] }];
     delete (
       changed.components.securitySchemes.oauth.flows.authorizationCode.scopes as Record<string, string>
     )['notes.readonly'];
     const text = await serveSpec(changed);
-    const update = await runScript('specs.ts', '--root', root, resolve, '--update');
+    const update = await runCommandInProcess('specs.ts', '--root', root, resolve, '--update');
     expect(update.code, update.stderr).toBe(0);
     expect(update.stdout).toContain(
       `stored  content/resources/notes.yaml  notes  content/specs/notes.json  ${digestOf(text)}`,
@@ -175,7 +176,7 @@ operations:
       }),
     });
     expect((await loadAndCheck({ root })).diagnostics.map((d) => d.code)).toEqual(['SPEC_DIGEST_MISMATCH']);
-    const run = await runScript('specs.ts', '--root', root);
+    const run = await runCommandInProcess('specs.ts', '--root', root);
     expect(run.code, run.stderr).toBe(0);
     expect(await readFile(path.join(root, 'content/resources/lookup.yaml'), 'utf8')).toContain(
       `specFile: content/specs/lookup.json\nspecDigest: ${digestOf(tools)}\n`,
@@ -197,7 +198,7 @@ operations:
   it('refuses what is not a spec (nothing written), and a specFile outside the project', async () => {
     await writeFile(path.join(served, 'openapi.json'), '{"swagger": "2.0"}\n');
     const root = await makeSite({ 'content/resources/notes.yaml': RESOURCE, 'content/agents/a.md': AGENT });
-    const run = await runScript('specs.ts', '--root', root, resolve);
+    const run = await runCommandInProcess('specs.ts', '--root', root, resolve);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('not an OpenAPI 3.x document');
     expect(await readFile(path.join(root, 'content/resources/notes.yaml'), 'utf8')).toBe(RESOURCE);
@@ -237,7 +238,7 @@ operations:
       'content/agents/a.md': AGENT,
       [KEY]: 'THE KEY\n',
     });
-    const run = await runScript('specs.ts', '--root', byId, resolve);
+    const run = await runCommandInProcess('specs.ts', '--root', byId, resolve);
     expect(run.code, run.stdout).toBe(1);
     expect(run.stderr).toContain('cannot name a file');
     expect(await readFile(path.join(byId, KEY), 'utf8')).toBe('THE KEY\n');
@@ -247,7 +248,7 @@ operations:
       'content/agents/a.md': AGENT,
       [KEY]: 'THE KEY\n',
     });
-    const update = await runScript('specs.ts', '--root', bySpecFile, resolve, '--update');
+    const update = await runCommandInProcess('specs.ts', '--root', bySpecFile, resolve, '--update');
     expect(update.code).toBe(2);
     expect(update.stderr).toContain('FILE_NOT_IN_SPECS_FOLDER');
     expect(await readFile(path.join(bySpecFile, KEY), 'utf8')).toBe('THE KEY\n');
@@ -258,7 +259,7 @@ operations:
       [KEY]: 'THE KEY\n',
     });
     await symlink('../.ardsite/keys', path.join(byLink, 'content/specs'));
-    const linked = await runScript('specs.ts', '--root', byLink, resolve);
+    const linked = await runCommandInProcess('specs.ts', '--root', byLink, resolve);
     expect(linked.code, linked.stdout).toBe(1);
     expect(linked.stderr).toContain('FAIL');
     expect(await readFile(path.join(byLink, KEY), 'utf8')).toBe('THE KEY\n');

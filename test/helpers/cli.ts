@@ -1,7 +1,9 @@
 /**
  * Runs one of ardsite's commands as a publisher runs it, in a child process from the repository root, so
  * exit codes and both streams are the real ones: a command of the CLI (`check.ts` → `node --import tsx
- * src/cli/main.ts check`), or a development script that stays in `scripts/` (`bench.ts`).
+ * src/cli/main.ts check`), or a development script that stays in `scripts/` (`bench.ts`); or a command of
+ * the CLI in the test's own process, through the same error boundary, where the process is not what is
+ * tested ({@link runCommandInProcess}: no Node and tsx started for each run).
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -59,6 +61,45 @@ export async function runScript(script: string, ...args: string[]): Promise<Scri
     if (typeof e.code !== 'number') throw error;
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** The part of `process.stdout.write` and `process.stderr.write` a capture stands in for. */
+type Write = typeof process.stdout.write;
+
+/**
+ * Runs the command `script` of the CLI (`pin.ts` → `ardsite pin`) with `args` in this process, through
+ * the command line's one error boundary (src/cli/run.ts `runCommandLine`, which src/cli/main.ts calls),
+ * and gives what {@link runScript} gives: the exit code the process would have had and what the command
+ * wrote, to its output or to `process.stdout`/`process.stderr` (held while it runs, so nothing of it is
+ * shown). For tests of what a command does; a test of the process itself (its exit, its streams) runs it
+ * with {@link runScript}. One at a time in a test process: a test never starts a second while one runs.
+ * @throws Error for a name that is no command of the CLI.
+ */
+export async function runCommandInProcess(script: string, ...args: string[]): Promise<ScriptRun> {
+  const name = script.replace(/\.ts$/, '');
+  if (!CLI_COMMANDS.has(name)) throw new Error(`${script} is no command of ardsite`);
+  const { runCommandLine } = await import('../../src/cli/run.js');
+  const result: ScriptRun = { code: 0, stdout: '', stderr: '' };
+  const capture = (stream: 'stdout' | 'stderr'): Write =>
+    ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      result[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      const done = rest.find((r): r is () => void => typeof r === 'function');
+      done?.();
+      return true;
+    }) as Write;
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  process.stdout.write = capture('stdout');
+  process.stderr.write = capture('stderr');
+  try {
+    result.code = await runCommandLine([name, ...args], {
+      stdout: { write: (text: string) => (result.stdout += text) },
+      stderr: { write: (text: string) => (result.stderr += text) },
+    });
+  } finally {
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+  }
+  return result;
 }
 
 /**
