@@ -11,7 +11,7 @@ import { pageFacts } from '../a2a/card.js';
 import { broaderScopes, resourcesNamedByCard } from '../ram/declared.js';
 import { footprintLine } from './footprint-line.js';
 import { signInFacts } from '../ram/sign-in.js';
-import { grantView, type GrantAction } from './permission-grants.js';
+import { grantView, type GrantAction, type GrantView } from './permission-grants.js';
 import { langField, PageTexts } from './page-texts.js';
 import {
   agentPagePath,
@@ -72,6 +72,12 @@ export function isHigherRisk(access: RamResourceAccess, changesData: boolean): b
  * the publisher's): its page words, or `words` when given (llms.txt asks for English), and the publisher's
  * texts in it (src/core/pages/page-texts.ts). Pure and deterministic; never throws on a model that passed
  * the content checks (a dangling reference, which the checks refuse, is skipped).
+ *
+ * `detail` `'summary'` makes only what the one-line-per-service label and llms.txt read (the groups with
+ * their resources and accesses, the counts and the summary) and leaves out what only the page shows: each
+ * own service's {@link ResourceView.grant} (what the visitor will be asked to allow, the costliest part),
+ * the skills, {@link AccessView.usedByText} (empty) and the headings told apart (each access's `heading`
+ * is its `whatItDoes`). `'page'` (the default) makes the whole view.
  */
 export function permissionView(
   build: AgentBuild,
@@ -81,7 +87,9 @@ export function permissionView(
   >,
   words?: PageWords,
   tree?: PageTree,
+  detail: PermissionViewDetail = 'page',
 ): PermissionView {
+  const page = detail === 'page';
   const { agent } = build;
   const language = tree?.language ?? agentLanguage(agent, model.publisher);
   const prefix = tree?.prefix ?? pagesBase(model.publisher);
@@ -153,37 +161,9 @@ export function permissionView(
     });
   }
 
-  for (const { view } of accessViews.values()) {
-    if (view.skills.length > 0) view.usedByText = p.usedBy(view.skills.map((sk) => sk.name));
-  }
-  // Two accesses of one resource doing the same action (as you, and with its own account) get headings
-  // that say which is which; the same action twice with the same identity is numbered.
-  const byResourceAction = new Map<string, AccessView[]>();
-  for (const { view, resource } of accessViews.values()) {
-    const key = `${resource.id}\u0000${view.whatItDoes}`;
-    byResourceAction.set(key, [...(byResourceAction.get(key) ?? []), view]);
-  }
-  for (const same of byResourceAction.values()) {
-    if (same.length < 2) continue;
-    for (const v of same) v.heading = p.sameActionAs(v.whatItDoes, v.actsAsYou ? 'you' : 'itself');
-    const seen = new Map<string, number>();
-    for (const v of same) {
-      const n = (seen.get(v.heading) ?? 0) + 1;
-      seen.set(v.heading, n);
-      if (n > 1) v.heading = `${v.heading} (${w.locale.number(n)})`;
-    }
-  }
-
-  // What each access does and why it needs its named scope, in the page's language, for the grants.
-  const actions = new Map<string, GrantAction>();
-  for (const { view } of accessViews.values()) actions.set(view.id, { whatItDoes: view.whatItDoes });
-  for (const a of build.permissions?.accesses ?? []) {
-    const action = actions.get(a.access);
-    if (action && a.neededScope)
-      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
-  }
-  const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
-  const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
+  if (page) disambiguate(accessViews, p, w);
+  const views = [...accessViews.values()].map((a) => a.view);
+  const grants = page ? grantsOf(build, model, texts, views, w) : undefined;
   const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
     const displayName = resourceNames.get(resource.id)!;
@@ -201,20 +181,9 @@ export function permissionView(
     if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
     const manageAccessUrl = facts.manageAccessUrls?.[resource.id];
     if (ownerGroup(resource) === 'yours' && manageAccessUrl) view.manageAccessUrl = manageAccessUrl;
-    if (ownerGroup(resource) === 'yours')
-      view.grant = grantView(
-        resource.id,
-        model.permissions,
-        build.permissions,
-        broader,
-        named.has(resource.id),
-        w,
-        actions,
-      );
+    if (grants && ownerGroup(resource) === 'yours') view.grant = grants(resource.id);
     return view;
   });
-
-  const views = [...accessViews.values()].map((a) => a.view);
   const own = ram.resources.filter((r) => ownerGroup(r) === 'yours');
   const outside = ram.resources.filter((r) => ownerGroup(r) === 'outside');
   const reachedAs = (group: readonly RamResource[], asYou: boolean) =>
@@ -309,7 +278,7 @@ export function permissionView(
     declaration: p.declaration,
   };
 
-  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
+  if (page && agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
     view.skills = agent.front.skills.map((skill, i) => {
       const used = (agent.skillAccesses?.[skill.id] ?? []).flatMap((id) => {
         const a = accessViews.get(id);
@@ -334,4 +303,62 @@ export function permissionView(
     });
   }
   return view;
+}
+
+/** How much of the permission view {@link permissionView} makes: the whole page, or its summary only. */
+export type PermissionViewDetail = 'page' | 'summary';
+
+/**
+ * The page's parts of the access views: which skills use each access, in a sentence, and the headings of
+ * two accesses of one resource doing the same action (as you, and with its own account) told apart; the
+ * same action twice with the same identity is numbered.
+ */
+function disambiguate(
+  accessViews: ReadonlyMap<string, { view: AccessView; resource: RamResource }>,
+  p: PageWords['permissions'],
+  w: PageWords,
+): void {
+  for (const { view } of accessViews.values()) {
+    if (view.skills.length > 0) view.usedByText = p.usedBy(view.skills.map((sk) => sk.name));
+  }
+  const byResourceAction = new Map<string, AccessView[]>();
+  for (const { view, resource } of accessViews.values()) {
+    const key = `${resource.id}\u0000${view.whatItDoes}`;
+    byResourceAction.set(key, [...(byResourceAction.get(key) ?? []), view]);
+  }
+  for (const same of byResourceAction.values()) {
+    if (same.length < 2) continue;
+    for (const v of same) v.heading = p.sameActionAs(v.whatItDoes, v.actsAsYou ? 'you' : 'itself');
+    const seen = new Map<string, number>();
+    for (const v of same) {
+      const n = (seen.get(v.heading) ?? 0) + 1;
+      seen.set(v.heading, n);
+      if (n > 1) v.heading = `${v.heading} (${w.locale.number(n)})`;
+    }
+  }
+}
+
+/**
+ * The grant view of each of the visitor's own services (DESIGN.md §9, ./permission-grants.ts), given
+ * the agent's access views in the page's words: what each access does and why it needs its named scope.
+ */
+function grantsOf(
+  build: AgentBuild,
+  model: Pick<ContentModel, 'permissions'>,
+  texts: PageTexts,
+  views: readonly AccessView[],
+  w: PageWords,
+): (resourceId: string) => GrantView {
+  const { agent } = build;
+  const actions = new Map<string, GrantAction>();
+  for (const view of views) actions.set(view.id, { whatItDoes: view.whatItDoes });
+  for (const a of build.permissions?.accesses ?? []) {
+    const action = actions.get(a.access);
+    if (action && a.neededScope)
+      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
+  }
+  const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
+  const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
+  return (resourceId) =>
+    grantView(resourceId, model.permissions, build.permissions, broader, named.has(resourceId), w, actions);
 }
