@@ -22,7 +22,9 @@
  *   npm run bench -- --against without-specs [--runs 5]   the same publisher with and without stored
  *     specs, side by side: what resolving operations and deriving permission sets cost
  *
- * Method: each build runs in a fresh child process (so peak memory is its own), into an output
+ * Method: each side runs as its users run it, without tsx: ardsite as the compiled package
+ * (`node lib/cli/main.js build`, compiled first when missing or stale), the floor bundled by esbuild
+ * (./lib/bench-commands.ts). Each build runs in a fresh child process (so peak memory is its own), into an output
  * folder that does not exist yet (neither pays for removing the previous one); the two builds of a pair
  * alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
  * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
@@ -47,6 +49,7 @@ import { childrenCpuMs, cpuSnapshot, othersShare, type OthersShare } from './lib
 import { cpuLines, cpuSummary, type BuildCpu } from './lib/cpu-figures.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
+import { bundledFloor, compiledCli } from './lib/bench-commands.js';
 
 const run = promisify(execFile);
 const appRoot = path.resolve(import.meta.dirname, '..');
@@ -122,7 +125,10 @@ const QUIET_LOAD_AVERAGE = 1.5;
  */
 const QUIET_OTHERS_CORES = 0.1;
 
-/** Runs `node --import tsx <script> …args`, timing it from outside; the child writes its report. */
+/**
+ * Runs `node <script> …args` (JavaScript: the compiled CLI or the bundled floor, ./lib/bench-commands.ts),
+ * timing it from outside; the child writes its report.
+ */
 async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-'));
   const report = path.join(folder, 'report.json');
@@ -131,7 +137,7 @@ async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv
   const before = cpuSnapshot();
   const started = performance.now();
   try {
-    await run(process.execPath, ['--import', 'tsx', script, ...args, '--report', report], {
+    await run(process.execPath, [script, ...args, '--report', report], {
       cwd: appRoot,
       env: { ...process.env, ...env },
       maxBuffer: 256 * 1024 * 1024,
@@ -237,7 +243,7 @@ async function verifyIn(work: string): Promise<void> {
   if (folder === undefined) {
     const project = await writePublisher(work);
     log(`building the site to verify (npm run build, ${agents} agents)…`);
-    await timedChild('src/cli/main.ts', ['build', '--root', project], env);
+    await timedChild(await compiledCli(appRoot, log), ['build', '--root', project], env);
     folder = path.join(project, 'dist');
   }
   if (values.golden !== undefined) {
@@ -292,6 +298,7 @@ async function benchBuilds(work: string): Promise<void> {
   const project = await writePublisher(work);
   log(`machine: ${machine}`);
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
+  const cli = await compiledCli(appRoot, log);
   const ardsiteOut = path.join(project, 'dist');
   {
     // The baseline of each pair: the bare-Astro floor, or the same publisher without stored specs.
@@ -300,9 +307,10 @@ async function benchBuilds(work: string): Promise<void> {
       against === 'floor' ? path.join(work, 'floor-dist') : path.join(work, 'publisher-no-specs', 'dist');
     let buildBaseline: () => Promise<ChildReport>;
     if (against === 'floor') {
+      const floor = await bundledFloor(appRoot);
       buildBaseline = async () => {
         await rm(baselineOut, { recursive: true, force: true });
-        return timedChild('bench/floor-build.ts', ['--agents', String(agents), '--out', baselineOut], {
+        return timedChild(floor, ['--agents', String(agents), '--out', baselineOut], {
           ...env,
           FLOOR_CONCURRENCY: String(floorConcurrency),
         });
@@ -313,7 +321,7 @@ async function benchBuilds(work: string): Promise<void> {
       await run('git', ['init', '-q'], { cwd: plain });
       buildBaseline = async () => {
         await rm(baselineOut, { recursive: true, force: true });
-        return timedChild('src/cli/main.ts', ['build', '--root', plain], env);
+        return timedChild(cli, ['build', '--root', plain], env);
       };
     }
     // Each build starts with no output folder, the baseline's as ours: removing the previous one (30,000
@@ -321,7 +329,7 @@ async function benchBuilds(work: string): Promise<void> {
     // `swap` phase (BENCHMARKS.md).
     const buildOurs = async () => {
       await rm(ardsiteOut, { recursive: true, force: true });
-      return timedChild('src/cli/main.ts', ['build', '--root', project], env);
+      return timedChild(cli, ['build', '--root', project], env);
     };
     const baseline: ChildReport[] = [];
     const ours: ChildReport[] = [];

@@ -19,7 +19,10 @@ const { values, positionals } = parseCommandLine(
 const root = path.resolve(import.meta.dirname, '..');
 /** ardsite's sources, and its workers bundled into node_modules/.cache/ardsite. */
 const isOwn = (url: string) =>
-  url.includes(`${root}/src/`) || url.includes(`${root}/scripts/`) || url.includes('/.cache/ardsite/');
+  url.includes(`${root}/src/`) ||
+  url.includes(`${root}/lib/`) ||
+  url.includes(`${root}/scripts/`) ||
+  url.includes('/.cache/ardsite/');
 const files = positionals.flatMap((p) =>
   statSync(p).isDirectory()
     ? readdirSync(p)

@@ -77,7 +77,7 @@ function resourceUse(resource: ResourceView): string {
 
 /** The notes of an agent's permission page link: what it may touch, grouped as the page groups it. */
 function touchNotes(input: LlmsTxtInput, build: LlmsTxtInput['agents'][number]): string {
-  const view = permissionView(build, input.model, ENGLISH_WORDS);
+  const view = permissionView(build, input.model, ENGLISH_WORDS, undefined, 'summary');
   if (!view.hasAccess) return view.noAccessText;
   const parts = view.groups
     .filter((g) => g.resources.length > 0)

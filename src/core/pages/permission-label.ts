@@ -174,7 +174,8 @@ const labelsMade = new WeakMap<AgentBuild, MadeLabel[]>();
  * The label of one agent for the index and the agent page (their one line per service), in `words` and the
  * language of `tree` as {@link permissionView} takes them; undefined for an agent with no access (those pages
  * then say so in a sentence). Made once per build, model, words and tree (language and prefix): a second
- * call returns the same object, which callers must not change. Pure otherwise.
+ * call returns the same object, which callers must not change. Made from the view's summary
+ * ({@link permissionView} `'summary'`: no grants, the costliest part of the page). Pure otherwise.
  */
 export function agentLabel(
   build: AgentBuild,
@@ -189,7 +190,7 @@ export function agentLabel(
   const made = labelsMade.get(build) ?? [];
   const found = made.find((m) => m.model === model && m.words === words && m.tree === treeKey);
   if (found) return found.label;
-  const view = permissionView(build, model, words, tree);
+  const view = permissionView(build, model, words, tree, 'summary');
   const label = view.hasAccess ? permissionLabel(view, model.publisher.organization) : undefined;
   made.push({ model, words, tree: treeKey, label });
   labelsMade.set(build, made);

@@ -32,10 +32,29 @@ import {
   ownerGroup,
   resourceKindText,
   wordsFor,
-  type NecessityLevel,
   type OwnerGroup,
   type PageWords,
 } from './words.js';
+import type {
+  AccessView,
+  PageGroup,
+  PermissionCounts,
+  PermissionView,
+  ResourceGroupView,
+  ResourceView,
+} from './permission-view-shapes.js';
+
+export type {
+  AccessView,
+  PageGroup,
+  PermissionCounts,
+  PermissionView,
+  ResourceGroupView,
+  ResourceView,
+  SkillPermissionView,
+  SummaryItem,
+  SummaryKey,
+} from './permission-view-shapes.js';
 
 /**
  * Whether an access is higher risk (DESIGN.md §6): it acts as the user (`END_USER`), may change data
@@ -43,164 +62,6 @@ import {
  */
 export function isHigherRisk(access: RamResourceAccess, changesData: boolean): boolean {
   return actsAsYou(access) && changesData && !access.confirmationRequired;
-}
-
-/** One access of the agent, as a set of sentences. */
-export interface AccessView {
-  /** The RAM `ResourceAccess.id`. */
-  id: string;
-  /** HTML id of the access on the page. */
-  anchor: string;
-  /** What it does: the operation's description. */
-  whatItDoes: string;
-  /** The language of `whatItDoes` (and `heading`) when it is not the page's (an untranslated text). */
-  whatItDoesLang?: string;
-  /**
-   * The access's heading: {@link AccessView.whatItDoes}, told apart by as whom it acts when another
-   * access to the same resource does the same action (no two headings of a resource are the same).
-   */
-  heading: string;
-  /** Why: the access justification. */
-  why: string;
-  /** The language of `why` when it is not the page's. */
-  whyLang?: string;
-  /** True when it runs as the visitor (`END_USER`). */
-  actsAsYou: boolean;
-  asWhom: string;
-  asksFirst: boolean;
-  asksFirstText: string;
-  mayChangeData: boolean;
-  /** "It may change data …" or "It only reads data." */
-  effectText: string;
-  /** It may delete or overwrite data (a REST DELETE; an MCP tool's `destructiveHint`). */
-  mayDelete: boolean;
-  /** The MCP tool may reach beyond its server (its `openWorldHint`). */
-  reachesOutside: boolean;
-  /** The sentences of {@link AccessView.mayDelete} and {@link AccessView.reachesOutside}, in page order. */
-  moreEffects: string[];
-  necessity: NecessityLevel;
-  /** The necessity level and what it means, one sentence. */
-  necessityText: string;
-  higherRisk: boolean;
-  /** The operation's documentation links. */
-  documentationUrls: string[];
-  /** The skills that use this access (when the author mapped them). */
-  skills: Array<{ id: string; name: string }>;
-  /** Those skills as one sentence ("The skills “A” and “B”."); empty when none. */
-  usedByText: string;
-}
-
-/** One resource with the agent's accesses to it. */
-export interface ResourceView {
-  id: string;
-  anchor: string;
-  displayName: string;
-  /** The language of `displayName` when it is not the page's (an untranslated text). */
-  displayNameLang?: string;
-  description: string;
-  /** The language of `description` when it is not the page's. */
-  descriptionLang?: string;
-  /** What kind of thing it is, by its protocol, in words. */
-  kindText: string;
-  documentationUrl?: string;
-  /** Where the visitor manages or revokes the access (own services only). */
-  manageAccessUrl?: string;
-  /** What the visitor will be asked to allow on it (own services only; DESIGN.md §9). */
-  grant?: GrantView;
-  accesses: AccessView[];
-}
-
-/**
- * The section of the page a resource is in: its owner group (the RAM proposal's `ResourceOwner`), except
- * that an outside resource run by the publisher itself (src/core/pages/publisher-service.ts) has its own.
- */
-export type PageGroup = OwnerGroup | 'publisher';
-
-/** The resources of one section: "Your accounts and data", the publisher's services, or "Outside services". */
-export interface ResourceGroupView {
-  key: PageGroup;
-  heading: string;
-  /** A sentence introducing the group, or saying it is empty. */
-  intro: string;
-  resources: ResourceView[];
-}
-
-/** The numbers behind the summary. */
-export interface PermissionCounts {
-  /** Distinct own (2P) resources. */
-  yourServices: number;
-  /** Own resources with at least one access as the visitor. */
-  yourServicesAsYou: number;
-  /** Own resources with at least one access as the agent itself. */
-  yourServicesAsItself: number;
-  /** Distinct outside (3P) resources. */
-  outsideServices: number;
-  /**
-   * Outside resources with at least one access as the visitor (`END_USER`): the visitor's own account at an
-   * outside service, which the summary and the "Your accounts and data" intro must not deny.
-   */
-  outsideServicesAsYou: number;
-  accesses: number;
-  asksFirst: number;
-  required: number;
-  recommended: number;
-  optional: number;
-  higherRisk: number;
-}
-
-/** Keys of the summary items, in page order. */
-export type SummaryKey = 'yours' | 'outside' | 'asks-first' | 'necessity' | 'higher-risk' | 'sign-in';
-
-/** One line of the summary on top of the page. */
-export interface SummaryItem {
-  key: SummaryKey;
-  text: string;
-}
-
-/** One skill of the agent with the accesses it uses (the seed's "partition by skill"). */
-export interface SkillPermissionView {
-  id: string;
-  name: string;
-  /** The language of `name` when it is not the page's. */
-  nameLang?: string;
-  anchor: string;
-  /** The skill's own footprint line. */
-  footprint: string;
-  accesses: Array<{
-    id: string;
-    anchor: string;
-    resourceName: string;
-    whatItDoes: string;
-    higherRisk: boolean;
-  }>;
-}
-
-/** Everything the permission page of one agent shows. */
-export interface PermissionView {
-  agentName: string;
-  /** The language of `agentName` when it is not the page's (an untranslated text). */
-  agentNameLang?: string;
-  /** The index of the page's language (`/`, `/pt-br/`). */
-  homePath: string;
-  /** The agent page in the page's language. */
-  agentPath: string;
-  /** The page's path in the default language's pages: the key of its language versions. */
-  pagePath: string;
-  /** The BCP 47 tag of the page's words (`<html lang>`). */
-  language: string;
-  /** The page's words (src/core/i18n/words/). */
-  words: PageWords;
-  /** False for an agent with no access: the page then says {@link PermissionView.noAccessText}. */
-  hasAccess: boolean;
-  noAccessText: string;
-  counts: PermissionCounts;
-  summary: SummaryItem[];
-  groups: ResourceGroupView[];
-  /** What each necessity level means, in page order. */
-  necessityLegend: Array<{ label: string; text: string }>;
-  /** Present when the author mapped accesses to skills. */
-  skills?: SkillPermissionView[];
-  declaration: string;
 }
 
 /**
@@ -211,6 +72,12 @@ export interface PermissionView {
  * the publisher's): its page words, or `words` when given (llms.txt asks for English), and the publisher's
  * texts in it (src/core/pages/page-texts.ts). Pure and deterministic; never throws on a model that passed
  * the content checks (a dangling reference, which the checks refuse, is skipped).
+ *
+ * `detail` `'summary'` makes only what the one-line-per-service label and llms.txt read (the groups with
+ * their resources and accesses, the counts and the summary) and leaves out what only the page shows: each
+ * own service's {@link ResourceView.grant} (what the visitor will be asked to allow, the costliest part),
+ * the skills, {@link AccessView.usedByText} (empty) and the headings told apart (each access's `heading`
+ * is its `whatItDoes`). `'page'` (the default) makes the whole view.
  */
 export function permissionView(
   build: AgentBuild,
@@ -220,7 +87,9 @@ export function permissionView(
   >,
   words?: PageWords,
   tree?: PageTree,
+  detail: PermissionViewDetail = 'page',
 ): PermissionView {
+  const page = detail === 'page';
   const { agent } = build;
   const language = tree?.language ?? agentLanguage(agent, model.publisher);
   const prefix = tree?.prefix ?? pagesBase(model.publisher);
@@ -292,37 +161,9 @@ export function permissionView(
     });
   }
 
-  for (const { view } of accessViews.values()) {
-    if (view.skills.length > 0) view.usedByText = p.usedBy(view.skills.map((sk) => sk.name));
-  }
-  // Two accesses of one resource doing the same action (as you, and with its own account) get headings
-  // that say which is which; the same action twice with the same identity is numbered.
-  const byResourceAction = new Map<string, AccessView[]>();
-  for (const { view, resource } of accessViews.values()) {
-    const key = `${resource.id}\u0000${view.whatItDoes}`;
-    byResourceAction.set(key, [...(byResourceAction.get(key) ?? []), view]);
-  }
-  for (const same of byResourceAction.values()) {
-    if (same.length < 2) continue;
-    for (const v of same) v.heading = p.sameActionAs(v.whatItDoes, v.actsAsYou ? 'you' : 'itself');
-    const seen = new Map<string, number>();
-    for (const v of same) {
-      const n = (seen.get(v.heading) ?? 0) + 1;
-      seen.set(v.heading, n);
-      if (n > 1) v.heading = `${v.heading} (${w.locale.number(n)})`;
-    }
-  }
-
-  // What each access does and why it needs its named scope, in the page's language, for the grants.
-  const actions = new Map<string, GrantAction>();
-  for (const { view } of accessViews.values()) actions.set(view.id, { whatItDoes: view.whatItDoes });
-  for (const a of build.permissions?.accesses ?? []) {
-    const action = actions.get(a.access);
-    if (action && a.neededScope)
-      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
-  }
-  const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
-  const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
+  if (page) disambiguate(accessViews, p, w);
+  const views = [...accessViews.values()].map((a) => a.view);
+  const grants = page ? grantsOf(build, model, texts, views, w) : undefined;
   const resourceNames = new Map(ram.resources.map((r) => [r.id, texts.resource(r, 'displayName')]));
   const resourceViews: ResourceView[] = ram.resources.map((resource) => {
     const displayName = resourceNames.get(resource.id)!;
@@ -340,20 +181,9 @@ export function permissionView(
     if (resource.developerDocumentationUrl) view.documentationUrl = resource.developerDocumentationUrl;
     const manageAccessUrl = facts.manageAccessUrls?.[resource.id];
     if (ownerGroup(resource) === 'yours' && manageAccessUrl) view.manageAccessUrl = manageAccessUrl;
-    if (ownerGroup(resource) === 'yours')
-      view.grant = grantView(
-        resource.id,
-        model.permissions,
-        build.permissions,
-        broader,
-        named.has(resource.id),
-        w,
-        actions,
-      );
+    if (grants && ownerGroup(resource) === 'yours') view.grant = grants(resource.id);
     return view;
   });
-
-  const views = [...accessViews.values()].map((a) => a.view);
   const own = ram.resources.filter((r) => ownerGroup(r) === 'yours');
   const outside = ram.resources.filter((r) => ownerGroup(r) === 'outside');
   const reachedAs = (group: readonly RamResource[], asYou: boolean) =>
@@ -448,7 +278,7 @@ export function permissionView(
     declaration: p.declaration,
   };
 
-  if (agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
+  if (page && agent.skillAccesses && Object.keys(agent.skillAccesses).length > 0 && views.length > 0) {
     view.skills = agent.front.skills.map((skill, i) => {
       const used = (agent.skillAccesses?.[skill.id] ?? []).flatMap((id) => {
         const a = accessViews.get(id);
@@ -473,4 +303,62 @@ export function permissionView(
     });
   }
   return view;
+}
+
+/** How much of the permission view {@link permissionView} makes: the whole page, or its summary only. */
+export type PermissionViewDetail = 'page' | 'summary';
+
+/**
+ * The page's parts of the access views: which skills use each access, in a sentence, and the headings of
+ * two accesses of one resource doing the same action (as you, and with its own account) told apart; the
+ * same action twice with the same identity is numbered.
+ */
+function disambiguate(
+  accessViews: ReadonlyMap<string, { view: AccessView; resource: RamResource }>,
+  p: PageWords['permissions'],
+  w: PageWords,
+): void {
+  for (const { view } of accessViews.values()) {
+    if (view.skills.length > 0) view.usedByText = p.usedBy(view.skills.map((sk) => sk.name));
+  }
+  const byResourceAction = new Map<string, AccessView[]>();
+  for (const { view, resource } of accessViews.values()) {
+    const key = `${resource.id}\u0000${view.whatItDoes}`;
+    byResourceAction.set(key, [...(byResourceAction.get(key) ?? []), view]);
+  }
+  for (const same of byResourceAction.values()) {
+    if (same.length < 2) continue;
+    for (const v of same) v.heading = p.sameActionAs(v.whatItDoes, v.actsAsYou ? 'you' : 'itself');
+    const seen = new Map<string, number>();
+    for (const v of same) {
+      const n = (seen.get(v.heading) ?? 0) + 1;
+      seen.set(v.heading, n);
+      if (n > 1) v.heading = `${v.heading} (${w.locale.number(n)})`;
+    }
+  }
+}
+
+/**
+ * The grant view of each of the visitor's own services (DESIGN.md §9, ./permission-grants.ts), given
+ * the agent's access views in the page's words: what each access does and why it needs its named scope.
+ */
+function grantsOf(
+  build: AgentBuild,
+  model: Pick<ContentModel, 'permissions'>,
+  texts: PageTexts,
+  views: readonly AccessView[],
+  w: PageWords,
+): (resourceId: string) => GrantView {
+  const { agent } = build;
+  const actions = new Map<string, GrantAction>();
+  for (const view of views) actions.set(view.id, { whatItDoes: view.whatItDoes });
+  for (const a of build.permissions?.accesses ?? []) {
+    const action = actions.get(a.access);
+    if (action && a.neededScope)
+      action.neededReason = texts.neededReason(agent, a.access, a.neededScope.reason);
+  }
+  const broader = model.permissions ? broaderScopes(agent, model.permissions, build.permissions) : [];
+  const named = model.permissions ? resourcesNamedByCard(agent, model.permissions) : new Set<string>();
+  return (resourceId) =>
+    grantView(resourceId, model.permissions, build.permissions, broader, named.has(resourceId), w, actions);
 }

@@ -2,8 +2,10 @@
  * Nothing derived twice: an agent's permission view (src/core/pages/permissions.ts `permissionView`) is
  * the most costly view of a build, and llms.txt and the pages each need it. llms.txt computes it once
  * per agent (its index part lists no agents' labels), and the index page and the agent page share one
- * label per agent and language. The count of calls is what these tests pin; the bytes of llms.txt and of
- * the pages are pinned by the crawler-file and page tests.
+ * label per agent and language. Neither llms.txt nor the labels make the grant views (what the visitor
+ * will be asked to allow, the costliest part of a view): only the permission page shows them. The count of
+ * calls is what these tests pin; the bytes of llms.txt and of the pages are pinned by the crawler-file and
+ * page tests.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,11 +15,23 @@ import { llmsTxt } from '../../../src/core/pages/llms-txt.js';
 import { agentPageView } from '../../../src/core/pages/agent-page.js';
 import { indexView } from '../../../src/core/pages/index-page.js';
 import { pageTrees } from '../../../src/core/site/page-paths.js';
+import { permissionView } from '../../../src/core/pages/permissions.js';
 import type * as PermissionsModule from '../../../src/core/pages/permissions.js';
+import type * as GrantsModule from '../../../src/core/pages/permission-grants.js';
 import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
-const calls = vi.hoisted(() => ({ permissionView: 0 }));
+const calls = vi.hoisted(() => ({ permissionView: 0, grantView: 0 }));
+vi.mock('../../../src/core/pages/permission-grants.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof GrantsModule>();
+  return {
+    ...actual,
+    grantView: (...args: Parameters<typeof actual.grantView>) => {
+      calls.grantView += 1;
+      return actual.grantView(...args);
+    },
+  };
+});
 vi.mock('../../../src/core/pages/permissions.js', async (importOriginal) => {
   const actual = await importOriginal<typeof PermissionsModule>();
   return {
@@ -43,6 +57,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   calls.permissionView = 0;
+  calls.grantView = 0;
 });
 
 describe('llms.txt', () => {
@@ -75,5 +90,19 @@ describe('the index page and the agent pages', () => {
     const before = calls.permissionView;
     indexView(site, undefined, { ...tree!, prefix: '/other' });
     expect(calls.permissionView).toBe(before + site.agents.length);
+  });
+});
+
+describe('the grant views', () => {
+  it('are made for the permission page only: not for llms.txt, not for the labels', () => {
+    // A tree of its own, so that no label made by an earlier test is found made.
+    const tree = { ...pageTrees(site.model.publisher)[0]!, prefix: '/grants' };
+    llmsTxt({ ...site, sitemapPath: '/sitemap.xml' });
+    indexView(site, undefined, tree);
+    for (const b of site.agents) agentPageView(b, site, tree);
+    expect(calls.permissionView).toBe(2 * site.agents.length);
+    expect(calls.grantView).toBe(0);
+    for (const b of site.agents) permissionView(b, site.model, undefined, tree);
+    expect(calls.grantView).toBeGreaterThan(0);
   });
 });
