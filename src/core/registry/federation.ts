@@ -65,7 +65,10 @@ export interface RegistryReferral {
  *   above {@link MAX_HOP_HEADER} (named out of range, with the range), or a trail that
  *   is not a comma-separated list of at most {@link MAX_TRAIL_LENGTH} URIs.
  */
-export function readFederationHeaders(headers: Headers, maxHops: number): FederationState {
+export function readFederationHeaders(
+  headers: { get(name: string): string | null },
+  maxHops: number,
+): FederationState {
   const hop = headers.get(HOP_COUNT_HEADER);
   let hopCount = maxHops;
   if (hop !== null) {

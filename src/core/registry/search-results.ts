@@ -112,3 +112,62 @@ export function mergePage(
   }
   return { items, total };
 }
+
+/**
+ * A local result item (ARD draft §5 `search-result-item`) serialised once, around its score: `head` is
+ * the JSON text of {@link localResult}'s members before `score` up to `"score":`, `tail` the text after
+ * the score to the closing brace. `head + JSON.stringify(score) + tail` is exactly
+ * `JSON.stringify(localResult(indexed, score, source))` (ECMA-262 §25.5.2: members in insertion order,
+ * undefined members left out).
+ */
+export interface ResultJson {
+  head: string;
+  tail: string;
+}
+
+/** The {@link ResultJson} of a local entry whose results name `source`. */
+export function resultJson(indexed: IndexedEntry, source: string): ResultJson {
+  const e = indexed.entry;
+  const before = JSON.stringify({
+    identifier: indexed.identifier,
+    displayName: e.displayName,
+    type: e.type,
+    url: e.url,
+    data: e.url === undefined ? e.data : undefined,
+    version: e.version,
+    digest: e.digest,
+  });
+  const after = JSON.stringify({
+    source,
+    verified: indexed.verified,
+    trustManifest: e.trustManifest,
+    trustManifests: e.trustManifests,
+  });
+  // `identifier` is always there, so `before` is never `{}`; `source` always, so `after` neither.
+  return { head: `${before.slice(0, -1)},"score":`, tail: `,${after.slice(1)}` };
+}
+
+/**
+ * The JSON text (without the final newline) of a `/search` answer of local results only (ARD draft §5
+ * `search-response`), assembled from the items' pre-serialised forms: byte for byte the
+ * `JSON.stringify` of the {@link SearchResponse} with `results`, then `referrals` when given, then the
+ * token twice (`nextPageToken`, `pageToken`) when there is a next page.
+ */
+export function searchAnswerJson(
+  items: ReadonlyArray<{ json: ResultJson; score: number }>,
+  referrals: RegistryReferral[] | undefined,
+  token: string | undefined,
+): string {
+  let text = '{"results":[';
+  for (let i = 0; i < items.length; i++) {
+    const { json, score } = items[i]!;
+    text += `${i > 0 ? ',' : ''}${json.head}${JSON.stringify(score)}${json.tail}`;
+  }
+  text += ']';
+  if (referrals !== undefined) text += `,"referrals":${JSON.stringify(referrals)}`;
+  if (token !== undefined) {
+    const quoted = JSON.stringify(token);
+    text += `,"nextPageToken":${quoted},"pageToken":${quoted}`;
+  }
+  return `${text}}`;
+}

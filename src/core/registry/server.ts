@@ -35,7 +35,7 @@ import { MAX_PEER_ANSWER_BYTES, type PostJson } from './federation.js';
 import { loadRegistryIndex, type LoadedIndex } from './load-index.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
 import { TokenBucketLimiter } from './rate-limit.js';
-import { apiEndpointAt, webRequest, writeWebResponse } from './node-request.js';
+import { apiEndpointAt, apiRequest, writeAnswer } from './node-request.js';
 import { methodProblem } from './runtime.js';
 import { createRegistryService, type RegistryService } from './service.js';
 import { PeerResultVerifier } from './trust.js';
@@ -269,7 +269,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
   const api = async (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     const method = req.method ?? '';
     const head = method === 'HEAD';
-    const reply = (problem: RegistryProblem) => writeWebResponse(res, service.problem(problem), head);
+    const reply = (problem: RegistryProblem) => writeAnswer(res, service.problemAnswer(problem), head);
     if (options.accessLog) {
       const t0 = performance.now();
       res.on('finish', () =>
@@ -327,12 +327,12 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
       if (kept) return writeKeptAnswer(req, res, kept, answers);
     }
     const slot: AnswerSlot = {};
-    const answer = await service.handle(
+    const answer = await service.answer(
       endpoint,
-      webRequest(req, body),
+      apiRequest(req, body),
       key !== undefined ? slot : undefined,
     );
-    await writeWebResponse(res, answer, head);
+    writeAnswer(res, answer, head);
     if (key !== undefined && slot.answer && answer.status === slot.answer.status)
       answers.set(key, slot.answer);
   };
@@ -356,9 +356,9 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
       api(req, res, pathname).catch((error: unknown) => {
         log(`registry: could not answer ${req.method} ${pathname}: ${(error as Error).message}`);
         if (!res.headersSent)
-          void writeWebResponse(
+          writeAnswer(
             res,
-            service.problem(
+            service.problemAnswer(
               new RegistryProblem('INTERNAL_ERROR', 'the registry could not answer this request'),
             ),
             false,

@@ -13,9 +13,7 @@
  * internal errors, with `query.text` blanked out of the message (§7).
  */
 import type { RegistryConfig } from '../schema/registry-settings.js';
-import { bodyEntityTag, notModified, notModifiedHeaders } from '../hosting/http-cache.js';
 import { JSON_CACHE_CONTROL } from '../hosting/http-cache.js';
-import { isArdIdentifier } from '../ard/urn.js';
 import type { Catalog } from './catalog.js';
 import {
   FAILED_PEERS_HEADER,
@@ -28,7 +26,7 @@ import {
   type PostJson,
 } from './federation.js';
 import { decodePageToken, encodePageToken, queryDigest } from './page-token.js';
-import { RegistryProblem, invalidArgument, problemResponse } from './problems.js';
+import { RegistryProblem } from './problems.js';
 import { chooseLanguage } from './text-languages.js';
 import {
   queryFingerprint,
@@ -38,8 +36,25 @@ import {
   type SearchRequest,
 } from './query.js';
 import type { AnswerSlot } from './answer-cache.js';
-import { readJsonBody } from './request-body.js';
-import { localResult, mergePage, type SearchResponse, type SearchResultItem } from './search-results.js';
+import {
+  answerHeaders,
+  apiRequestOf,
+  headerOf,
+  jsonAnswer,
+  problemAnswerOf,
+  webResponseOf,
+  type ApiAnswer,
+  type ApiHeaders,
+  type ApiRequest,
+} from './api-request.js';
+import { jsonBodyOf } from './request-body.js';
+import {
+  mergePage,
+  resultJson,
+  searchAnswerJson,
+  type ResultJson,
+  type SearchResponse,
+} from './search-results.js';
 import {
   ENDPOINT_METHODS,
   methodProblem,
@@ -47,7 +62,11 @@ import {
   type RegistryRequestHandler,
 } from './runtime.js';
 import { QueryEngine } from './search.js';
+import { lookUpAgent } from './agent-lookup.js';
 import type { PeerResultVerifier } from './trust.js';
+
+/** The origin given to request targets to read them as URLs: only their path and query string are used. */
+const REQUEST_ORIGIN = 'http://registry.invalid';
 
 /** The response headers a browser script may read (CORS `Access-Control-Expose-Headers`). */
 export const API_EXPOSED_HEADERS = ['Retry-After', FAILED_PEERS_HEADER].join(', ');
@@ -81,8 +100,15 @@ export interface RegistryServiceOptions {
 
 /** The service: answers requests, and builds problem answers for the server in front of it. */
 export interface RegistryService extends RegistryRequestHandler {
-  /** The answer to `problem`, with the API's headers. */
+  /**
+   * Answers one request of `endpoint` given as plain parts (api-request.ts): what the one server calls.
+   * Never throws: a RegistryProblem becomes its problem answer, anything else a logged 500.
+   */
+  answer(endpoint: RegistryEndpoint, request: ApiRequest, slot?: AnswerSlot): Promise<ApiAnswer>;
+  /** The answer to `problem`, with the API's headers (RFC 9457), as a web Response. */
   problem(problem: RegistryProblem): Response;
+  /** The answer to `problem`, with the API's headers (RFC 9457), as plain parts. */
+  problemAnswer(problem: RegistryProblem): ApiAnswer;
   /** The query engine (its caches). */
   readonly engine: QueryEngine;
 }
@@ -101,41 +127,33 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Expose-Headers': API_EXPOSED_HEADERS,
   };
+  // Each entry's result item serialised once, around its score: a /search answer is assembled from
+  // these strings (search-results.ts `searchAnswerJson`), not serialised per request.
+  const results: ResultJson[] = catalog.entries.map((indexed) => resultJson(indexed, self.url));
 
-  /**
-   * A JSON answer. With `keepIn`, the answer is also put in that slot for the server's answer cache
-   * (answer-cache.ts): only for answers that depend on nothing but the request. A cacheable answer (not
-   * `no-store`) carries an `ETag` of its bytes, and with `conditional` (the GET it answers) a request
-   * whose `If-None-Match` names that tag gets a 304 without a body (RFC 9110 §13.1.2), never kept.
-   */
+  // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts);
+  // on a site in several languages, /search answers in the request's language (text-languages.ts).
+  const vary = catalog.languages.length > 1 ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding';
+  /** A JSON answer (api-request.ts `jsonAnswer`) with the API's headers. */
   const json = (
     status: number,
     body: unknown,
     cacheControl: string,
     extra: Record<string, string> = {},
     keepIn?: AnswerSlot,
-    conditional?: Request,
-  ) => {
-    const bytes = Buffer.from(`${JSON.stringify(body)}\n`);
-    const headers = new Headers({
-      ...baseHeaders,
-      ...extra,
-      'Content-Type': 'application/json',
-      'Cache-Control': cacheControl,
-      // The server may give a kept answer gzip-compressed to a client that accepts it (answer-cache.ts);
-      // on a site in several languages, /search answers in the request's language (text-languages.ts).
-      Vary: catalog.languages.length > 1 ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding',
+    conditional?: ApiHeaders,
+    text?: string,
+  ): ApiAnswer =>
+    jsonAnswer({
+      status,
+      text: text ?? JSON.stringify(body),
+      headers: { ...baseHeaders, ...extra, Vary: vary },
+      cacheControl,
+      ...(keepIn ? { keepIn } : {}),
+      ...(conditional ? { conditional } : {}),
     });
-    if (cacheControl !== 'no-store') {
-      const tag = bodyEntityTag(bytes);
-      headers.set('ETag', tag);
-      if (conditional && notModified(Object.fromEntries(conditional.headers), tag))
-        return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
-    }
-    if (keepIn) keepIn.answer = { status, headers: [...headers], body: bytes };
-    return new Response(bytes, { status, headers });
-  };
-  const problem = (p: RegistryProblem) => problemResponse(p, baseHeaders);
+  const problemAnswer = (p: RegistryProblem): ApiAnswer => problemAnswerOf(p, baseHeaders);
+  const problem = (p: RegistryProblem) => webResponseOf(problemAnswer(p));
 
   const pageOffset = (token: string | undefined, fingerprint: string): number =>
     token === undefined
@@ -151,71 +169,85 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
    * default: the draft's requests have no language member, so `Accept-Language` chooses (RFC 9110
    * §12.5.4, text-languages.ts); `undefined` for the default language.
    */
-  const askedLanguage = (request: Request): string | undefined => {
-    const language = chooseLanguage(request.headers.get('accept-language'), catalog.languages);
+  const askedLanguage = (request: ApiRequest): string | undefined => {
+    const language = chooseLanguage(headerOf(request.headers, 'accept-language'), catalog.languages);
     return catalog.byLanguage.has(language) ? language : undefined;
   };
 
   /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
-  async function search(request: Request, seen: { text?: string }, slot?: AnswerSlot): Promise<Response> {
-    const body = await readJsonBody(request, settings.maxBodyBytes);
+  /** The JSON value of a POST's body (request-body.ts). */
+  const bodyOf = (request: ApiRequest) =>
+    jsonBodyOf(
+      headerOf(request.headers, 'content-type'),
+      headerOf(request.headers, 'content-length'),
+      request.body,
+      settings.maxBodyBytes,
+    );
+
+  async function search(request: ApiRequest, seen: { text?: string }, slot?: AnswerSlot): Promise<ApiAnswer> {
+    const body = bodyOf(request);
     const req: SearchRequest = readSearchRequest(body, settings.federation);
     seen.text = req.query.text;
     const language = askedLanguage(request);
     if (language !== undefined) req.query.language = language;
-    const state = readFederationHeaders(request.headers, settings.federation.maxHops);
+    const state = readFederationHeaders(
+      { get: (name) => headerOf(request.headers, name.toLowerCase()) },
+      settings.federation.maxHops,
+    );
     const fingerprint = queryFingerprint('search', req.query, { federation: req.federation });
     const offset = pageOffset(req.pageToken, fingerprint);
     const ranking = engine.rank(req.query);
-    const extra: Record<string, string> = {};
-    let page: { items: SearchResultItem[]; total: number };
+    const referrals =
+      req.federation === 'referrals'
+        ? referralsOf(settings.federation.peers, self.identifier, state)
+        : undefined;
     // A query whose trail already holds this registry has looped back (ARD draft §6.6): local answer only.
     const peers =
       req.federation === 'auto' && state.hopCount > 0 && !state.trail.includes(self.identifier)
         ? eligiblePeers(settings.federation.peers, self.identifier, state)
         : [];
-    if (peers.length > 0) {
-      const outcome = await forwardSearch({
-        peers,
-        self: self.identifier,
-        state,
-        query: req.query,
-        timeoutMs: settings.federation.timeoutMs,
-        acceptLanguage: request.headers.get('accept-language'),
-        ...(options.post ? { post: options.post } : {}),
-        log,
-      });
-      if (outcome.failed.length > 0)
-        extra[FAILED_PEERS_HEADER] = outcome.failed.map((p) => p.identifier).join(', ');
-      const verdicts = options.peerVerifier
-        ? await options.peerVerifier.verify(outcome.results.map((r) => r.item))
-        : outcome.results.map(() => 'unverified' as const);
-      const kept = outcome.results
-        .map((r, i) => ({ ...r, verdict: verdicts[i]! }))
-        .filter((r) => r.verdict !== 'rejected')
-        .map((r) => ({ ...r, verified: r.verdict === 'verified' }));
-      page = mergePage(catalog, ranking, kept, self.url, offset, req.pageSize);
-    } else {
+    if (peers.length === 0) {
+      // Local results only: the answer is assembled from the entries' serialised forms.
       const end = Math.min(offset + req.pageSize, ranking.positions.length);
-      const items: SearchResultItem[] = [];
+      const items: Array<{ json: ResultJson; score: number }> = [];
       for (let k = offset; k < end; k++)
-        items.push(localResult(catalog.entries[ranking.positions[k]!]!, ranking.scores[k]!, self.url));
-      page = { items, total: ranking.positions.length };
+        items.push({ json: results[ranking.positions[k]!]!, score: ranking.scores[k]! });
+      const token = nextToken(offset + req.pageSize, ranking.positions.length, fingerprint);
+      return json(200, undefined, 'no-store', {}, slot, undefined, searchAnswerJson(items, referrals, token));
     }
+    const extra: Record<string, string> = {};
+    const outcome = await forwardSearch({
+      peers,
+      self: self.identifier,
+      state,
+      query: req.query,
+      timeoutMs: settings.federation.timeoutMs,
+      acceptLanguage: headerOf(request.headers, 'accept-language'),
+      ...(options.post ? { post: options.post } : {}),
+      log,
+    });
+    if (outcome.failed.length > 0)
+      extra[FAILED_PEERS_HEADER] = outcome.failed.map((p) => p.identifier).join(', ');
+    const verdicts = options.peerVerifier
+      ? await options.peerVerifier.verify(outcome.results.map((r) => r.item))
+      : outcome.results.map(() => 'unverified' as const);
+    const kept = outcome.results
+      .map((r, i) => ({ ...r, verdict: verdicts[i]! }))
+      .filter((r) => r.verdict !== 'rejected')
+      .map((r) => ({ ...r, verified: r.verdict === 'verified' }));
+    const page = mergePage(catalog, ranking, kept, self.url, offset, req.pageSize);
     const token = nextToken(offset + req.pageSize, page.total, fingerprint);
     const answer: SearchResponse = {
       results: page.items,
-      ...(req.federation === 'referrals'
-        ? { referrals: referralsOf(settings.federation.peers, self.identifier, state) }
-        : {}),
+      ...(referrals ? { referrals } : {}),
       ...(token ? { nextPageToken: token, pageToken: token } : {}),
     };
     // An answer merged from live peers may change from one request to the next: never kept.
-    return json(200, answer, 'no-store', extra, peers.length === 0 ? slot : undefined);
+    return json(200, answer, 'no-store', extra);
   }
 
-  async function explore(request: Request, seen: { text?: string }, slot?: AnswerSlot): Promise<Response> {
-    const body = await readJsonBody(request, settings.maxBodyBytes);
+  function explore(request: ApiRequest, seen: { text?: string }, slot?: AnswerSlot): ApiAnswer {
+    const body = bodyOf(request);
     const req = readExploreRequest(body);
     seen.text = req.query.text;
     // Its text is matched in the request's language, as /search ranks it (text-languages.ts).
@@ -231,8 +263,8 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
    * `nextPageToken` (this API's first form, after the manifest's `entries` and the search-response's
    * `nextPageToken` of ARD draft §5), so clients of either read it; `total` counts every match.
    */
-  function agents(request: Request, slot?: AnswerSlot): Response {
-    const req = readListQuery(new URL(request.url).searchParams);
+  function agents(request: ApiRequest, slot?: AnswerSlot): ApiAnswer {
+    const req = readListQuery(new URL(request.target, REQUEST_ORIGIN).searchParams);
     const refine = { expression: req.expression, orderBy: req.orderBy };
     const fingerprint = queryFingerprint('agents', req.query, { refine: JSON.stringify(refine) });
     const offset = pageOffset(req.pageToken, fingerprint);
@@ -248,71 +280,34 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       entries: items,
       ...(token ? { nextPageToken: token } : {}),
     };
-    return json(200, answer, JSON_CACHE_CONTROL, {}, request.method === 'GET' ? slot : undefined, request);
+    return json(
+      200,
+      answer,
+      JSON_CACHE_CONTROL,
+      {},
+      request.method === 'GET' ? slot : undefined,
+      request.headers,
+    );
   }
 
-  /**
-   * `GET /agents/{identifier}` (ard-spec v0.91 §5.3.4, its ADR-0010): the entry of this registry's own
-   * index whose identifier is exactly the one in the path, decoded once; never forwarded to peers. The
-   * answer is the catalog entry as indexed, without the search-only members `score` and `source`;
-   * `?version=` picks one version, else the latest (versions compared with their numbers as numbers),
-   * and `Link: <…>; rel="alternate"` headers name the others. It is cacheable (`Cache-Control`, `ETag`;
-   * `If-None-Match` gives 304).
-   * @throws RegistryProblem INVALID_ARGUMENT (an identifier that is not an ARD identifier, bad
-   *   parameters), NOT_FOUND (no such identifier or version).
-   */
-  function agent(request: Request, slot?: AnswerSlot): Response {
-    const url = new URL(request.url);
-    const prefix = `${settings.basePath}/agents/`;
-    let identifier: string;
-    try {
-      identifier = decodeURIComponent(url.pathname.slice(prefix.length));
-    } catch {
-      throw invalidArgument('the identifier in the path is not valid percent-encoded UTF-8');
-    }
-    if (!isArdIdentifier(identifier))
-      throw invalidArgument(
-        `${JSON.stringify(identifier.slice(0, 200))} is not an ARD identifier (urn:air:<publisher>:<namespace>:<name>, percent-encoded as one path segment)`,
-      );
-    let version: string | undefined;
-    for (const [name, value] of url.searchParams) {
-      if (name !== 'version' || version !== undefined || value === '')
-        throw invalidArgument(
-          `GET /agents/{identifier} takes one parameter, version=<version>, not ${JSON.stringify(name.slice(0, 64))}${name === 'version' ? ' twice or empty' : ''}`,
-        );
-      version = value;
-    }
-    const versions = catalog.byIdentifier.get(identifier) ?? [];
-    if (versions.length === 0)
-      throw new RegistryProblem(
-        'NOT_FOUND',
-        `no entry of this registry has the identifier ${JSON.stringify(identifier.slice(0, 200))}`,
-      );
-    const position =
-      version === undefined
-        ? versions[versions.length - 1]!
-        : versions.find((p) => catalog.entries[p]!.version === version);
-    if (position === undefined)
-      throw new RegistryProblem(
-        'NOT_FOUND',
-        `the entry ${JSON.stringify(identifier.slice(0, 200))} has no version ${JSON.stringify(version!.slice(0, 64))}; it has ${versions.map((p) => catalog.entries[p]!.version ?? '(none)').join(', ')}`,
-      );
-    const others = versions
-      .filter((p) => p !== position && catalog.entries[p]!.version !== undefined)
-      .map(
-        (p) =>
-          `<${prefix}${encodeURIComponent(identifier)}?version=${encodeURIComponent(catalog.entries[p]!.version!)}>; rel="alternate"`,
-      );
-    const extra: Record<string, string> = others.length > 0 ? { Link: others.join(', ') } : {};
-    const {
-      score: _score,
-      source: _source,
-      ...entry
-    } = catalog.entries[position]!.entry as Record<string, unknown>;
-    return json(200, entry, JSON_CACHE_CONTROL, extra, request.method === 'GET' ? slot : undefined, request);
+  /** `GET /agents/{identifier}` (agent-lookup.ts): cacheable, `If-None-Match` gives 304. */
+  function agent(request: ApiRequest, slot?: AnswerSlot): ApiAnswer {
+    const { entry, extra } = lookUpAgent(catalog, settings.basePath, request.target);
+    return json(
+      200,
+      entry,
+      JSON_CACHE_CONTROL,
+      extra,
+      request.method === 'GET' ? slot : undefined,
+      request.headers,
+    );
   }
 
-  async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {
+  async function answer(
+    endpoint: RegistryEndpoint,
+    request: ApiRequest,
+    slot?: AnswerSlot,
+  ): Promise<ApiAnswer> {
     const seen: { text?: string } = {};
     try {
       if (endpoint === 'unknown') {
@@ -323,33 +318,41 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       }
       const allowed = ENDPOINT_METHODS[endpoint];
       if (request.method === 'OPTIONS') {
-        return new Response(null, {
+        return {
           status: 204,
-          headers: {
+          headers: answerHeaders({
             ...baseHeaders,
             'Access-Control-Allow-Methods': [...allowed, 'OPTIONS'].join(', '),
             'Access-Control-Allow-Headers': ['Content-Type', HOP_COUNT_HEADER, TRAIL_HEADER].join(', '),
             'Access-Control-Max-Age': '86400',
             'Cache-Control': JSON_CACHE_CONTROL,
-          },
-        });
+          }),
+          body: null,
+        };
       }
       const refused = methodProblem(endpoint, request.method);
       if (refused) throw refused;
       if (endpoint === 'search') return await search(request, seen, slot);
-      if (endpoint === 'explore') return await explore(request, seen, slot);
+      if (endpoint === 'explore') return explore(request, seen, slot);
       if (endpoint === 'agent') return agent(request, slot);
       return agents(request, slot);
     } catch (error) {
-      if (error instanceof RegistryProblem) return problem(error);
+      if (error instanceof RegistryProblem) return problemAnswer(error);
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const text = seen.text;
       log(
         `registry: internal error on ${endpoint}: ${text ? message.split(text).join('[query text]') : message}`,
       );
-      return problem(new RegistryProblem('INTERNAL_ERROR', 'the registry could not answer this request'));
+      return problemAnswer(
+        new RegistryProblem('INTERNAL_ERROR', 'the registry could not answer this request'),
+      );
     }
   }
 
-  return { handle, problem, engine };
+  /** The web form of {@link answer}, for the Astro routes of the server bundle (runtime.ts). */
+  async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {
+    return webResponseOf(await answer(endpoint, await apiRequestOf(request, settings.maxBodyBytes), slot));
+  }
+
+  return { answer, handle, problem, problemAnswer, engine };
 }
