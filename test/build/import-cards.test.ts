@@ -15,7 +15,7 @@ import { camelKeys } from '../../src/core/a2a/a2a-forms.js';
 import { importAgentCard } from '../../src/core/import/import-card.js';
 import { buildExampleSite, cleanUpSites } from '../helpers/ard-site.js';
 import { buildProject, fixedKeyEnv, type BuildResult } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess, runScript } from '../helpers/cli.js';
 import { fixture } from '../helpers/site.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -33,6 +33,7 @@ const source = (file: string): Json => camelKeys(JSON.parse(readFileSync(cardFil
 
 let parent: string;
 let root: string;
+/** What each import of `CARDS` gave (run in this process: the child-process runs are `new`, `check` and https). */
 const imports = new Map<string, Awaited<ReturnType<typeof runScript>>>();
 let built: BuildResult;
 let check: Awaited<ReturnType<typeof runScript>>;
@@ -56,7 +57,7 @@ beforeAll(async () => {
   for (const [file, slug] of CARDS)
     imports.set(
       slug,
-      await runScript('import.ts', cardFile(file), '--root', root, '--slug', slug, '--as-own'),
+      await runCommandInProcess('import.ts', cardFile(file), '--root', root, '--slug', slug, '--as-own'),
     );
   check = await runScript('check.ts', '--root', root);
   built = await buildProject(root, { env: { ...fixedKeyEnv(), CI: '1' } });
@@ -125,7 +126,15 @@ describe('npm run import over real cards', () => {
     // The example's concierge card: its extension carries the skill map, the permission sets and the page
     // facts beside the RAM, which the top-level copy does not.
     const card = path.join(await buildExampleSite(), 'agents', 'itinerary-concierge', 'agent-card.json');
-    const run = await runScript('import.ts', card, '--root', root, '--slug', 'concierge-copy', '--as-own');
+    const run = await runCommandInProcess(
+      'import.ts',
+      card,
+      '--root',
+      root,
+      '--slug',
+      'concierge-copy',
+      '--as-own',
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('resourceAccessManifest');
   });
@@ -211,19 +220,19 @@ describe('npm run import over real cards', () => {
     // V8 gives no position for an unexpected token: the line and column are found again.
     const notJson = path.join(parent, 'not-json.json');
     await writeFile(notJson, '{\n  "name": "N",\n  "skills": [ , ]\n}\n');
-    const run = await runScript('import.ts', notJson, '--root', root, '--slug', 'not-json');
+    const run = await runCommandInProcess('import.ts', notJson, '--root', root, '--slug', 'not-json');
     expect([run.code, run.stderr]).toEqual([
       1,
       expect.stringContaining(`${notJson} is not JSON at line 3, column 15: Unexpected token`),
     ]);
     // A file that is not there, or a folder: a sentence, exit 1, not a stack trace.
     const missing = path.join(parent, 'no-such-card.json');
-    expect(await runScript('import.ts', missing, '--root', root)).toEqual({
+    expect(await runCommandInProcess('import.ts', missing, '--root', root)).toEqual({
       code: 1,
       stdout: '',
       stderr: `${missing} could not be read: there is no such file [IMPORT_NOT_A_CARD]\n`,
     });
-    expect((await runScript('import.ts', parent, '--root', root)).stderr).toBe(
+    expect((await runCommandInProcess('import.ts', parent, '--root', root)).stderr).toBe(
       `${parent} could not be read: it is a folder, not a card file [IMPORT_NOT_A_CARD]\n`,
     );
   });

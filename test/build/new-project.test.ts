@@ -2,7 +2,9 @@
  * `npm run new` (issue 17): a publisher project of one's own, from nothing. Made by the real CLI in an
  * empty temporary folder, then checked, built (the first build makes the key, as for any publisher),
  * verified, previewed and served by `npm run dev`, each with `--root`: 0 warnings, and nothing of the
- * example publisher in the project or its dist/.
+ * example publisher in the project or its dist/. The project is made, built and served by child
+ * processes, and one refusal of `new` is one (its exit code); the other commands and refusals run in the
+ * test's process, through the CLI's same error boundary (test/helpers/cli.ts `runCommandInProcess`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
@@ -12,7 +14,7 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newProjectFiles, newProjectProblems } from '../../src/core/project/new-project.js';
 import { buildProject, type BuildResult } from '../helpers/build.js';
-import { runScript, startServerScript } from '../helpers/cli.js';
+import { runCommandInProcess, runScript, startServerScript } from '../helpers/cli.js';
 import { EXAMPLE_LIKE, REPO_ROOT } from '../helpers/site.js';
 
 let parent: string;
@@ -108,12 +110,12 @@ describe('npm run new', () => {
   });
 
   it('specs and pin say there is nothing of the kind, not that all of it is done', async () => {
-    const specs = await runScript('specs.ts', '--root', root);
+    const specs = await runCommandInProcess('specs.ts', '--root', root);
     expect([specs.code, specs.stdout]).toEqual([
       0,
       `No resource of ${root}/ has a spec to fetch or pin (spec.specUrl, or a specFile kept as a local file).\n`,
     ]);
-    const pin = await runScript('pin.ts', '--root', root);
+    const pin = await runCommandInProcess('pin.ts', '--root', root);
     expect([pin.code, pin.stdout]).toEqual([
       0,
       `No entry of ${root}/ points outside the site: nothing to pin.\n`,
@@ -121,13 +123,13 @@ describe('npm run new', () => {
   });
 
   it('check --root finds 0 errors and 0 warnings', async () => {
-    const { code, stdout } = await runScript('check.ts', '--root', root);
+    const { code, stdout } = await runCommandInProcess('check.ts', '--root', root);
     expect(code).toBe(0);
     expect(stdout).toBe(`checked ${root}/: 1 agent, 1 resource, 0 entries, 0 errors, 0 warnings\n`);
   });
 
   it('verify --root checks its dist/ with the origin of its publisher.yaml', async () => {
-    const { code, stdout } = await runScript('verify.ts', '--root', root, '--threads', '0');
+    const { code, stdout } = await runCommandInProcess('verify.ts', '--root', root, '--threads', '0');
     expect(code, stdout).toBe(0);
     expect(stdout).toContain('as https://agents.acme.test/');
     expect(stdout).toMatch(/0 failed, 0 warnings/);
@@ -162,11 +164,11 @@ describe('npm run new', () => {
       newProjectProblems({ domain: 'https://Acme.test/', organization: ' ', namespace: 'Big NS' }),
     ).toHaveLength(3);
     expect(() => newProjectFiles({ domain: 'acme', organization: 'Acme' })).toThrow(/--domain "acme"/);
-    const usage = await runScript('new.ts', path.join(parent, 'x'), '--domain', 'a.test');
+    const usage = await runCommandInProcess('new.ts', path.join(parent, 'x'), '--domain', 'a.test');
     expect(usage.code).toBe(2);
     // Capitals in the domain are written in lower case (RFC 4343), not refused.
     const capitals = path.join(parent, 'capitals');
-    const upper = await runScript(
+    const upper = await runCommandInProcess(
       'new.ts',
       capitals,
       '--domain',
@@ -185,7 +187,7 @@ describe('npm run new', () => {
       'usage: ardsite new <folder> --domain <fqdn> --organization <name> [--namespace <ns>] [--organization-url <https URL>]';
     // Bad usage (the required --organization missing) beside bad values and a folder that is not empty:
     // all of them, exit 2.
-    const all = await runScript(
+    const all = await runCommandInProcess(
       'new.ts',
       root,
       '--domain',
@@ -208,19 +210,26 @@ describe('npm run new', () => {
       ],
     ]);
     // An unknown option is refused as every command refuses it (commander), before anything is read.
-    const unknown = await runScript('new.ts', root, '--domain', 'acme.test', '--colour');
+    const unknown = await runCommandInProcess('new.ts', root, '--domain', 'acme.test', '--colour');
     expect([unknown.code, unknown.stderr]).toEqual([
       2,
       expect.stringMatching(/^error: unknown option '--colour'\nUsage: ardsite new /),
     ]);
     // An option without its value is refused by commander too, naming the option.
-    const missing = await runScript('new.ts', root, '--domain', 'acme', '--namespace');
+    const missing = await runCommandInProcess('new.ts', root, '--domain', 'acme', '--namespace');
     expect([missing.code, missing.stderr]).toEqual([
       2,
       expect.stringMatching(/^error: option '--namespace <ns>' argument missing\nUsage: ardsite new /),
     ]);
     // No usage problem: a refused value and a refused folder, exit 1, no usage line.
-    const values = await runScript('new.ts', root, '--domain', 'agents_acme.test', '--organization', 'Acme');
+    const values = await runCommandInProcess(
+      'new.ts',
+      root,
+      '--domain',
+      'agents_acme.test',
+      '--organization',
+      'Acme',
+    );
     expect([values.code, values.stderr.split('\n')]).toEqual([
       1,
       [
@@ -233,18 +242,32 @@ describe('npm run new', () => {
 
   it("refuses a folder inside ardsite's own, where it would share the app's git repository", async () => {
     const inside = path.join(REPO_ROOT, 'my-new-site-test');
-    const run = await runScript('new.ts', inside, '--domain', 'agents.acme.test', '--organization', 'Acme');
+    const run = await runCommandInProcess(
+      'new.ts',
+      inside,
+      '--domain',
+      'agents.acme.test',
+      '--organization',
+      'Acme',
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       `${inside} is inside ardsite's own folder (${REPO_ROOT}): make the project beside it, e.g. npm run new -- ../my-new-site-test …, so that it gets a git repository of its own\n`,
     );
     expect(existsSync(inside)).toBe(false);
     // A name that only starts with two dots is inside too, and so is the app reached through a link.
-    const dots = await runScript('new.ts', '..my-new-site-test', '--domain', 'a.test', '--organization', 'A');
+    const dots = await runCommandInProcess(
+      'new.ts',
+      '..my-new-site-test',
+      '--domain',
+      'a.test',
+      '--organization',
+      'A',
+    );
     expect([dots.code, dots.stderr]).toEqual([1, expect.stringContaining("is inside ardsite's own folder")]);
     const link = path.join(parent, 'app-link');
     await symlink(REPO_ROOT, link);
-    const linked = await runScript(
+    const linked = await runCommandInProcess(
       'new.ts',
       path.join(link, 'sub'),
       '--domain',

@@ -1,10 +1,10 @@
 /**
  * `npm run pin` as a publisher runs it (scripts/pin.ts, src/core/content/pin.ts): the real CLI (in a child
  * process for its exit codes, else in the test's process through the same error boundary) over a small
- * project whose own entries point outside the site, their artifacts served by a
- * local server reached through `--resolve`, as `npm run verify` reaches a site. Those artifacts are on
- * another origin than the publisher's, so each must declare its entry (ARD draft §6.2), as the verifier
- * will require of the bytes pinned.
+ * project whose own entries point outside the site, their artifacts served by a local server reached
+ * through `--resolve`, as `npm run verify` reaches a site. Those artifacts are on another origin than the
+ * publisher's, so each must declare its entry (ARD draft §6.2), as the verifier will require of the bytes
+ * pinned.
  */
 import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
