@@ -125,10 +125,7 @@ const QUIET_LOAD_AVERAGE = 1.5;
  */
 const QUIET_OTHERS_CORES = 0.1;
 
-/**
- * Runs `node <script> …args` (JavaScript: the compiled CLI or the bundled floor, ./lib/bench-commands.ts),
- * timing it from outside; the child writes its report.
- */
+/** Runs `node <script> …args` (./lib/bench-commands.ts), timing it from outside; the child writes its report. */
 async function timedChild(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<ChildReport> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'ardsite-bench-report-'));
   const report = path.join(folder, 'report.json');

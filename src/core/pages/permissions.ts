@@ -204,8 +204,16 @@ export function permissionView(
     higherRisk: views.filter((v) => v.higherRisk).length,
   };
 
-  const pageGroup = (r: RamResource): PageGroup =>
-    runByPublisher(r, model.publisher) ? 'publisher' : ownerGroup(r);
+  // Each resource's section, found once: every section looks at every resource (two URLs parsed each).
+  const groupOf = new Map<RamResource, PageGroup>();
+  const pageGroup = (r: RamResource): PageGroup => {
+    let found = groupOf.get(r);
+    if (found === undefined) {
+      found = runByPublisher(r, model.publisher) ? 'publisher' : ownerGroup(r);
+      groupOf.set(r, found);
+    }
+    return found;
+  };
   const group = (key: OwnerGroup): ResourceGroupView => {
     const members = resourceViews.filter((r) => pageGroup(resources.get(r.id)!) === key);
     // An empty "Your accounts and data" says it uses none of your accounts only when no outside service is

@@ -18,10 +18,21 @@ import { pageTrees } from '../../../src/core/site/page-paths.js';
 import { permissionView } from '../../../src/core/pages/permissions.js';
 import type * as PermissionsModule from '../../../src/core/pages/permissions.js';
 import type * as GrantsModule from '../../../src/core/pages/permission-grants.js';
+import type * as PublisherServiceModule from '../../../src/core/pages/publisher-service.js';
 import type { SiteBuild } from '../../../src/core/site/site-build.js';
 import { EXAMPLE_LIKE } from '../../helpers/site.js';
 
-const calls = vi.hoisted(() => ({ permissionView: 0, grantView: 0 }));
+const calls = vi.hoisted(() => ({ permissionView: 0, grantView: 0, runByPublisher: 0 }));
+vi.mock('../../../src/core/pages/publisher-service.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof PublisherServiceModule>();
+  return {
+    ...actual,
+    runByPublisher: (...args: Parameters<typeof actual.runByPublisher>) => {
+      calls.runByPublisher += 1;
+      return actual.runByPublisher(...args);
+    },
+  };
+});
 vi.mock('../../../src/core/pages/permission-grants.js', async (importOriginal) => {
   const actual = await importOriginal<typeof GrantsModule>();
   return {
@@ -58,6 +69,7 @@ beforeAll(async () => {
 beforeEach(() => {
   calls.permissionView = 0;
   calls.grantView = 0;
+  calls.runByPublisher = 0;
 });
 
 describe('llms.txt', () => {
@@ -104,5 +116,16 @@ describe('the grant views', () => {
     expect(calls.grantView).toBe(0);
     for (const b of site.agents) permissionView(b, site.model, undefined, tree);
     expect(calls.grantView).toBeGreaterThan(0);
+  });
+});
+
+describe("a resource's section of the page", () => {
+  it('is found once per resource and view, not once per section', () => {
+    const [tree] = pageTrees(site.model.publisher);
+    const withAccess = site.agents.filter((b) => b.agent.ram.resourceAccesses.length > 0);
+    const resources = withAccess.reduce((n, b) => n + b.agent.ram.resources.length, 0);
+    expect(resources).toBeGreaterThan(1);
+    for (const b of withAccess) permissionView(b, site.model, undefined, tree);
+    expect(calls.runByPublisher).toBe(resources);
   });
 });
