@@ -13,6 +13,7 @@ import { DEV_CONTENT_HINT } from '../../src/lib/dev-error.js';
 import { launchChromium, screenshotFolder } from '../helpers/browser.js';
 import { copyProject, removeProjects } from '../helpers/build.js';
 import { startServerScript, type RunningServer } from '../helpers/cli.js';
+import { freePorts } from '../helpers/registry.js';
 
 const GOOD_URL = '  - url: https://api.agents.example.com/a2a/travel-policy-helper';
 let browser: Browser;
@@ -27,7 +28,9 @@ beforeAll(async () => {
   expect(text).toContain(GOOD_URL);
   await writeFile(agentFile, text.replace(GOOD_URL, '  - url: see the window'));
   shots = await screenshotFolder('dev-overlay');
-  const port = String(40_000 + Math.floor(Math.random() * 20_000));
+  // A port the system has just handed out and let go: browser files run two at a time, so a random one
+  // may be held by the other file's servers or Chromium.
+  const port = String((await freePorts(1))[0]);
   [browser, server] = await Promise.all([
     launchChromium(),
     // A throw-away key: under CI (as .ci/run sets it) no key is ever created, and the fixed page needs one.
