@@ -1,10 +1,11 @@
 /**
- * `npm run new` (issue 17): a publisher project of one's own, from nothing. Made by the real CLI in an
+ * `npm run new`: a publisher project of one's own, from nothing. Made by the real CLI in an
  * empty temporary folder, then checked, built (the first build makes the key, as for any publisher),
  * verified, previewed and served by `npm run dev`, each with `--root`: 0 warnings, and nothing of the
  * example publisher in the project or its dist/. The project is made, built and served by child
- * processes, and one refusal of `new` is one (its exit code); the other commands and refusals run in the
- * test's process, through the CLI's same error boundary (test/helpers/cli.ts `runCommandInProcess`).
+ * processes, and one refusal of `new` is one (its exit code); the other commands and refusals, and a
+ * second project (a domain in capitals), run in the test's process, through the CLI's same error boundary
+ * (test/helpers/cli.ts `runCommandInProcess`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';

@@ -63,6 +63,15 @@ export async function runScript(script: string, ...args: string[]): Promise<Scri
   }
 }
 
+/**
+ * Commands that serve until stopped: never run in the test's process (their servers and signal handlers
+ * would stay).
+ */
+const SERVERS: ReadonlySet<string> = new Set(['dev', 'preview', 'serve']);
+
+/** Whether {@link runCommandInProcess} is running a command: the streams it holds are one process's. */
+let inProcessRun = false;
+
 /** The part of `process.stdout.write` and `process.stderr.write` a capture stands in for. */
 type Write = typeof process.stdout.write;
 
@@ -72,12 +81,21 @@ type Write = typeof process.stdout.write;
  * and gives what {@link runScript} gives: the exit code the process would have had and what the command
  * wrote, to its output or to `process.stdout`/`process.stderr` (held while it runs, so nothing of it is
  * shown). For tests of what a command does; a test of the process itself (its exit, its streams) runs it
- * with {@link runScript}. One at a time in a test process: a test never starts a second while one runs.
- * @throws Error for a name that is no command of the CLI.
+ * with {@link runScript}. One at a time in a test process, from the repository root.
+ * @throws Error for a name that is no command of the CLI, for a command that serves (`dev`, `preview`,
+ *   `serve`), when this process is not in the repository root, or while another run is in progress.
  */
 export async function runCommandInProcess(script: string, ...args: string[]): Promise<ScriptRun> {
   const name = script.replace(/\.ts$/, '');
   if (!CLI_COMMANDS.has(name)) throw new Error(`${script} is no command of ardsite`);
+  if (SERVERS.has(name))
+    throw new Error(`${name} serves until it is stopped: run it with startServerScript, in a child process`);
+  // Relative paths of the arguments are read from the folder the command runs in: the repository root,
+  // as runScript's child processes do.
+  if (process.cwd() !== REPO_ROOT)
+    throw new Error(`runCommandInProcess runs from ${REPO_ROOT}, but this process is in ${process.cwd()}`);
+  if (inProcessRun) throw new Error('runCommandInProcess: a command is already running in this process');
+  inProcessRun = true;
   const { runCommandLine } = await import('../../src/cli/run.js');
   const result: ScriptRun = { code: 0, stdout: '', stderr: '' };
   const capture = (stream: 'stdout' | 'stderr'): Write =>
@@ -98,6 +116,7 @@ export async function runCommandInProcess(script: string, ...args: string[]): Pr
   } finally {
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
+    inProcessRun = false;
   }
   return result;
 }

@@ -1,6 +1,6 @@
 /**
- * The lookup API over HTTP, hardened (issue 14 item 9) and read as ard-spec's OpenAPI and conformance
- * tool read it (issue 13 item 5): the example publisher built in registry mode (the build registry/api.test.ts
+ * The lookup API over HTTP, hardened (RFC 9110 methods and problem details, RFC 9457) and read as ard-spec's
+ * OpenAPI and conformance tool read it (ARD draft §4): the example publisher built in registry mode (the build registry/api.test.ts
  * serves too, made once a run: test/helpers/shared-build.ts) and served by the one server.
  *
  * Shown: TRACE, CONNECT and any other method no endpoint takes get a 405 problem+json, and nothing lands
