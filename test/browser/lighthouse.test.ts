@@ -1,13 +1,13 @@
 /**
  * Lighthouse 13.5 (npm `lighthouse`, run through its Node API) over the `crawler-site` fixture, built with
- * the real build command and served by `npm run preview`'s server (src/core/hosting/preview-server.ts, so with the
- * `_headers` headers: the page CSP, the text and JSON content types). One run per page kind (the index,
- * an agent page, a permission page) in one headless Debian Chromium, shared through chrome-launcher;
- * each must score 100 in accessibility, best practices, SEO and agentic browsing (issue 13 item 4,
- * DESIGN.md §9). The audits that failed before (robots-txt, llms-txt: "CSP violation") and ard-schema
+ * the real build command and served by `npm run preview`'s server (src/core/hosting/preview-server.ts, so
+ * with the `_headers` headers: the page CSP, the text and JSON content types). One run per page kind (the
+ * index, an agent page, a permission page) in one headless Debian Chromium, shared through chrome-launcher;
+ * each must score 100 in accessibility, best practices, SEO and agentic browsing (DESIGN.md §9, "Crawler
+ * files amended"). The audits that failed before (robots-txt, llms-txt: "CSP violation") and ard-schema
  * (which reads ai-catalog.json) must have run and passed, so a 100 from an audit left out cannot pass.
  *
- * The Portuguese pages of the `pages-pt-br` fixture (issue 18) must score 100 in accessibility too, and
+ * The Portuguese pages of the `pages-pt-br` fixture must score 100 in accessibility too, and
  * the Portuguese pages of the `pages-bilingual` fixture (en at `/`, pt-BR at `/pt-br/`) 100 in accessibility
  * and SEO, with Lighthouse's `hreflang` audit run and passed (DESIGN.md §9 "Languages").
  *
@@ -37,7 +37,7 @@ const PAGES = {
   'permission page': '/agents/crossing-planner/permissions/',
 } as const;
 
-/** The Portuguese pages (issue 18): the `pages-pt-br` fixture, accessibility 100 on each page kind. */
+/** The Portuguese pages: the `pages-pt-br` fixture, accessibility 100 on each page kind. */
 const PT_BR_PAGES = {
   index: '/',
   'agent page': '/agents/travel-reservation/',

@@ -1,7 +1,7 @@
 /**
- * The pages in Brazilian Portuguese (issue 18), in headless Chromium: the `pages-pt-br` fixture (the
- * example-like site with `language: pt-BR`) built with the real build command and served by the preview
- * server. Its index, agent and permission pages say `lang="pt-BR"`, show no English sentence of the
+ * The pages in Brazilian Portuguese (DESIGN.md §9 "Languages"), in headless Chromium: the `pages-pt-br`
+ * fixture (the example-like site with `language: pt-BR`) built with the real build command and served by the
+ * preview server. Its index, agent and permission pages say `lang="pt-BR"`, show no English sentence of the
  * English word table, pass axe (WCAG 2.2 AA), and are captured at 320, 360 and 1280 px (screenshots in
  * test-results/screenshots/pages-pt-br/, replaced each run).
  */

@@ -21,7 +21,7 @@ import { removeProjects } from '../helpers/build.js';
 import { sharedBuild } from '../helpers/shared-build.js';
 import { EXAMPLE_LIKE, fixture } from '../helpers/site.js';
 
-/** The RAM as a card carries it (seed 000, proto3 JSON). */
+/** The RAM as a card carries it (the RAM proposal, proto3 JSON). */
 interface CardRam {
   resources: Array<{ id: string; owner: string; interactionProtocol: string; displayName: string }>;
   operations: Array<{ id: string; resource: string; apiOperationSpec?: { httpMethod?: string } }>;

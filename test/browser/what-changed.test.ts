@@ -1,6 +1,6 @@
 /**
- * The "What changed" section and the "new permissions" notice (issue 16) in headless Chromium: the
- * release fixture recorded at 1.0.0, then released as 1.1.0 with a new calendar write as the user. The
+ * The "What changed" section and the "new permissions" notice (DESIGN.md §9 "Releases") in headless Chromium:
+ * the release fixture recorded at 1.0.0, then released as 1.1.0 with a new calendar write as the user. The
  * permission page, the agent page and the index pass axe (WCAG 2.2 AA) in the light and dark schemes, the
  * notice's link lands on the section, and the section is captured at 320, 360 and 1280 px (screenshots in
  * test-results/screenshots/what-changed/, replaced each run).

@@ -1,8 +1,9 @@
 /**
- * Issue 14, findings 3, 4, 5 and 8 (the build side): the project is a jail, content is bounded, and
- * `check` reports with file and line whatever `build` would refuse for content reasons. Each case is the
- * fixture test/fixtures/hardening/ with one thing broken; `check` runs in this process (loadAndCheck,
- * what `npm run check` runs), and one build and one `npm run check` run show the commands agree.
+ * docs/security.md, "Build-side promises and their tests" (DESIGN.md §9 "The project is a jail"): the project
+ * is a jail, content is bounded, and `check` reports with file and line whatever `build` would refuse for
+ * content reasons. Each case is the fixture test/fixtures/hardening/ with one thing broken; `check` runs in
+ * this process (loadAndCheck, what `npm run check` runs), and one build and one `npm run check` run show the
+ * commands agree.
  */
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';

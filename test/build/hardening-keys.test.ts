@@ -1,7 +1,7 @@
 /**
- * Issue 14, findings 1 and 2: a private key can never be published, and a revoked or retired key never
- * signs. Builds over copies of test/fixtures/hardening/ with the TEST-ONLY keys of test/vectors/; most
- * stop before rendering, one renders (the self-check's search of every written file).
+ * docs/security.md, "Build-side promises and their tests": a private key can never be published, and a
+ * revoked or retired key never signs. Builds over copies of test/fixtures/hardening/ with the TEST-ONLY keys
+ * of test/vectors/; most stop before rendering, one renders (the self-check's search of every written file).
  */
 import { createPrivateKey } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';

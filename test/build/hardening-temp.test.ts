@@ -1,8 +1,9 @@
 /**
- * Issue 14, finding 10: the temporary folders of killed builds (`.ardsite-tmp-*` in the project,
- * `ardsite-vite-*` in the system temp folder) are removed by the next build; only ardsite's own, by
- * name and age, and never those of a build that still runs. The build runs with its own TMPDIR, so the
- * machine's real temp folder is not touched; it stops early (no key under CI), after the clean-up.
+ * docs/security.md, "Build-side promises and their tests": the temporary folders of killed builds
+ * (`.ardsite-tmp-*` in the project, `ardsite-vite-*` in the system temp folder) are removed by the next
+ * build; only ardsite's own, by name and age, and never those of a build that still runs. The build runs with
+ * its own TMPDIR, so the machine's real temp folder is not touched; it stops early (no key under CI), after
+ * the clean-up.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 "Must show", the failure side of the build CLI: wrong, malformed and missing keys; a key the
+ * The failure side of the build CLI (DESIGN.md §4): wrong, malformed and missing keys; a key the
  * build generates itself (and never leaks); and builds that fail — on the content, or in the self-check
  * after rendering — leaving the previous dist/ byte-identical and no temporary folder behind.
  *

@@ -1,5 +1,5 @@
 /**
- * The self-check as scripts/build.ts runs it (DESIGN.md §4, issue 19): the machine checks in a worker
+ * The self-check as scripts/build.ts runs it (DESIGN.md §4): the machine checks in a worker
  * thread started right after the artifacts are written, while "rendering" goes on (here: public/ copied
  * into the folder and a page written, as Astro does), then the checks after rendering, then the swap.
  * A failure found by either half stops the build before the swap: the previous dist/ stays as it was.

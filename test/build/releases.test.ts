@@ -1,13 +1,13 @@
 /**
- * Issue 16 "Must show", over test/fixtures/releases (a travel agent that reads the user's calendar):
- * `npm run release` records version 1.0.0; the agent then gains a write access as the user without
+ * Releases (DESIGN.md §9 "Releases"), over test/fixtures/releases (a travel agent that reads the user's
+ * calendar): `npm run release` records version 1.0.0; the agent then gains a write access as the user without
  * confirmation. Without a version bump, `npm run check` and the build fail naming the agent, the access and
- * the field; with the bump the build succeeds, the permission page says what changed since 1.0.0, the
- * agent page and the index show the "new permissions" notice, the changes document is pinned by the card
- * and typed in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds
- * exits 1 naming the change in plain words. verify holds the published history against the card. An
- * operation released as only reading that a stored spec then says writes is, to `npm run release`, a
- * correction under the same version, never "narrower".
+ * the field; with the bump the build succeeds, the permission page says what changed since 1.0.0, the agent
+ * page and the index show the "new permissions" notice, the changes document is pinned by the card and typed
+ * in `_headers`, the entry carries `ram:gainedAccess`, and `npm run diff` between the two builds exits 1
+ * naming the change in plain words. verify holds the published history against the card. An operation
+ * released as only reading that a stored spec then says writes is, to `npm run release`, a correction under
+ * the same version, never "narrower".
  */
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Astro starts before the site is computed (scripts/lib/render.ts, issue 19): it bundles the pages while
+ * Astro starts before the site is computed (scripts/lib/render.ts): it bundles the pages while
  * the site is computed and each agent's pages wait for that agent. A site that cannot be computed ends
  * Astro's run with the site's own error, the build's working folder is as it was, and pages Astro still
  * had queued find a stopped build rather than the dev server's path.

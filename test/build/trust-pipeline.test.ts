@@ -1,8 +1,8 @@
 /**
- * Issue 3 "Must show", over the example publisher (content/ + public/ of the repository): the real
- * build CLI with the fixed TEST-ONLY ES256 key and SOURCE_DATE_EPOCH, its dist/ checked with jose,
- * canonicalize, node:crypto and @a2a-js/sdk directly (test/helpers/direct-checks.ts), then tampered
- * copies of it checked both ways (directly and with src/core's verifySite).
+ * The trust profile end to end (DESIGN.md §4; ARD draft §3.5), over the example publisher (content/ + public/
+ * of the repository): the real build CLI with the fixed TEST-ONLY ES256 key and SOURCE_DATE_EPOCH, its dist/
+ * checked with jose, canonicalize, node:crypto and @a2a-js/sdk directly (test/helpers/direct-checks.ts), then
+ * tampered copies of it checked both ways (directly and with src/core's verifySite).
  *
  * The example is built once (beforeAll); the reproducibility test builds it a second time.
  */
@@ -316,7 +316,7 @@ describe('the example build', () => {
       // `required: false` is the default, omitted (A2A v1.0 §8.4.1).
       expect(ext, slug).not.toHaveProperty('required');
       expect(typeof ext!.description).toBe('string');
-      // Beside the RAM: the skill map, the permission sets and the permission page's facts (issue 18).
+      // Beside the RAM: the skill map, the permission sets and the permission page's facts (DESIGN.md §6).
       const {
         skillAccesses: _skills,
         permissions: _permissions,

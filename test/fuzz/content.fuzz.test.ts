@@ -1,9 +1,9 @@
 /**
- * Fuzz test of the content loader and checks (issue 14, "Fuzz tests" (a); docs/security.md,
- * "contributor pull request"): content files made from ardsite's own schemas (test/helpers/schema-
- * arbitrary.ts) and mutated (test/helpers/mutations.ts: byte flips, truncations, deep nesting, huge
- * strings, type swaps, BOMs, YAML aliases and tags) are given to `loadAndCheck`, the one call behind
- * `npm run check`, the build and the dev server. It never throws, and every diagnostic carries a known
+ * Fuzz test of the content loader and checks (docs/security.md, "Fuzz tests" and "Threat model": a
+ * contributor's pull request): content files made from ardsite's own schemas
+ * (test/helpers/schema-arbitrary.ts) and mutated (test/helpers/mutations.ts: byte flips, truncations, deep
+ * nesting, huge strings, type swaps, BOMs, YAML aliases and tags) are given to `loadAndCheck`, the one call
+ * behind `npm run check`, the build and the dev server. It never throws, and every diagnostic carries a known
  * code, a message and, for an error, the file it is about.
  *
  * Bounded by count so CI stays fast: {@link RUNS} inputs a run, from the fixed seed {@link SEED}
@@ -105,7 +105,7 @@ function baseFiles(): Map<ContentFile, Buffer> {
     if (name.includes('ram-holder')) continue;
     files.set(name, readFileSync(path.join(valid, name)));
   }
-  // The weather reporter with its RAM moved to a ramFile (seed 000's ResourceAccessManifest, snake_case).
+  // The weather reporter with its RAM moved to a ramFile (the RAM proposal's JSON form, snake_case).
   const weather = readFileSync(path.join(valid, 'content/agents/weather-reporter.md'), 'utf8');
   const { yaml, body } = splitFrontMatter(weather);
   const { resources: _r, resourceAccesses: _a, ...holder } = loadYaml(yaml) as Record<string, unknown>;
@@ -150,7 +150,7 @@ function baseFiles(): Map<ContentFile, Buffer> {
 const work = mkdtempSync(path.join(tmpdir(), 'ardsite-fuzz-content-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('content fuzzing (issue 14: no input ends in an uncaught exception)', () => {
+describe('content fuzzing (no input ends in an uncaught exception)', () => {
   const base = baseFiles();
 
   it('the base project checks clean, so the fuzzer starts from content that loads', async () => {

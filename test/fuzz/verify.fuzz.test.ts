@@ -1,6 +1,6 @@
 /**
- * Fuzz test of `npm run verify` over a folder (issue 14, "Fuzz tests" (b); docs/security.md, "hostile
- * site"): a built site's files are mutated (test/helpers/mutations.ts: byte flips, truncations, deep
+ * Fuzz test of `npm run verify` over a folder (docs/security.md, "Fuzz tests" and "Verify: a
+ * hostile site"): a built site's files are mutated (test/helpers/mutations.ts: byte flips, truncations, deep
  * nesting, huge strings, type swaps, BOMs) and replaced on disk (symbolic links out of the folder, to
  * `/dev/zero`, to another file of the site, to themselves, dangling; folders; FIFOs; empty files), and
  * the command checks the folder. No input ends in an uncaught exception, a stack trace, or exit 2 while
@@ -197,7 +197,7 @@ afterAll(async () => {
   await removeFixtureSites();
 });
 
-describe('verify fuzzing (issue 14: a hostile site never ends verify without a report)', () => {
+describe('verify fuzzing (a hostile site never ends verify without a report)', () => {
   it('the pristine site verifies clean (the oracle starts from a passing site)', async () => {
     restore();
     let stdout = '';

@@ -1,6 +1,7 @@
 /**
- * The release-history fixture (test/fixtures/releases: a trip booker that reads the user's calendar) and
- * the change issue 16 is about: the agent gains a calendar write as the user, without asking first.
+ * The release-history fixture (test/fixtures/releases: a trip booker that reads the user's calendar) and the
+ * widening DESIGN.md §9 "Releases" guards against: the agent gains a calendar write as the user, without
+ * asking first.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,10 @@ export const AGENT = 'content/agents/trip-booker.md';
 /** The calendar resource the agent reads, project-relative. */
 export const CALENDAR = 'content/resources/calendar-events.yaml';
 
-/** The agent gains a write as the user without confirmation (issue 16's example). */
+/**
+ * The agent gains a write as the user without confirmation (the RAM proposal's `identityUsed` END_USER,
+ * `confirmationRequired` left at its default, false).
+ */
 export async function gainCalendarWrite(root: string): Promise<void> {
   const calendar = path.join(root, CALENDAR);
   await writeFile(

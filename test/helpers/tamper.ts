@@ -1,6 +1,7 @@
 /**
  * Attacks on a built site folder, made with jose, canonicalize and @a2a-js/sdk directly (never through
- * `src/core`), for the tests of verify's card-signature key resolution (issue 13 item 3).
+ * `src/core`), for the tests of verify's card-signature key resolution (A2A §8.4;
+ * DESIGN.md §9 "Card signatures amended": the keys come from the site's did:web document).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

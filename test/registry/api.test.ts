@@ -1,5 +1,5 @@
 /**
- * Issue 7 over HTTP: the example publisher built in registry mode (the real `scripts/build.ts
+ * The lookup API over HTTP: the example publisher built in registry mode (the real `scripts/build.ts
  * --registry`, fixed TEST-ONLY key), served by the one server (src/core/registry/server.ts), asked with
  * `fetch`. Every request and answer shape of ARD draft §4.2 and §5, every error of Table 1, filters on
  * nested and prefixed keys, facet counts against a count over the manifest, the headers, the layout of
@@ -92,14 +92,14 @@ describe('the registry build', () => {
     expect(existsSync(path.join(staticBuild.outDir, 'ard'))).toBe(false);
     const registryTree = await readTree(dist);
     const staticTree = await readTree(staticBuild.outDir);
-    // The registry entry's url answers on the static site too (issue 13 item 5): its service description.
+    // The registry entry's url answers on the static site too (ARD draft §3.6): its service description.
     expect([...registryTree.keys()].filter((f) => f !== 'ard/v1')).toEqual([...staticTree.keys()]);
     expect(registryTree.has('ard/v1')).toBe(true);
     const differ = [...registryTree]
       .filter(([file, bytes]) => !staticTree.get(file)?.equals(bytes))
       .map(([f]) => f);
     // The manifest gains the registry entry, and so do its ai-catalog.json copy and llms.txt; the registry
-    // entry's url answers with its service description, typed in _headers (issue 13 item 5).
+    // entry's url answers with its service description, typed in _headers (ARD draft §3.6).
     expect(differ).toEqual([
       '.well-known/ai-catalog.json',
       '.well-known/ard.json',
@@ -184,7 +184,7 @@ describe('POST /search (ARD draft §4.2.2)', () => {
     const second = await search({ query: { text }, pageSize: 100, pageToken: first.body.nextPageToken });
     expect(second.body.results).toEqual(all.slice(2));
     expect(second.body.nextPageToken).toBeUndefined();
-    // Issue 14 item 9: the message says 1 to 100, and so does the behaviour.
+    // ARD draft §4.2.2.1: the message says 1 to 100, and so does the behaviour.
     expectProblem(await search({ query: { text }, pageSize: 5000 }), 400, 'INVALID_ARGUMENT');
   });
 
@@ -489,7 +489,7 @@ describe('errors: application/problem+json with the codes of Table 1 (ARD draft 
 
   it('404 NOT_FOUND for any other path under the base path (the base path: the service description)', async () => {
     expectProblem(await call(`${api}/nothing`, { method: 'POST' }), 404, 'NOT_FOUND');
-    // The base path itself is the registry entry's url: its service description (issue 13 item 5).
+    // The base path itself is the registry entry's url: its service description (ARD draft §3.6).
     const base = await call(api);
     expect(base.status).toBe(200);
     expect(base.headers.get('content-type')).toBe('application/ai-registry+json');

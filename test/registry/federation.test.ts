@@ -145,7 +145,7 @@ describe('federation auto over A → B → C → A', () => {
     for (const r of answer.body.results) {
       const owner = r.identifier.split(':')[2]!.split('.')[0]!;
       // A asked B only (at B's configured url): C's results came through B, and B's own too; each carries
-      // the url of B, the peer A asked (issue 14 item 9), not the source B wrote.
+      // the url of B, the peer A asked, not the source B wrote.
       expect(r.source, r.identifier).toBe(owner === 'a' ? baseUri('a') : baseUri('b'));
       expect(r.verified, r.identifier).toBe(true);
     }
@@ -328,7 +328,7 @@ describe('peers that misbehave', () => {
     const byId = new Map(answer.body.results.map((r) => [r.identifier, r]));
     expect(byId.has(forged.identifier)).toBe(false);
     expect(byId.has(good.identifier)).toBe(false); // only the changed copy was offered, and it was dropped
-    // The peer wrote another registry's source: the result carries the url of the peer asked (issue 14 item 9).
+    // The peer wrote another registry's source: the result carries the url of the peer asked.
     expect(byId.get(unsigned.identifier)).toMatchObject({ verified: false, source: baseUri('fake') });
     expect(byId.get(minimal.identifier)).toMatchObject({ verified: false, source: baseUri('fake') });
   });

@@ -51,7 +51,7 @@ function raw(request: string): Promise<string> {
   });
 }
 
-describe('methods (issue 14 item 9)', () => {
+describe('methods (RFC 9110 §15.5.6)', () => {
   it.each(['TRACE', 'PUT', 'DELETE', 'PATCH', 'PROPFIND'])(
     '%s gets a 405 problem+json, not a 500, and no stack trace in the log',
     async (method) => {
@@ -110,7 +110,7 @@ describe('slow clients', () => {
   });
 });
 
-describe('messages match behaviour (issue 14 item 9)', () => {
+describe('messages match behaviour', () => {
   it('pageSize 101 is a 400, as the message says 1 to 100', async () => {
     const answer = await postJson(`${server.apiUrl}/search`, { query: { text: 'plan' }, pageSize: 101 });
     expectProblem(answer, 400, 'INVALID_ARGUMENT');
@@ -129,7 +129,7 @@ describe('messages match behaviour (issue 14 item 9)', () => {
   });
 });
 
-describe('GET /agents as ard-spec reads it (issue 13 item 5)', () => {
+describe('GET /agents as ard-spec reads it (ARD draft §4.2.4)', () => {
   it('answers items, total and pageToken, walks every entry, and reads filter and orderBy', async () => {
     const seen: string[] = [];
     let token: string | undefined;
@@ -246,7 +246,7 @@ describe('GET /agents/{identifier} as ARD v0.91 §5.3.4 asks (ard-spec ADR-0010)
   });
 });
 
-describe('the registry entry’s url (issue 13 item 5)', () => {
+describe('the registry entry’s url (ARD draft §3.6)', () => {
   it('answers with the service description the entry pins by digest, not a 404', async () => {
     const entry = entries.find((e) => e.type === 'application/ai-registry+json')!;
     const basePath = new URL(String(entry.url)).pathname;

@@ -1,5 +1,5 @@
 /**
- * The verifier and the crawler files of DESIGN.md §9 (issue 13 item 4): ai-catalog.json is checked
+ * The verifier and the crawler files of DESIGN.md §9 ("Crawler files amended"): ai-catalog.json is checked
  * against the manifest it copies (./src/core/verify/ai-catalog-check.ts), and discovery no longer asks
  * robots.txt for an `Agentmap:` line, while still following one where a site has it. The `crawler-site`
  * fixture's artifacts and public files are written to a folder and read as a crawler reads a folder.

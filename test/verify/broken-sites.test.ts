@@ -1,5 +1,5 @@
 /**
- * `npm run verify` against broken sites (issue 5; DESIGN.md §4; ARD draft §3.5, §4.3.1, §6): the example
+ * `npm run verify` against broken sites (DESIGN.md §4; ARD draft §3.5, §4.3.1, §6): the example
  * site is built once with the fixed TEST-ONLY key, and each test breaks a copy of it in one way and
  * expects exactly the failure that names the break. Folder mode (the build's self-check) and network
  * mode (a static server on loopback, reached through `--resolve`) run the same verifier.
@@ -572,7 +572,7 @@ describe('the card', () => {
     expectFailures(await site.verify(), ['RAM_DANGLING_OPERATION', urnOf('travel-reservation')]);
   });
 
-  it('a RAM enum value that is not one of seed 000\'s names (identityUsed "USER") → SCHEMA_INVALID_ENUM', async () => {
+  it('a RAM enum value that is not one of the RAM proposal\'s names (identityUsed "USER") → SCHEMA_INVALID_ENUM', async () => {
     const site = await copy();
     await site.editCard(
       'travel-reservation',

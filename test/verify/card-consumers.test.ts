@@ -1,10 +1,10 @@
 /**
- * Issue 13 items 1, 2, 3 and 6 over the example-like fixture (test/fixtures/example-like, built with the
- * fixed TEST-ONLY key): the consumers of the built cards, each with its own library and never through
- * `src/core` (test/helpers/consumers.ts): the official A2A v0.3.0 JSON Schema, @a2a-js/sdk's v0.3
- * translator, v1 resolver and signature check, a whole-card JCS verifier; then verify (folder, HTTP and
- * the build's self-check rule) against a jwks.json key swap, a key removed from assertionMethod, and a
- * UTF-8 byte order mark before a JSON document.
+ * What the consumers of a card accept (DESIGN.md §9 "Consumers decide"; A2A §8.4) over the example-like
+ * fixture (test/fixtures/example-like, built with the fixed TEST-ONLY key): the consumers of the built cards,
+ * each with its own library and never through `src/core` (test/helpers/consumers.ts): the official A2A v0.3.0
+ * JSON Schema, @a2a-js/sdk's v0.3 translator, v1 resolver and signature check, a whole-card JCS verifier;
+ * then verify (folder, HTTP and the build's self-check rule) against a jwks.json key swap, a key removed from
+ * assertionMethod, and a UTF-8 byte order mark before a JSON document.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

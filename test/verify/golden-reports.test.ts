@@ -1,5 +1,5 @@
 /**
- * Golden reports (issue 19): the verifier's whole report, as JSON, on the example-like site and on broken
+ * Golden reports: the verifier's whole report, as JSON, on the example-like site and on broken
  * copies of it, byte for byte against the files in test/verify/golden/, checked in one thread and with a
  * helper thread. A change that makes verification faster must not change a finding, its order or its
  * words; one that means to change them updates the files (`npx vitest run -u

@@ -1,5 +1,5 @@
 /**
- * A hostile site given to `npm run verify` (issue 14, findings 6 and 7; docs/security.md): the folder
+ * A hostile site given to `npm run verify` (docs/security.md, "Verify: a hostile site"): the folder
  * reader stays inside the folder and under `--max-bytes`, reads only regular files, every JSON document
  * is parsed to a bounded depth, malformed discovery URLs are findings, and `--deadline` ends the run
  * with a partial report. Exit 2 only when the manifest itself cannot be read.
@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(removeFixtureSites);
 
-describe('verify over a folder stays in the folder and under --max-bytes (issue 14, finding 6)', () => {
+describe('verify over a folder stays in the folder and under --max-bytes', () => {
   it('refuses a manifest that is a symbolic link to /dev/zero, at once and with exit 2', async () => {
     const dir = await copyBuiltSite(built);
     await rm(path.join(dir, '.well-known', 'ard.json'));
@@ -170,7 +170,7 @@ describe('verify over a folder stays in the folder and under --max-bytes (issue 
   });
 });
 
-describe('a hostile site never ends verify without a report (issue 14, finding 7)', () => {
+describe('a hostile site never ends verify without a report', () => {
   it('a 100,000-deep did.json is a finding on that document, with a report and exit 1', async () => {
     const dir = await copyBuiltSite(built);
     await writeFile(

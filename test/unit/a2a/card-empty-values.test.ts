@@ -1,5 +1,5 @@
 /**
- * The card builder's guard against empty values (issue 19): it builds a JSON path only for the value it
+ * The card builder's guard against empty values: it builds a JSON path only for the value it
  * reports, and its messages are what they were.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * `hosting.legacyAgentJson` (issue 17): on by default when the primary agent offers v0.3, off when it
- * does not, the publisher's value when given; a warning when it is set on for a primary agent that
- * cannot serve pre-0.3 clients.
+ * `hosting.legacyAgentJson` (A2A v0.2's `/.well-known/agent.json`; DESIGN.md §2): on by default when the
+ * primary agent offers v0.3, off when it does not, the publisher's value when given; a warning when it is set
+ * on for a primary agent that cannot serve pre-0.3 clients.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';

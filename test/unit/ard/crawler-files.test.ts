@@ -1,7 +1,7 @@
 /**
- * The crawler files of DESIGN.md §9 (issue 13 item 4), computed for the `crawler-site` fixture (shaped
- * like the example: agents with a RAM, a v0.3 interface, an own MCP entry, another publisher's entry):
- * the page CSP, robots.txt and its `hosting.agentmap` switch, llms.txt, and the ai-catalog.json
+ * The crawler files of DESIGN.md §9 ("Crawler files amended"), computed for the `crawler-site` fixture
+ * (shaped like the example: agents with a RAM, a v0.3 interface, an own MCP entry, another publisher's
+ * entry): the page CSP, robots.txt and its `hosting.agentmap` switch, llms.txt, and the ai-catalog.json
  * compatibility copy. Where Lighthouse 13.5 judges a file, its own audit code (node_modules/lighthouse)
  * judges it here too, and the copy is validated with the ARD v0.9 schema Lighthouse ships
  * (third-party/ard/spec/schemas/ai-catalog.schema.json, the ard-spec schema) through ajv.
@@ -227,8 +227,9 @@ describe('ai-catalog.json, the ARD v0.9 compatibility copy', () => {
     expect(verdict.output).toContain('Strict JSON Schema validation passed.');
     expect(verdict.output).toContain('CONFORMANCE STATUS: PASS');
     expect(verdict.code).toBe(0);
-    // The tool judges the v0.9 shape, so ard.json (seed 002: no specVersion; trustManifest.subject and
-    // issuedAt, which v0.9 does not allow) fails it for those reasons only, the reason for this copy.
+    // The tool judges the v0.9 shape, so ard.json (draft-bu-dawn-ard-discovery-00's form: no specVersion;
+    // trustManifest.subject and issuedAt, which v0.9 does not allow) fails it for those reasons only, the
+    // reason for this copy.
     const primary = path.join(path.dirname(file), 'ard.json');
     await writeFile(primary, text(site, '/.well-known/ard.json'));
     const seed = await runConformanceTool(['manifest', primary]);

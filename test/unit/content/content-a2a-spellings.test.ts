@@ -1,7 +1,8 @@
 /**
- * Check findings of issue 17: one error for one fault, no false consequences, messages that say what to
- * write. OAuth written as the A2A v0.3 documents show it, snake_case card fields, v0.3 interface fields,
- * an empty `description:`, and a front-matter error in an agent with a `ramFile`.
+ * What check says of a card written in other A2A documents' spellings (A2A v0.3, v1.0): one error for one
+ * fault, no false consequences, messages that say what to write. OAuth written as the A2A v0.3 documents show
+ * it, snake_case card fields, v0.3 interface fields, an empty `description:`, and a front-matter error in an
+ * agent with a `ramFile`.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -486,7 +486,7 @@ describe('CARD_UNKNOWN_SECURITY_SCHEME: a requirement naming an undeclared schem
   });
 });
 
-describe('SCHEMA_EMPTY: a required scheme without scopes (an API key, as seed 001 writes it)', () => {
+describe('SCHEMA_EMPTY: a required scheme without scopes (an API key, as the A2A v0.3 AgentCard reference writes it)', () => {
   const securitySchemes = { apiKey: { apiKeySecurityScheme: { location: 'header', name: 'X-API-Key' } } };
 
   it.each([

@@ -1,7 +1,7 @@
 /**
- * The page words per language (issue 18): one table per language with one shape, checked word by word;
- * the language a page uses (publisher, agent override, regional tags); numbers, dates and plural forms
- * through `Intl`; an unknown language is a coded content error.
+ * The page words per language (DESIGN.md §9 "Languages"): one table per language with one shape, checked word
+ * by word; the language a page uses (publisher, agent override, regional tags); numbers, dates and plural
+ * forms through `Intl`; an unknown language is a coded content error.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';

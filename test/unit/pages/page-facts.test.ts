@@ -1,7 +1,7 @@
 /**
- * Say only what is signed (issue 18): the permission page's facts beyond the RAM (`readOnly` operations,
- * `manageAccessUrl` of the visitor's own services) are signed in the card's RAM extension params beside
- * the RAM, never inside it, and the page reads them from there.
+ * Say only what is signed (DESIGN.md §4, §6): the permission page's facts beyond the RAM (`readOnly`
+ * operations, `manageAccessUrl` of the visitor's own services) are signed in the card's RAM extension params
+ * beside the RAM, never inside it, and the page reads them from there.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareBuild } from '../../../src/core/build/prepare.js';

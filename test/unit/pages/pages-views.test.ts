@@ -356,7 +356,7 @@ describe('agentPageView', () => {
     expect(view.requirementSentence).toBe(
       'To use the agent, a caller needs OAuth 2.0 sign-in, with permission to: See your trips and bookings (trips.read); Book and change trips for you (trips.write).',
     );
-    // The scheme's key is an id, not a word for people (issue 18): the heading is the kind.
+    // The scheme's key is an id, not a word for people (DESIGN.md §6): the heading is the kind.
     expect(view.securitySchemes[0]!.heading).toBe('OAuth 2.0 sign-in');
     const { words: _words, ...shown } = view;
     expect(

@@ -1,7 +1,7 @@
 /**
- * The permission page's "You will be asked to allow:" (issue 15; DESIGN.md §9), and the warning for a
- * card that asks for broader scopes than its RAM needs, in `npm run check` and on the page. Over
- * test/fixtures/example-like (the Calendar v3 Discovery document) and small sites with the real
+ * The permission page's "You will be asked to allow:" (DESIGN.md §6, §9 "Permissions from specs"), and the
+ * warning for a card that asks for broader scopes than its RAM needs, in `npm run check` and on the page.
+ * Over test/fixtures/example-like (the Calendar v3 Discovery document) and small sites with the real
  * Discovery document (test/fixtures/specs/calendar-api.json). Counts computed by hand from the document.
  */
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
- * The RAM an agent emits (DESIGN.md §1, seed 000): snake_case and camelCase input normalise to the same
- * RAM; the seed's JSON example loads unchanged; the RAM closure holds exactly what the accesses use; and
- * one resource or operation defined in two files merges when the definitions are deep-equal.
+ * The RAM an agent emits (DESIGN.md §1, the RAM proposal): snake_case and camelCase input normalise to the
+ * same RAM; the JSON example of test/fixtures/seed/ loads unchanged; the RAM closure holds exactly what the
+ * accesses use; and one resource or operation defined in two files merges when the definitions are
+ * deep-equal.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

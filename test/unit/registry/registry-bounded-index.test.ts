@@ -1,7 +1,7 @@
 /**
- * The CPU bound of one full-text query (issue 14 item 9; src/core/registry/bounded-index.ts): within
- * the budget the ranking is Orama's own, exactly; beyond it the work stops at the budget while the best
- * results stay those of Orama's own search.
+ * The CPU bound of one full-text query (src/core/registry/bounded-index.ts; docs/security.md, "Registry"):
+ * within the budget the ranking is Orama's own, exactly; beyond it the work stops at the budget while the
+ * best results stay those of Orama's own search.
  */
 import { describe, expect, it } from 'vitest';
 import { WORST_CASE_WORDS } from '../../../bench/synthetic.js';

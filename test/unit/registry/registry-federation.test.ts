@@ -45,7 +45,7 @@ describe('Hop-Count and the visited-registries trail (ARD draft §6.6)', () => {
     });
   });
 
-  it('says a large Hop-Count is out of range, not that it is no whole number (issue 14 item 9)', () => {
+  it('says a large Hop-Count is out of range, not that it is no whole number (ARD draft §6.6)', () => {
     const problem = (value: string) => {
       try {
         readFederationHeaders(new Headers({ 'Hop-Count': value }), 3);
@@ -184,7 +184,7 @@ describe('Hop-Count and the visited-registries trail (ARD draft §6.6)', () => {
         item: {
           identifier: 'urn:air:x.example:a:b',
           score: 100,
-          // Issue 14 item 9: the source is the peer asked (B), not what B wrote.
+          // The source is the peer asked (B), not what B wrote: no peer speaks for another registry.
           source: B.url,
           version: '2',
         },

@@ -1,6 +1,6 @@
 /**
- * `GET /agents` as ard-spec's OpenAPI (`listAgents`) and the ARD conformance tool read it (issue 13 item
- * 5): the `items` array beside `entries`, paging, the `filter` expression, `orderBy`, and
+ * `GET /agents` as ard-spec's OpenAPI (`listAgents`) and the ARD conformance tool read it (ARD draft
+ * §4.2.4): the `items` array beside `entries`, paging, the `filter` expression, `orderBy`, and
  * `GET /agents/{identifier}`, checked directly on the service over a hand-written catalog. The conformance
  * tool itself (test/vendor/ard-conformance/) probes the served API in test/registry/api.test.ts.
  */

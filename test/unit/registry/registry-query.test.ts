@@ -81,7 +81,7 @@ describe('readSearchRequest (ARD draft §4.2.2.1, §5 search-request)', () => {
     ['a context member that is not an IRI', { query: { text: 'x', '@context': { a: 3 } } }],
     ['pageSize 0', { query: { text: 'x' }, pageSize: 0 }],
     ['a negative pageSize', { query: { text: 'x' }, pageSize: -2 }],
-    // Issue 14 item 9: the message says 1 to 100, so 101 is refused, not lowered.
+    // ARD draft §4.2.2.1 caps pageSize at 100 and the message says 1 to 100, so 101 is refused, not lowered.
     ['pageSize 101', { query: { text: 'x' }, pageSize: 101 }],
     ['an empty pageToken', { query: { text: 'x' }, pageToken: '' }],
     ['a federation mode that is not a string', { query: { text: 'x' }, federation: 1 }],

@@ -1,7 +1,7 @@
 /**
  * src/core/releases/compare.ts, the one RAM comparison of the build, the pages, `npm run diff` and verify
- * (issue 16): every widening of the issue, their opposites as narrowings, rewordings, scopes, and the
- * plain-words sentences of src/core/pages/words.ts.
+ * (DESIGN.md §9 "Releases"): every widening compare.ts names, their opposites as narrowings, rewordings,
+ * scopes, and the plain-words sentences of src/core/pages/words.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_WORDS } from '../../../src/core/pages/words.js';

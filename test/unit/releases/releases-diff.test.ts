@@ -1,11 +1,11 @@
 /**
- * src/core/diff/site-diff.ts over in-memory sites: entries matched by identifier, added and removed
- * entries, `readOnlyOperations` from the changes document a card pins, scopes from the permission file a
- * card's RAM extension pins (issue 15), and a pinned document whose digest does not hold being ignored.
- * Another publisher's entry whose card is on another origin (test/fixtures/example-like lists one of
- * hotels.example.org) is not compared from a folder and the report says so, while a missing card of the
- * site's own origin still makes `npm run diff` exit 2 (DIFF_UNREADABLE); over HTTP such a card is read and
- * compared.
+ * src/core/diff/site-diff.ts over in-memory sites: entries matched by identifier, added and removed entries,
+ * `readOnlyOperations` from the changes document a card pins, scopes from the permission file a card's RAM
+ * extension pins (DESIGN.md §9 "Permissions from specs"), and a pinned document whose digest does not hold
+ * being ignored. Another publisher's entry whose card is on another origin (test/fixtures/example-like lists
+ * one of hotels.example.org) is not compared from a folder and the report says so, while a missing card of
+ * the site's own origin still makes `npm run diff` exit 2 (DIFF_UNREADABLE); over HTTP such a card is read
+ * and compared.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Engine, example and tests apart (issue 17): no test reads the example publisher's `content/` or
+ * Engine, example and tests apart: no test reads the example publisher's `content/` or
  * `public/` at the repository root, so a publisher who edits or replaces the example keeps `npm test`
  * green. Tests use fixtures (test/fixtures/example-like/ for "a realistic site"). This scans every test
  * source for the ways a test could reach the example: the repository root as a project root, or a path

@@ -1,5 +1,5 @@
 /**
- * What a build lets go of before and while Astro renders (issue 19, memory): the source texts of the
+ * What a build lets go of before and while Astro renders, to bound its memory: the source texts of the
  * content (`releaseSourceTexts`), and each agent's page parts once both of its pages took them.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A site handed out while it is computed (issue 19): each agent's build goes to `onAgent` as soon as its
+ * A site handed out while it is computed: each agent's build goes to `onAgent` as soon as its
  * card is signed (its pages render meanwhile), and its card and permission file to `sink` (written then,
  * not held to the end). The files are the same bytes as a site computed whole, and the pages' source of
  * agents (src/core/site/build-context.ts `pendingAgents`) answers each agent once, or the build's own error.

@@ -1,5 +1,5 @@
 /**
- * The CPU figures of a build (issue 35): one thread's CPU (src/core/util/thread-cpu.ts), the phase timer's CPU
+ * The CPU figures of a build: one thread's CPU (src/core/util/thread-cpu.ts), the phase timer's CPU
  * per phase and per thread (src/core/util/timings.ts), a child's CPU measured from outside
  * (scripts/lib/cpu-share.ts) and the bench's CPU summary (scripts/lib/cpu-figures.ts).
  */
