@@ -32,8 +32,18 @@
  *   query (Linux: /proc/<pid>/stat) and the latency. `--app <checkout>` builds and serves with another
  *   ardsite checkout (an older commit, for a before/after figure) while this script drives the load.
  *
+ * Every scenario that loads the server also reports the server's CPU per request (every process of it),
+ * the load generator's (this process) and the load average (./lib/load-runs.ts); the node floors report
+ * their own process's CPU per request.
+ *
  * Usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50]
  *        [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>]
+ *        [-- --workers 2] [-- --runs 3] [-- --profile <folder>]
+ * `--workers N`: `ardsite serve --workers N` (default 1: one process). `--runs K`: the chosen scenarios K
+ * times over, one after the other in each run (so `--only mix,node-floor-mix` alternates the mix with its
+ * floor), against the same server; each run's figures, then their spread. `--profile <folder>`: the
+ * server's processes run with `node --cpu-prof`, their profiles written into the folder when they end
+ * (`npx tsx scripts/profile-summary.ts <file>` lists the costliest functions).
  * `--only`: one scenario, or several separated by commas (`--only mix,node-floor-mix`). `--compiled`:
  * build and serve with the compiled CLI (`lib/`, run `npm run compile` first), as a publisher runs it.
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
@@ -49,7 +59,8 @@ import type autocannon from 'autocannon';
 import { writeSyntheticPublisher } from '../bench/synthetic.js';
 import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
-import { cpuMs, load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
+import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
+import { measuredRun, runRows, spreadText, type RunFigures } from './lib/load-runs.js';
 import { mixRequests } from './lib/mix-scenario.js';
 
 const { values } = parseCommandLine(
@@ -64,14 +75,19 @@ const { values } = parseCommandLine(
       compiled: { type: 'boolean' },
       queries: { type: 'string', default: '200' },
       app: { type: 'string' },
+      workers: { type: 'string', default: '1' },
+      runs: { type: 'string', default: '1' },
+      profile: { type: 'string' },
     },
   },
-  'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>] [-- --compiled]',
+  'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>] [-- --compiled] [-- --workers 1] [-- --runs 1] [-- --profile <folder>]',
 );
 const appRoot = values.app ? path.resolve(values.app) : path.resolve(import.meta.dirname, '..');
 const agents = Number(values.agents);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const workers = Number(values.workers);
+const runs = Number(values.runs);
 
 /** Runs a command of this app's CLI (`build.ts`: `ardsite build`) with tsx in a child process. */
 function run(
@@ -79,6 +95,7 @@ function run(
   args: string[],
   env: NodeJS.ProcessEnv,
   onStderr?: (text: string) => void,
+  nodeFlags: string[] = [],
 ): ChildProcess {
   // --compiled: the CLI as the package ships it (lib/, after `npm run compile`), without tsx's loader
   // hooks, which answer dynamic import()s on their own thread (through Astro's handler, the server
@@ -86,7 +103,7 @@ function run(
   const command = values.compiled
     ? [path.join(appRoot, 'lib', 'cli', 'main.js')]
     : ['--import', 'tsx', path.join(appRoot, 'src', 'cli', 'main.ts')];
-  const child = spawn(process.execPath, [...command, script.replace(/\.ts$/, ''), ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...command, script.replace(/\.ts$/, ''), ...args], {
     cwd: appRoot,
     env,
     stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],
@@ -144,7 +161,7 @@ async function startServer(
   const started = performance.now();
   const child = run(
     'serve.ts',
-    ['--root', root, '--port', '0', '--quiet', '--no-build'],
+    ['--root', root, '--port', '0', '--quiet', '--no-build', '--workers', String(workers)],
     {
       ...process.env,
       ARDSITE_REGISTRY_SECRET: randomBytes(48).toString('base64'),
@@ -152,6 +169,7 @@ async function startServer(
     (text) => {
       stderr += text;
     },
+    values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : [],
   );
   const api = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
@@ -171,6 +189,8 @@ async function startServer(
 
 async function main(): Promise<void> {
   if (!Number.isInteger(agents) || agents < 1) throw new Error('--agents must be a positive whole number');
+  if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive whole number');
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
   const root = values.root ? path.resolve(values.root) : await mkdtemp(path.join(tmpdir(), 'ardsite-load-'));
   let server: ChildProcess | undefined;
   try {
@@ -222,23 +242,21 @@ async function main(): Promise<void> {
     ];
     const settle = () => fetch(`${started.api}/agents?pageSize=1`).then((r) => r.arrayBuffer());
     const serverPid = started.child.pid!;
-    /** The `mix` scenario with the server process's CPU time per request (Linux /proc). */
-    const mix = async (): Promise<Figures> => {
-      const before = cpuMs(serverPid);
-      const figures = await load('mix', search, {
+    let run = 1;
+    /** The `mix` scenario; each run's never-seen texts are new to the server (`first`). */
+    const mix = (): Promise<Figures> =>
+      load('mix', search, {
         connections,
         duration,
-        requests: mixRequests(started.api, list, agents),
+        requests: mixRequests(started.api, list, agents, (run - 1) * 10_000_000),
         timeout: 30,
       });
-      const after = cpuMs(serverPid);
-      return before !== undefined && after !== undefined && figures.requests > 0
-        ? { ...figures, cpuMsPerRequest: Math.round(((after - before) / figures.requests) * 100) / 100 }
-        : figures;
-    };
     const scenarios: Array<[string, () => Promise<Figures>]> = [
       ['mix', mix],
-      ['node-floor-mix', () => nodeFloor(14, (url) => load('node-floor', url, { connections, duration }))],
+      [
+        'node-floor-mix',
+        () => nodeFloor(14, (url) => load('node-floor-mix', url, { connections, duration })),
+      ],
       ['search', () => load('search', search, { connections, duration, requests: varied })],
       ['search-10c', () => load('search-10c', search, { connections: 10, duration: 10, requests: varied })],
       [
@@ -260,11 +278,19 @@ async function main(): Promise<void> {
       ],
       ['worst-case', () => worstCase(search, started.child.pid!, Number(values.queries))],
     ];
-    const figures: Figures[] = [];
-    for (const [name, scenario] of scenarios) {
-      if (values.only && !values.only.split(',').includes(name)) continue;
-      figures.push(await scenario());
-      await settle();
+    const figures: RunFigures[] = [];
+    for (; run <= runs; run++) {
+      for (const [name, scenario] of scenarios) {
+        if (values.only && !values.only.split(',').includes(name)) continue;
+        // The floors run in processes of their own and report their own CPU.
+        const pid = name.startsWith('node-floor') ? undefined : serverPid;
+        const f = await measuredRun(run, scenario, pid);
+        log(
+          `  run ${run} ${name}: ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU/request ${f.cpuMsPerRequest ?? '?'} ms (load generator ${f.generatorCpuMsPerRequest ?? '?'} ms), load average ${f.loadBefore} → ${f.loadAfter}`,
+        );
+        figures.push(f);
+        await settle();
+      }
     }
     const host = machine();
     const report = {
@@ -273,13 +299,12 @@ async function main(): Promise<void> {
       entries: agents + 1,
       machine: host,
       startupSeconds: started.startupSeconds,
+      workers,
+      runs,
       figures,
     };
     if (values.json) await writeFile(values.json, `${JSON.stringify(report, null, 2)}\n`);
-    const rows = figures.map(
-      (f) =>
-        `| ${f.scenario} | ${f.connections} | ${f.seconds} s | ${f.requests} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.max} | ${f.status429} | ${f.non2xx - f.status429} | ${f.errors} |`,
-    );
+    const rows = runRows(figures.filter((f) => f.scenario !== 'worst-case'));
     const worst = figures.find((f) => f.scenario === 'worst-case') as
       (Figures & { cpuMsPerQuery?: number }) | undefined;
     if (worst?.cpuMsPerQuery !== undefined)
@@ -288,19 +313,16 @@ async function main(): Promise<void> {
         `Worst-case query (every word all ${agents} agents share): ${worst.cpuMsPerQuery} ms of server CPU per query (target < 20 ms).`,
       );
     const table = [
-      `Machine: ${host.cpus} × ${host.cpuModel}, Node ${host.node}; ${agents} agents (${agents + 1} entries); one server process, started (index verified and built) in ${started.startupSeconds.toFixed(0)} s.`,
+      `Machine: ${host.cpus} × ${host.cpuModel}, Node ${host.node}; ${agents} agents (${agents + 1} entries); ${workers === 1 ? 'one server process' : `${workers} server workers`}, started (index verified and built) in ${started.startupSeconds.toFixed(0)} s; ${connections} connections, ${duration} s a scenario.`,
       '',
-      '| scenario | connections | duration | requests | req/s | p50 ms | p99 ms | max ms | 429 | other non-2xx | errors |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
     ].join('\n');
     process.stdout.write(`${table}\n`);
-    const headline = figures.find((f) => f.scenario === 'mix') as
-      (Figures & { cpuMsPerRequest?: number }) | undefined;
-    const floor = figures.find((f) => f.scenario === 'node-floor');
-    if (headline)
+    const mixes = figures.filter((f) => f.scenario === 'mix');
+    const floors = figures.filter((f) => f.scenario === 'node-floor-mix');
+    if (mixes.length > 0)
       log(
-        `Headline (mix: 70% never-seen texts, 15% repeats, 10% filtered, 5% GET /agents pages), ${connections} connections: p50 ${headline.p50} ms, p99 ${headline.p99} ms, ${headline.rps} req/s${headline.cpuMsPerRequest !== undefined ? `, ${headline.cpuMsPerRequest} ms of server CPU per request` : ''}; bare Node floor p99 ${floor?.p99 ?? '?'} ms at ${floor?.rps ?? '?'} req/s. Target p99 < 50 ms: ${headline.p99 < 50 ? 'met' : 'not met'}.`,
+        `Headline (mix: 70% never-seen texts, 15% repeats, 10% filtered, 5% GET /agents pages), ${connections} connections, ${workers} worker(s), median (min–max) of ${mixes.length} run(s): p99 ${spreadText(mixes.map((f) => f.p99))} ms, ${spreadText(mixes.map((f) => f.rps))} req/s, server CPU ${spreadText(mixes.map((f) => f.cpuMsPerRequest))} ms per request; bare Node floor p99 ${spreadText(floors.map((f) => f.p99))} ms at ${spreadText(floors.map((f) => f.rps))} req/s. Target p99 < 50 ms and >= 1,000 req/s: ${mixes.every((f) => f.p99 < 50 && f.rps >= 1000) ? 'met' : 'not met'}.`,
       );
     const main = figures.find((f) => f.scenario === 'search');
     if (main)

@@ -54,7 +54,7 @@ export interface Figures {
   non2xx: number;
   errors: number;
   timeouts: number;
-  /** Server CPU time per request, ms (the `mix` scenario, where /proc is there). */
+  /** Server CPU time per request, ms (where /proc is there): every server process, or the bare floor's. */
   cpuMsPerRequest?: number;
 }
 
@@ -93,7 +93,13 @@ export async function nodeFloor(bytes: number, measure: (url: string) => Promise
     const port = await new Promise<string>((resolve) =>
       child.stdout!.setEncoding('utf8').once('data', (d: string) => resolve(d.trim())),
     );
-    return await measure(`http://127.0.0.1:${port}/`);
+    const before = cpuMs(child.pid!);
+    const figures = await measure(`http://127.0.0.1:${port}/`);
+    const after = cpuMs(child.pid!);
+    // The floor's own CPU per request, beside the server's of the scenarios it is the floor of.
+    return before !== undefined && after !== undefined && figures.requests > 0
+      ? { ...figures, cpuMsPerRequest: Math.round(((after - before) / figures.requests) * 100) / 100 }
+      : figures;
   } finally {
     child.kill();
   }

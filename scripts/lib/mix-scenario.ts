@@ -27,11 +27,20 @@ const DOMAIN = [
   'delivery',
 ];
 
-/** The requests of the `mix` scenario against the API at `api` (its base URL), for an index of `agents`. */
-export function mixRequests(api: string, repeated: readonly string[], agents: number): autocannon.Request[] {
+/**
+ * The requests of the `mix` scenario against the API at `api` (its base URL), for an index of `agents`.
+ * `first`: the number of the first request (default 0); a later run against the same server starts past
+ * the requests of the runs before it, so that its never-seen texts are never-seen again.
+ */
+export function mixRequests(
+  api: string,
+  repeated: readonly string[],
+  agents: number,
+  first = 0,
+): autocannon.Request[] {
   const base = new URL(api).pathname;
   const json = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
-  let k = 0;
+  let k = first;
   const fresh = () => {
     const n = k * 7919;
     const forms = [

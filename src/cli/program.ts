@@ -115,6 +115,10 @@ function declareProjectCommands(program: Command, outcome: CommandOutcome): void
     .option('--no-build', 'never builds: fails when the folder has no registry build')
     .option('--rebuild', 'replaces a built site that has no registry build with one', false)
     .option('--quiet', 'no access log', false)
+    .option(
+      '--workers <n>',
+      'server processes on one port (default: the processors available); rate limit and answer cache are per process',
+    )
     .addHelpText('after', `\n${SERVED_FOLDER_RULE}.`)
     .action(async (options) => {
       const { runServe } = await import('./commands/serve.js');

@@ -7,7 +7,10 @@
  * (a build that may have been verified or deployed): serve says so and stops, unless `--rebuild`.
  *
  * Options: --root <project>, --dir <folder>, --port <n>, --host <ip>, --dev, --resolve
- * host=http://127.0.0.1:PORT (repeatable), --allow-private, --no-build | --rebuild, --quiet.
+ * host=http://127.0.0.1:PORT (repeatable), --allow-private, --no-build | --rebuild, --quiet, --workers <n>.
+ * `--workers N` (default: the processors Node may use, `os.availableParallelism()`) serves with N
+ * processes on one port (src/cli/lib/serve-cluster.ts: the secret handed over IPC, a dead worker
+ * replaced, the rate limit and the answer cache per worker); `--workers 1` is one process.
  * `--allow-private` lets the registry reach federation peers and foreign sites at private, loopback or
  * link-local addresses (as verify's flag); publisher.yaml cannot.
  * Environment: PORT and HOST (overridden by the flags; defaults 4321 and 127.0.0.1); the pageToken secret
@@ -18,12 +21,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ArdsiteError } from '../../core/util/errors.js';
 import { readRegistryBuild } from '../../core/registry/bundle.js';
 import { loadPublisherSettings, resolvePageTokenSecret } from '../../core/registry/config.js';
 import { startRegistryServer } from '../../core/registry/server.js';
 import { resolveMap } from '../lib/network-options.js';
+import { endWorkerWith, isServeWorker, runServeCluster, secretFromPrimary } from '../lib/serve-cluster.js';
 import { selfCommand } from '../lib/self-command.js';
 import { portNumber, servedFolders, type ServingValues } from '../lib/serving-options.js';
 import { UsageError } from '../lib/usage-error.js';
@@ -43,6 +48,21 @@ export interface ServeCommandOptions extends ServingValues {
   rebuild: boolean;
   /** No access log. */
   quiet: boolean;
+  /** `--workers <n>`: server processes (default `os.availableParallelism()`). */
+  workers?: string;
+}
+
+/**
+ * The number of server processes of `--workers` (a whole number from 1 to 256), or the processors Node
+ * may use when it is not given.
+ * @throws UsageError for anything else.
+ */
+export function workerCount(value: string | undefined): number {
+  if (value === undefined) return availableParallelism();
+  const count = Number(value);
+  if (value.trim() === '' || !Number.isInteger(count) || count < 1 || count > 256)
+    throw new UsageError(`--workers must be a whole number from 1 to 256, not "${value}"`);
+  return count;
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -65,8 +85,28 @@ function buildRegistry(root: string, dir: string): Promise<void> {
 async function serve(values: ServeCommandOptions): Promise<void> {
   const { root, dir } = servedFolders(values);
   const port = portNumber(values.port);
+  const workers = workerCount(values.workers);
   const publisher = await loadPublisherSettings(root);
   const settings = publisher.registry;
+  const start = async (secret: Uint8Array, logLine = log) =>
+    startRegistryServer({
+      dir,
+      settings,
+      secret,
+      port,
+      host: values.host,
+      resolve: await resolveMap(values.resolve),
+      allowPrivate: values.allowPrivate,
+      log: logLine,
+      accessLog: !values.quiet,
+    });
+  if (isServeWorker()) {
+    // A worker of --workers: the primary checked the secret and built the site; it sends the secret.
+    // Its log lines (start-up, access log) name it.
+    const server = await start(await secretFromPrimary(), (line) => log(`[worker ${process.pid}] ${line}`));
+    endWorkerWith(server.close);
+    return;
+  }
   // The secret first: a server that cannot start should say so before a build of several minutes.
   const { secret, ephemeral } = resolvePageTokenSecret(settings.pageToken.secretEnv, process.env, {
     dev: values.dev,
@@ -76,7 +116,7 @@ async function serve(values: ServeCommandOptions): Promise<void> {
     log(
       `*** ${settings.pageToken.secretEnv} is not set: page tokens are signed with a throw-away secret (--dev).`,
     );
-    log('*** They stop working when this process ends, and no other process accepts them.');
+    log('*** They stop working when this server ends, and no other server accepts them.');
     log(
       `*** For a deployment, set ${settings.pageToken.secretEnv} to the same long random value in every process.`,
     );
@@ -101,20 +141,18 @@ async function serve(values: ServeCommandOptions): Promise<void> {
     );
     await buildRegistry(root, dir);
   }
-  const server = await startRegistryServer({
-    dir,
-    settings,
-    secret,
-    port,
-    host: values.host,
-    resolve: await resolveMap(values.resolve),
-    allowPrivate: values.allowPrivate,
-    log,
-    accessLog: !values.quiet,
-  });
-  log(
-    `Serving ${path.relative(process.cwd(), dir) || dir}/ at ${server.origin}/ and the lookup API at ${server.apiUrl} (POST /search, POST /explore, GET /agents, GET /agents/{identifier})`,
-  );
+  const shown = path.relative(process.cwd(), dir) || dir;
+  const endpoints = '(POST /search, POST /explore, GET /agents, GET /agents/{identifier})';
+  if (workers > 1) {
+    const running = await runServeCluster({ workers, secret, log });
+    log(
+      `Serving ${shown}/ at ${running.origin}/ and the lookup API at ${running.origin}${settings.basePath} ${endpoints} with ${workers} worker processes (${running.pids().join(', ')})`,
+    );
+    void running.done.then((code) => process.exit(code));
+    return;
+  }
+  const server = await start(secret);
+  log(`Serving ${shown}/ at ${server.origin}/ and the lookup API at ${server.apiUrl} ${endpoints}`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
