@@ -265,3 +265,26 @@ describe('the registry entry’s url (ARD draft §3.6)', () => {
     expect(document.endpoints).toHaveLength(4);
   });
 });
+
+describe('framing on the direct node:http path', () => {
+  const api = () => new URL(server.apiUrl).pathname;
+
+  it('a body sent with two Content-Type lines is refused, as a web Headers (which joins them) refuses it', async () => {
+    const body = '{"query":{"text":"flights"}}';
+    const answer = await raw(
+      `POST ${api()}/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/the body must be JSON/);
+    const once = await raw(
+      `POST ${api()}/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(once).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('a 204 answer carries no Content-Length (RFC 9110 §8.6)', async () => {
+    const answer = await raw(`OPTIONS ${api()}/search HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 204 /);
+    expect(answer).not.toMatch(/content-length:/i);
+  });
+});

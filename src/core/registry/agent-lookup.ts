@@ -5,9 +5,9 @@
 import { isArdIdentifier } from '../ard/urn.js';
 import type { Catalog } from './catalog.js';
 import { RegistryProblem, invalidArgument } from './problems.js';
+import { REQUEST_ORIGIN } from './api-request.js';
 
 /** The origin given to request targets to read them as URLs: only their path and query string are used. */
-const REQUEST_ORIGIN = 'http://registry.invalid';
 
 /**
  * `GET /agents/{identifier}` (ard-spec v0.91 §5.3.4, its ADR-0010): the entry of this registry's own

@@ -10,6 +10,12 @@ import type { AnswerSlot } from './answer-cache.js';
 import { PROBLEM_MEDIA_TYPE, type RegistryProblem } from './problems.js';
 import { readBodyBytes } from './request-body.js';
 
+/**
+ * The origin a request target (origin-form, RFC 9112 §3.2.1) is resolved against to read its path and
+ * query string: a name under the reserved `.invalid` (RFC 2606 §2), so it never names a real host.
+ */
+export const REQUEST_ORIGIN = 'http://registry.invalid';
+
 /** Request header fields by lower-case name (RFC 9110 §5.1), as node:http's `IncomingMessage.headers`. */
 export type ApiHeaders = Readonly<Record<string, string | string[] | undefined>>;
 

@@ -23,11 +23,32 @@ export function apiEndpointAt(basePath: string, pathname: string): RegistryEndpo
 }
 
 /**
+ * The `Content-Type` lines of a request when there is more than one (`rawHeaders`: name, value, name,
+ * value…), else undefined. node:http keeps only the first of a repeated `Content-Type` in its header
+ * record; a web `Headers` joins them (RFC 9110 §5.3), which no media type parses as, so a body sent with
+ * two types is refused on both paths alike.
+ */
+function repeatedContentTypes(rawHeaders: readonly string[]): string[] | undefined {
+  let values: string[] | undefined;
+  let first: string | undefined;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length !== 12 || name.toLowerCase() !== 'content-type') continue;
+    if (first === undefined) first = rawHeaders[i + 1]!;
+    else (values ??= [first]).push(rawHeaders[i + 1]!);
+  }
+  return values;
+}
+
+/**
  * The {@link ApiRequest} of a Node request whose body (`body`, already read and bounded by the server)
- * is given apart: node:http's own method, request target (RFC 9112 §3.2) and header record, no copy.
+ * is given apart: node:http's own method, request target (RFC 9112 §3.2) and header record, no copy
+ * (but for a repeated `Content-Type`, whose lines are all kept: {@link repeatedContentTypes}).
  */
 export function apiRequest(req: http.IncomingMessage, body: Buffer): ApiRequest {
-  return { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body };
+  const types = repeatedContentTypes(req.rawHeaders);
+  const headers = types === undefined ? req.headers : { ...req.headers, 'content-type': types };
+  return { method: req.method ?? 'GET', target: req.url ?? '/', headers, body };
 }
 
 /**

@@ -39,6 +39,7 @@ import type { AnswerSlot } from './answer-cache.js';
 import {
   answerHeaders,
   apiRequestOf,
+  REQUEST_ORIGIN,
   headerOf,
   jsonAnswer,
   problemAnswerOf,
@@ -66,7 +67,6 @@ import { lookUpAgent } from './agent-lookup.js';
 import type { PeerResultVerifier } from './trust.js';
 
 /** The origin given to request targets to read them as URLs: only their path and query string are used. */
-const REQUEST_ORIGIN = 'http://registry.invalid';
 
 /** The response headers a browser script may read (CORS `Access-Control-Expose-Headers`). */
 export const API_EXPOSED_HEADERS = ['Retry-After', FAILED_PEERS_HEADER].join(', ');
@@ -174,7 +174,6 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     return catalog.byLanguage.has(language) ? language : undefined;
   };
 
-  /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
   /** The JSON value of a POST's body (request-body.ts). */
   const bodyOf = (request: ApiRequest) =>
     jsonBodyOf(
@@ -184,6 +183,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       settings.maxBodyBytes,
     );
 
+  /** `seen.text`: the query text, kept only to blank it out of an internal error's log line (§7). */
   async function search(request: ApiRequest, seen: { text?: string }, slot?: AnswerSlot): Promise<ApiAnswer> {
     const body = bodyOf(request);
     const req: SearchRequest = readSearchRequest(body, settings.federation);
@@ -351,7 +351,17 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
 
   /** The web form of {@link answer}, for the Astro routes of the server bundle (runtime.ts). */
   async function handle(endpoint: RegistryEndpoint, request: Request, slot?: AnswerSlot): Promise<Response> {
-    return webResponseOf(await answer(endpoint, await apiRequestOf(request, settings.maxBodyBytes), slot));
+    let parts: ApiRequest;
+    try {
+      parts = await apiRequestOf(request, settings.maxBodyBytes);
+    } catch {
+      // The body could not be read to its end (the client went away, or sent a broken stream): a
+      // client's fault, answered as such, inside the boundary every other failure is answered in.
+      return webResponseOf(
+        problemAnswer(new RegistryProblem('INVALID_ARGUMENT', 'the request body could not be read')),
+      );
+    }
+    return webResponseOf(await answer(endpoint, parts, slot));
   }
 
   return { answer, handle, problem, problemAnswer, engine };
