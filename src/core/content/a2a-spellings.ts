@@ -47,13 +47,19 @@ class Reporter {
   }
 }
 
+/** True for a value without keys inside it (neither an object nor an array). */
+const isLeaf = (value: unknown): boolean => value === null || typeof value !== 'object';
+
 /** Renames snake_case keys the schema knows in camelCase, depth first, reporting each once. */
 function camelizeKnown(value: unknown, path: PropertyKey[], r: Reporter): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => camelizeKnown(item, [...path, i], r));
+  // A leaf is kept as it is, without a path made for it: most values of a front matter are leaves.
+  if (Array.isArray(value))
+    return value.map((item, i) => (isLeaf(item) ? item : camelizeKnown(item, [...path, i], r)));
   if (!isRecord(value)) return value;
   const known = knownKeysAt(AgentFrontMatter, path);
   const out: JsonRecord = {};
-  for (const [key, child] of Object.entries(value)) {
+  for (const key of Object.keys(value)) {
+    const child = value[key];
     const camel = snakeToCamel(key);
     let name = key;
     if (camel !== key && known.includes(camel)) {
@@ -64,7 +70,10 @@ function camelizeKnown(value: unknown, path: PropertyKey[], r: Reporter): unknow
       r.add([...path, key], `"${key}" is the snake_case spelling: write "${camel}" instead`);
       name = camel;
     }
-    out[name] = LEFT_ALONE.has(name) && path.length === 0 ? child : camelizeKnown(child, [...path, name], r);
+    out[name] =
+      isLeaf(child) || (LEFT_ALONE.has(name) && path.length === 0)
+        ? child
+        : camelizeKnown(child, [...path, name], r);
   }
   return out;
 }

@@ -35,40 +35,74 @@ function overText(s: string, limit: number): number | undefined {
 }
 
 /**
+ * A container on the walk's way: its parent and its key there, so a value's path is spelled out only
+ * when it is a finding (a copy of the path per value walked was most of what a walk allocated).
+ */
+interface Step {
+  parent: Step | undefined;
+  /** Undefined for the document itself. */
+  key: PropertyKey | undefined;
+  /** Containers from the document to this one, the document itself being 1. */
+  level: number;
+}
+
+/** The path of `key` inside the container `at` (the document when undefined), from the document down. */
+function pathOf(at: Step | undefined, key: PropertyKey | undefined): PropertyKey[] {
+  const path: PropertyKey[] = key === undefined ? [] : [key];
+  for (let s = at; s?.key !== undefined; s = s.parent) path.push(s.key);
+  return path.reverse();
+}
+
+/**
  * Walks a parsed document without recursion and lists the values past `limits`: the first container
  * deeper than `limits.depth` (its children are not walked), and each string or key longer than
- * `limits.textBytes` (at most `max` findings, default 10).
+ * `limits.textBytes` (at most `max` findings, default 10), in document order. Allocates nothing per
+ * string and one small record per container; a finding's path is made when it is found.
  */
 export function findBoundViolations(value: unknown, limits: ContentLimits, max = 10): BoundViolation[] {
   const out: BoundViolation[] = [];
-  const stack: Array<{ v: unknown; path: PropertyKey[] }> = [{ v: value, path: [] }];
+  // Each value to look at, with the container it is in and its key there (undefined for the document).
+  const values: unknown[] = [value];
+  const places: Array<Step | undefined> = [undefined];
+  const keys: Array<PropertyKey | undefined> = [undefined];
   let deep = false;
-  while (stack.length > 0 && out.length < max) {
-    const { v, path } = stack.pop()!;
+  while (values.length > 0 && out.length < max) {
+    const v = values.pop();
+    const at = places.pop();
+    const key = keys.pop();
     if (typeof v === 'string') {
       const bytes = overText(v, limits.textBytes);
-      if (bytes !== undefined) out.push({ kind: 'text', path, bytes });
+      if (bytes !== undefined) out.push({ kind: 'text', path: pathOf(at, key), bytes });
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (path.length + 1 > limits.depth) {
-      if (!deep) out.push({ kind: 'depth', path });
+    const level = (at?.level ?? 0) + 1;
+    if (level > limits.depth) {
+      if (!deep) out.push({ kind: 'depth', path: pathOf(at, key) });
       deep = true;
       continue;
     }
-    const entries: Array<[PropertyKey, unknown]> = Array.isArray(v)
-      ? v.map((item, i) => [i, item])
-      : Object.entries(v as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [k, child] = entries[i]!;
-      if (typeof k === 'string') {
-        const bytes = overText(k, limits.textBytes);
-        if (bytes !== undefined) {
-          out.push({ kind: 'text', path: [...path, k.slice(0, 40)], bytes });
-          continue;
-        }
+    const step: Step = { parent: at, key, level };
+    // Pushed last child first, so that they are popped in document order.
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        values.push(v[i]);
+        places.push(step);
+        keys.push(i);
       }
-      stack.push({ v: child, path: [...path, k] });
+      continue;
+    }
+    const names = Object.keys(v);
+    for (let i = names.length - 1; i >= 0; i--) {
+      const k = names[i]!;
+      const bytes = overText(k, limits.textBytes);
+      if (bytes !== undefined) {
+        out.push({ kind: 'text', path: pathOf(step, k.slice(0, 40)), bytes });
+        continue;
+      }
+      values.push((v as Record<string, unknown>)[k]);
+      places.push(step);
+      keys.push(k);
     }
   }
   return out;

@@ -10,6 +10,9 @@ import { toCamelCase, type SourceDoc } from '../model/source.js';
 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 
+/** True for an object or array (what has keys to rename inside it), false for a leaf. */
+const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
+
 /**
  * Returns a deep copy of `value` with every snake_case key of every object renamed to camelCase, and
  * one `RAM_CASE_CONFLICT` diagnostic for each object that has both spellings of a field (the camelCase
@@ -21,13 +24,17 @@ export function normalizeRamKeys(
   basePath: readonly PropertyKey[],
   diagnostics: Diagnostic[],
 ): unknown {
+  if (!isContainer(value)) return value;
   if (Array.isArray(value)) {
-    return value.map((item, i) => normalizeRamKeys(item, source, [...basePath, i], diagnostics));
+    // A leaf is kept as it is, without a path made for it: most values of a RAM are leaves.
+    return value.map((item, i) =>
+      isContainer(item) ? normalizeRamKeys(item, source, [...basePath, i], diagnostics) : item,
+    );
   }
-  if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   const input = value as Record<string, unknown>;
-  for (const [key, child] of Object.entries(input)) {
+  for (const key of Object.keys(input)) {
+    const child = input[key];
     const camel = SNAKE.test(key) ? toCamelCase(key) : key;
     if (camel !== key && Object.prototype.hasOwnProperty.call(input, camel)) {
       diagnostics.push(
@@ -47,7 +54,9 @@ export function normalizeRamKeys(
     setMember(
       out,
       camel,
-      camel === 'metadata' ? child : normalizeRamKeys(child, source, [...basePath, key], diagnostics),
+      camel === 'metadata' || !isContainer(child)
+        ? child
+        : normalizeRamKeys(child, source, [...basePath, key], diagnostics),
     );
   }
   return out;

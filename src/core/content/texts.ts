@@ -81,23 +81,43 @@ interface Found {
   field: TextField;
 }
 
-function find(value: unknown, pattern: readonly string[], at: PropertyKey[], field: TextField, out: Found[]) {
-  if (pattern.length === 0) {
+/** The way down to a value: its parent's way and its key there (undefined for the document itself). */
+interface Way {
+  parent: Way | undefined;
+  key: PropertyKey;
+}
+
+/** The path of `way`, from the document down. */
+function pathOf(way: Way | undefined): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let w = way; w !== undefined; w = w.parent) path.push(w.key);
+  return path.reverse();
+}
+
+/**
+ * Adds to `out` each per-language map of `field` inside `value`, whose way from the document is `way`,
+ * following `field.pattern` from its `step`th segment on. A path is made only for a map found: most
+ * documents hold none, and the walk visits every value a pattern reaches.
+ */
+function find(value: unknown, field: TextField, step: number, way: Way | undefined, out: Found[]): void {
+  const { pattern } = field;
+  if (step === pattern.length) {
     const map = asJson(value);
-    if (map) out.push({ path: at, map, field });
+    if (map) out.push({ path: pathOf(way), map, field });
     return;
   }
-  const [head, ...rest] = pattern as [string, ...string[]];
+  const head = pattern[step]!;
   if (head === '[]') {
-    if (Array.isArray(value)) value.forEach((item, i) => find(item, rest, [...at, i], field, out));
+    if (Array.isArray(value))
+      for (let i = 0; i < value.length; i++) find(value[i], field, step + 1, { parent: way, key: i }, out);
     return;
   }
   const object = asJson(value);
   if (!object) return;
-  if (head === '*')
-    for (const [key, child] of Object.entries(object)) find(child, rest, [...at, key], field, out);
-  else if (Object.prototype.hasOwnProperty.call(object, head))
-    find(object[head], rest, [...at, head], field, out);
+  if (head === '*') {
+    for (const key of Object.keys(object)) find(object[key], field, step + 1, { parent: way, key }, out);
+  } else if (Object.prototype.hasOwnProperty.call(object, head))
+    find(object[head], field, step + 1, { parent: way, key: head }, out);
 }
 
 /** A well-formed text of another language: a non-empty string, or a non-empty list of them. Trimmed. */
@@ -137,7 +157,7 @@ export function takeTextsPerLanguage(
   basePath: readonly PropertyKey[] = [],
 ): unknown {
   const found: Found[] = [];
-  for (const field of perLanguageFields(schema)) find(value, field.pattern, [], field, found);
+  for (const field of perLanguageFields(schema)) find(value, field, 0, undefined, found);
   if (found.length === 0) return value;
   const copy = structuredClone(value);
   const languages = siteLanguages(context.settings);
