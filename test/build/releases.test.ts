@@ -244,6 +244,8 @@ describe('a scope widening with a version bump (a stored spec gives each access 
     const history = JSON.parse(
       await readFile(path.join(project, 'content/releases/trip-booker.json'), 'utf8'),
     );
+    // Dated by the SOURCE_DATE_EPOCH handed to the command, not by this process's environment.
+    expect(history.releases[0].releasedAt).toBe('2025-11-24T16:00:00Z');
     expect(Object.values(history.releases[0].scopes)).toContainEqual([
       'https://www.googleapis.com/auth/calendar.events.readonly',
     ]);
