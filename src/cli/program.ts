@@ -35,8 +35,11 @@ function withOptions(command: Command, options: readonly Option[]): Command {
   return command;
 }
 
-/** The commands over the publisher's own project: new, check, build, dev, preview, serve, release. */
-function declareProjectCommands(program: Command, outcome: CommandOutcome): void {
+/**
+ * The commands over the publisher's own project: new, check, build, dev, preview, serve, release; check and
+ * release read the operator's variables from `env`.
+ */
+function declareProjectCommands(program: Command, outcome: CommandOutcome, env: NodeJS.ProcessEnv): void {
   program
     .command('new')
     .description('a new publisher project in <folder>: content, a package.json that pins this ardsite, CI')
@@ -63,7 +66,7 @@ function declareProjectCommands(program: Command, outcome: CommandOutcome): void
     )
     .action(async (options) => {
       const { runCheck } = await import('./commands/check.js');
-      outcome.exitCode = await runCheck(options);
+      outcome.exitCode = await runCheck(options, env);
     });
   program
     .command('build')
@@ -132,7 +135,7 @@ function declareProjectCommands(program: Command, outcome: CommandOutcome): void
     .option('--dry-run', 'says what would be recorded, writes nothing', false)
     .action(async (options) => {
       const { runRelease } = await import('./commands/release.js');
-      outcome.exitCode = await runRelease(options);
+      outcome.exitCode = await runRelease(options, env);
     });
 }
 
@@ -243,9 +246,15 @@ function declareSiteCommands(program: Command, outcome: CommandOutcome, out: Com
  *
  * @param out where help and usage errors are written (default the process's streams).
  * @param outcome filled in by the action that runs.
+ * @param env the environment `check` and `release` read (`SOURCE_DATE_EPOCH`, `ARDSITE_*`; default
+ *   `process.env`); the other commands still read `process.env`.
  * @returns the program, with `exitOverride` set: parsing throws a CommanderError instead of exiting.
  */
-export function ardsiteProgram(out: CommandOutput = process, outcome: CommandOutcome = {}): Command {
+export function ardsiteProgram(
+  out: CommandOutput = process,
+  outcome: CommandOutcome = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Command {
   const program = new Command('ardsite')
     .description(
       'Static-site generator for publishers of AI agents (ARD manifest, A2A agent cards with RAM).',
@@ -257,7 +266,7 @@ export function ardsiteProgram(out: CommandOutput = process, outcome: CommandOut
     })
     .showHelpAfterError('(ardsite --help lists the commands)')
     .exitOverride();
-  declareProjectCommands(program, outcome);
+  declareProjectCommands(program, outcome, env);
   declareSiteCommands(program, outcome, out);
   // A usage error names the command's usage, and where its options are listed.
   for (const command of program.commands)

@@ -16,11 +16,17 @@ export const USAGE_EXIT_CODE = 2;
 /**
  * Runs the command line `argv` (without node and the script, e.g. `['check', '--json']`), writing
  * commander's output and the boundary's messages to `out`, and returns the exit code. Never throws; a
- * server command resolves once it listens, with 0.
+ * server command resolves once it listens, with 0. `env` is the environment `check` and `release` read
+ * (`SOURCE_DATE_EPOCH`, `ARDSITE_*`; default `process.env`), so that a caller in another process's place
+ * hands it over instead of changing this process's.
  */
-export async function runCommandLine(argv: readonly string[], out: CommandOutput = process): Promise<number> {
+export async function runCommandLine(
+  argv: readonly string[],
+  out: CommandOutput = process,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const outcome: CommandOutcome = {};
-  const program = ardsiteProgram(out, outcome);
+  const program = ardsiteProgram(out, outcome, env);
   let running: Command = program;
   program.hook('preAction', (_program, command) => {
     running = command;

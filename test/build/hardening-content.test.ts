@@ -21,7 +21,7 @@ import {
   removeProjects,
   TEST_KEY_ES256,
 } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess } from '../helpers/cli.js';
 import { fixture, lineOf } from '../helpers/site.js';
 
 afterAll(removeProjects);
@@ -271,7 +271,7 @@ describe('finding 8: check reports, with file and line, what build would refuse'
   it('npm run check and npm run build refuse the same project with the same codes', async () => {
     const root = await variant(everyFault);
     const [cli, build] = await Promise.all([
-      runScript('check.ts', '--root', root, '--json'),
+      runCommandInProcess('check.ts', '--root', root, '--json'),
       buildProject(root, { env: { ARDSITE_SIGNING_KEY: TEST_KEY_ES256 } }),
     ]);
     expect(cli.code).toBe(1);

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, copyProject, fixedKeyEnv, readTree, removeProjects } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess } from '../helpers/cli.js';
 import { EXAMPLE_LIKE, fixture, lineOf } from '../helpers/site.js';
 
 const ORIGIN = 'https://agents.example.com';
@@ -118,7 +118,7 @@ describe('npm run check on a text without the default language', () => {
     const file = path.join(root, 'content', 'agents', 'travel-reservation.md');
     const text = (await readFile(file, 'utf8')).replace('  en: Travel Reservation Agent\n', '');
     await writeFile(file, text);
-    const { code, stdout } = await runScript('check.ts', '--root', root);
+    const { code, stdout } = await runCommandInProcess('check.ts', '--root', root);
     expect(code).toBe(1);
     expect(stdout).toContain(
       `E  content/agents/travel-reservation.md:${lineOf(text, 'name:')}:1  name  this text is given per language but not in the site's default language "en"`,

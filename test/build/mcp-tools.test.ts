@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/core/util/errors.js';
 import { buildProject, fixedKeyEnv } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess } from '../helpers/cli.js';
 import { agentMd, EXAMPLE_LIKE, lineOf, makeSite, removeSites } from '../helpers/site.js';
 import { storedSpec } from '../helpers/specs.js';
 
@@ -56,7 +56,7 @@ const agent = agentMd({
 });
 
 async function checkJson(root: string): Promise<{ code: number; diagnostics: Diagnostic[] }> {
-  const run = await runScript('check.ts', '--root', root, '--json');
+  const run = await runCommandInProcess('check.ts', '--root', root, '--json');
   return {
     code: run.code,
     diagnostics: (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics,

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProject, copyProject, fixedKeyEnv, readTree, removeProjects } from '../helpers/build.js';
-import { runScript, type ScriptRun } from '../helpers/cli.js';
+import { runCommandInProcess, type ScriptRun } from '../helpers/cli.js';
 import { attr, elements, parseHtml, textContent, visibleText, type HtmlDocument } from '../helpers/html.js';
 import { fixture } from '../helpers/site.js';
 
@@ -18,7 +18,7 @@ let check: ScriptRun;
 
 beforeAll(async () => {
   const root = await copyProject(fixture('permission-truth'));
-  check = await runScript('check.ts', '--root', root);
+  check = await runCommandInProcess('check.ts', '--root', root);
   const result = await buildProject(root, { env: fixedKeyEnv() });
   if (result.code !== 0) throw new Error(`the fixture did not build:\n${result.stderr}`);
   tree = await readTree(result.outDir);

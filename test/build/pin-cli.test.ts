@@ -76,7 +76,7 @@ describe('npm run pin', () => {
     const card = `{"name":"alpha","version":"1.0.0","identifier":"${identifierOf('alpha')}"}\n`;
     await serve('alpha', card);
     const root = await makeSite({ 'content/entries/alpha.yaml': entryYaml('alpha') });
-    const before = await runScript('check.ts', '--root', root);
+    const before = await runCommandInProcess('check.ts', '--root', root);
     expect(before.stdout).toContain('[ARD_UNPINNED]');
 
     const pinned = await runScript('pin.ts', '--root', root, resolve);
@@ -86,7 +86,7 @@ describe('npm run pin', () => {
     const text = await readFile(path.join(root, 'content/entries/alpha.yaml'), 'utf8');
     // Only the digest line is new; comments, order and flow lists are as written.
     expect(text).toBe(entryYaml('alpha', `digest: ${digestOf(card)}\n`));
-    const after = await runScript('check.ts', '--root', root);
+    const after = await runCommandInProcess('check.ts', '--root', root);
     expect(after.code).toBe(0);
     expect(after.stdout).not.toContain('ARD_UNPINNED');
 

@@ -24,7 +24,7 @@ import {
 } from '../helpers/build.js';
 import { AGENT, CALENDAR, gainCalendarWrite, RELEASES_FIXTURE as FIXTURE } from '../helpers/releases.js';
 import { REPO_ROOT } from '../helpers/site.js';
-import { runScriptWithEnv } from '../helpers/cli.js';
+import { runCommandInProcessWithEnv, runScriptWithEnv } from '../helpers/cli.js';
 import { githubIssuesResource } from '../helpers/specs.js';
 
 const ORIGIN = 'https://trips.releases.example';
@@ -81,7 +81,7 @@ describe('a widening under an unchanged version', () => {
       'operation: public-holidays-get\n    identityUsed: END_USER',
     );
     await writeFile(agent, widened);
-    const again = await runScriptWithEnv('check.ts', ['--root', root]);
+    const again = await runCommandInProcessWithEnv('check.ts', ['--root', root]);
     expect(again.stdout).toMatch(
       /trip-booker\.md:\d+:\d+ {2}resourceAccesses\[1\]\.identityUsed .*access fetch-holidays-for-destination: identityUsed widened from "AGENT" to "END_USER"/,
     );
@@ -237,11 +237,15 @@ describe('a scope widening with a version bump (a stored spec gives each access 
         `spec:\n  specUrl: https://www.googleapis.com/discovery/v1/apis/calendar/v3/rest\nspecFile: content/specs/calendar.json\nspecDigest: ${sha256Digest(spec)}\noperations:\n`,
       ),
     );
-    const recorded = await runScriptWithEnv('release.ts', ['--root', project], { SOURCE_DATE_EPOCH });
+    const recorded = await runCommandInProcessWithEnv('release.ts', ['--root', project], {
+      SOURCE_DATE_EPOCH,
+    });
     expect(recorded.code, recorded.stderr).toBe(0);
     const history = JSON.parse(
       await readFile(path.join(project, 'content/releases/trip-booker.json'), 'utf8'),
     );
+    // Dated by the SOURCE_DATE_EPOCH handed to the command, not by this process's environment.
+    expect(history.releases[0].releasedAt).toBe('2025-11-24T16:00:00Z');
     expect(Object.values(history.releases[0].scopes)).toContainEqual([
       'https://www.googleapis.com/auth/calendar.events.readonly',
     ]);
@@ -297,7 +301,7 @@ describe('a read-only operation that a stored spec, stored after the release, sa
       ),
     );
     const release = (...args: string[]) =>
-      runScriptWithEnv('release.ts', ['--root', project, ...args], { SOURCE_DATE_EPOCH });
+      runCommandInProcessWithEnv('release.ts', ['--root', project, ...args], { SOURCE_DATE_EPOCH });
     const first = await release();
     expect(first.stdout, first.stderr).toBe(
       'trip-booker 1.0.0: recorded (content/releases/trip-booker.json)\n',
@@ -321,7 +325,7 @@ describe('a read-only operation that a stored spec, stored after the release, sa
     }
     expect(await readFile(historyFile, 'utf8')).toBe(recorded);
     // The check agrees: the spec's warning, and no widening under 1.0.0.
-    const check = await runScriptWithEnv('check.ts', ['--root', project]);
+    const check = await runCommandInProcessWithEnv('check.ts', ['--root', project]);
     expect(check.code, check.stdout).toBe(0);
     expect(check.stdout).toContain('[SPEC_READ_WRITE_MISMATCH]');
     await writeFile(agent, (await readFile(agent, 'utf8')).replace('version: 1.0.0', 'version: 1.0.1'));

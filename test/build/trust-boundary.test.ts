@@ -13,7 +13,7 @@ import { loadAndCheck } from '../../src/core/content/index.js';
 import { prepareBuild } from '../../src/core/build/prepare.js';
 import { publicJwkThumbprint } from '../../src/core/trust/jwk.js';
 import { copyProject, removeProjects, SOURCE_DATE_EPOCH, TEST_KEY_ES256 } from '../helpers/build.js';
-import { runScript } from '../helpers/cli.js';
+import { runCommandInProcess } from '../helpers/cli.js';
 import { AGENT, gainCalendarWrite, RELEASES_FIXTURE } from '../helpers/releases.js';
 import { recordReleases } from '../../src/core/releases/record.js';
 import { readProjectFile } from '../../src/core/ram/catalog.js';
@@ -244,7 +244,7 @@ describe('item 8: a release history cannot lose what is already published', () =
   it('npm run check -- --published <folder> reports it too', async () => {
     const { root, published } = await releasedTwice();
     await rm(path.join(root, HISTORY));
-    const run = await runScript('check.ts', '--root', root, '--published', published);
+    const run = await runCommandInProcess('check.ts', '--root', root, '--published', published);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('[RELEASE_HISTORY_LOST]');
   });

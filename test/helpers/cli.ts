@@ -85,7 +85,41 @@ type Write = typeof process.stdout.write;
  * @throws Error for a name that is no command of the CLI, for a command that serves (`dev`, `preview`,
  *   `serve`), when this process is not in the repository root, or while another run is in progress.
  */
-export async function runCommandInProcess(script: string, ...args: string[]): Promise<ScriptRun> {
+export function runCommandInProcess(script: string, ...args: string[]): Promise<ScriptRun> {
+  return inProcess(script, args, process.env);
+}
+
+/**
+ * The commands of the CLI that read their environment from what the command line is given
+ * (src/cli/run.ts `runCommandLine`'s `env`), never from `process.env`.
+ */
+const ENV_COMMANDS: ReadonlySet<string> = new Set(['check', 'release']);
+
+/**
+ * Runs the command `script` of the CLI with `args` in this process as {@link runCommandInProcess} does,
+ * over the clean environment {@link runScriptWithEnv} gives a child process (`CI`, `ARDSITE_*`,
+ * `SOURCE_DATE_EPOCH` and vitest's variables removed, then `env` and `NO_COLOR` added), handed to the
+ * command instead of `process.env`, which stays as it is.
+ * @throws Error for a command that reads `process.env` itself (only `check` and `release` take theirs),
+ *   and as {@link runCommandInProcess} does.
+ */
+export async function runCommandInProcessWithEnv(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ScriptRun> {
+  const name = script.replace(/\.ts$/, '');
+  if (!ENV_COMMANDS.has(name))
+    throw new Error(`${name} reads process.env itself: run it with runScriptWithEnv, in a child process`);
+  return inProcess(script, args, { ...cleanEnvironment(), NO_COLOR: '1', ...env });
+}
+
+/** Runs `script` in this process with `args`, `env` handed to the command line (see {@link runCommandInProcess}). */
+async function inProcess(
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<ScriptRun> {
   const name = script.replace(/\.ts$/, '');
   if (!CLI_COMMANDS.has(name)) throw new Error(`${script} is no command of ardsite`);
   if (SERVERS.has(name))
@@ -109,10 +143,14 @@ export async function runCommandInProcess(script: string, ...args: string[]): Pr
   process.stdout.write = capture('stdout');
   process.stderr.write = capture('stderr');
   try {
-    result.code = await runCommandLine([name, ...args], {
-      stdout: { write: (text: string) => (result.stdout += text) },
-      stderr: { write: (text: string) => (result.stderr += text) },
-    });
+    result.code = await runCommandLine(
+      [name, ...args],
+      {
+        stdout: { write: (text: string) => (result.stdout += text) },
+        stderr: { write: (text: string) => (result.stderr += text) },
+      },
+      env,
+    );
   } finally {
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
@@ -130,13 +168,10 @@ export async function runScriptWithEnv(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<ScriptRun> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
   try {
     const { stdout, stderr } = await run(process.execPath, [...scriptArgs(script), ...args], {
       cwd: REPO_ROOT,
-      env: { ...clean, NO_COLOR: '1', ...env },
+      env: { ...cleanEnvironment(), NO_COLOR: '1', ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -144,6 +179,14 @@ export async function runScriptWithEnv(
     if (typeof e.code !== 'number') throw error;
     return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
+}
+
+/** This process's environment without `CI`, `ARDSITE_*`, `SOURCE_DATE_EPOCH` and vitest's own variables. */
+function cleanEnvironment(): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !/^(CI|ARDSITE_.*|SOURCE_DATE_EPOCH|VITEST.*)$/.test(k)) clean[k] = v;
+  return clean;
 }
 
 /** A server script running in a child process (see {@link startServerScript}). */

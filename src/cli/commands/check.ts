@@ -20,11 +20,18 @@ export interface CheckCommandOptions {
   published?: string;
 }
 
-/** Runs `ardsite check` and returns its exit code. */
-export async function runCheck(options: CheckCommandOptions): Promise<number> {
+/**
+ * Runs `ardsite check` and returns its exit code; the operator's variables (`ARDSITE_ALLOW_OUTSIDE`,
+ * `ARDSITE_TRUSTED_KEYS`, `ARDSITE_SIGNING_KEY_FILE`) are read from `env`.
+ */
+export async function runCheck(
+  options: CheckCommandOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const root = projectFolder(options.root);
   const result = await check({
     root,
+    env,
     ...(options.published === undefined ? {} : { publishedDir: path.resolve(options.published) }),
   });
   const { agents, resources, entries, errors, warnings, diagnostics } = result;

@@ -20,18 +20,23 @@ export interface ReleaseCommandOptions {
 }
 
 /**
- * Runs `ardsite release` and returns its exit code: 0 done, 1 content errors or a refused agent.
+ * Runs `ardsite release` and returns its exit code: 0 done, 1 content errors or a refused agent. The date of
+ * a release is `SOURCE_DATE_EPOCH` of `env` (reproducible-builds.org), else now; the operator's variables
+ * of the content checks are read from `env` too.
  *
  * @throws UsageError when `--root` is not a folder.
  */
-export async function runRelease(values: ReleaseCommandOptions): Promise<number> {
-  const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root) });
+export async function runRelease(
+  values: ReleaseCommandOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const { model, diagnostics } = await loadAndCheck({ root: projectFolder(values.root), env });
   if (!model || hasErrors(diagnostics)) {
     for (const d of diagnostics) if (d.severity === 'error') process.stderr.write(`${formatDiagnostic(d)}\n`);
     process.stderr.write('Nothing was recorded: the content has errors (npm run check lists them).\n');
     return 1;
   }
-  const outcomes = await recordReleases(model, sourceDateEpoch() ?? new Date(), { write: !values.dryRun });
+  const outcomes = await recordReleases(model, sourceDateEpoch(env) ?? new Date(), { write: !values.dryRun });
   for (const o of outcomes) {
     process.stdout.write(`${o.slug} ${o.version}: ${releaseWords(o, values.dryRun)} (${o.file})\n`);
     if (o.diagnostic) process.stderr.write(`${formatDiagnostic(o.diagnostic)}\n`);

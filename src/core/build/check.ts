@@ -23,7 +23,8 @@ export interface CheckResult {
 
 /**
  * Checks the content of the project at `options.root` (absolute); with `options.publishedDir`, also that no
- * release history lost what that published site holds (RELEASE_HISTORY_LOST). Never throws for bad content:
+ * release history lost what that published site holds (RELEASE_HISTORY_LOST); the operator's variables are
+ * read from `options.env`, never from `process.env` when it is given. Never throws for bad content:
  * that is in the result's diagnostics.
  * @throws Error only for an unreadable project folder.
  */
@@ -31,9 +32,15 @@ export async function check(options: {
   root: string;
   /** A site already published (a build's output folder): a release history that lost a version is an error. */
   publishedDir?: string;
+  /**
+   * The operator's environment (default `process.env`): `ARDSITE_ALLOW_OUTSIDE`, `ARDSITE_TRUSTED_KEYS`,
+   * `ARDSITE_SIGNING_KEY_FILE` (src/core/trust/operator-trust.ts).
+   */
+  env?: NodeJS.ProcessEnv;
 }): Promise<CheckResult> {
   const { model, diagnostics } = await loadAndCheck({
     root: options.root,
+    ...(options.env === undefined ? {} : { env: options.env }),
     ...(options.publishedDir === undefined ? {} : { publishedDir: options.publishedDir }),
   });
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

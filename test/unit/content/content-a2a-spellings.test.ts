@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAndCheck } from '../../../src/core/content/index.js';
 import type { Diagnostic } from '../../../src/core/util/errors.js';
-import { runScript } from '../../helpers/cli.js';
+import { runCommandInProcess } from '../../helpers/cli.js';
 import { agentMd, DEFAULT_PUBLISHER, EXAMPLE_LIKE, makeSite, removeSites } from '../../helpers/site.js';
 
 afterAll(removeSites);
@@ -66,7 +66,7 @@ describe('OAuth written the A2A v0.3 way (type: oauth2, security:)', () => {
 
   it('the check summary counts the agents by file, the one with errors included', async () => {
     const root = await makeSite(files);
-    const { stdout, code } = await runScript('check.ts', '--root', root);
+    const { stdout, code } = await runCommandInProcess('check.ts', '--root', root);
     expect(code).toBe(1);
     expect(stdout.split('\n').at(-2)).toBe(
       `checked ${root}/: 2 agents, 0 resources, 0 entries, 2 errors, 1 warning`,
