@@ -27,10 +27,13 @@ export interface SearchResponse {
   pageToken?: string;
 }
 
-/** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */
-export function localResult(indexed: IndexedEntry, score: number, source: string): SearchResultItem {
+/**
+ * The members of a local entry's result item before `score` (ARD draft §4.2.2.2): its coordinates, in
+ * the order the item lists them; `data` only for an entry without `url`.
+ */
+function coordinatesOf(indexed: IndexedEntry) {
   const e = indexed.entry;
-  return withoutUndefined({
+  return {
     identifier: indexed.identifier,
     displayName: e.displayName,
     type: e.type,
@@ -38,11 +41,26 @@ export function localResult(indexed: IndexedEntry, score: number, source: string
     data: e.url === undefined ? e.data : undefined,
     version: e.version,
     digest: e.digest,
-    score,
+  };
+}
+
+/** The members of a local entry's result item after `score`: where it came from and its trust envelope. */
+function provenanceOf(indexed: IndexedEntry, source: string) {
+  const e = indexed.entry;
+  return {
     source,
     verified: indexed.verified,
     trustManifest: e.trustManifest,
     trustManifests: e.trustManifests,
+  };
+}
+
+/** The result item of a local entry (ARD draft §4.2.2.2): its coordinates, trust envelope and score. */
+export function localResult(indexed: IndexedEntry, score: number, source: string): SearchResultItem {
+  return withoutUndefined({
+    ...coordinatesOf(indexed),
+    score,
+    ...provenanceOf(indexed, source),
   }) as SearchResultItem;
 }
 
@@ -127,22 +145,8 @@ export interface ResultJson {
 
 /** The {@link ResultJson} of a local entry whose results name `source`. */
 export function resultJson(indexed: IndexedEntry, source: string): ResultJson {
-  const e = indexed.entry;
-  const before = JSON.stringify({
-    identifier: indexed.identifier,
-    displayName: e.displayName,
-    type: e.type,
-    url: e.url,
-    data: e.url === undefined ? e.data : undefined,
-    version: e.version,
-    digest: e.digest,
-  });
-  const after = JSON.stringify({
-    source,
-    verified: indexed.verified,
-    trustManifest: e.trustManifest,
-    trustManifests: e.trustManifests,
-  });
+  const before = JSON.stringify(coordinatesOf(indexed));
+  const after = JSON.stringify(provenanceOf(indexed, source));
   // `identifier` is always there, so `before` is never `{}`; `source` always, so `after` neither.
   return { head: `${before.slice(0, -1)},"score":`, tail: `,${after.slice(1)}` };
 }
