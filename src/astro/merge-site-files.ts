@@ -68,39 +68,51 @@ function robotsMatch(pattern: string, urlPath: string): boolean {
 }
 
 /**
- * The first of `paths` the site's robots.txt disallows for every crawler (RFC 9309 §2.2.2: the longest
- * matching rule wins, `Allow` on a tie), with the line of the rule.
+ * Every one of `paths` the site's robots.txt disallows for every crawler (RFC 9309 §2.2.2: the longest
+ * matching rule wins, `Allow` on a tie), in the order of `paths`, each with the line of its rule.
  */
-export function disallowedPath(
-  robots: string,
-  paths: readonly string[],
-): { path: string; line: number } | undefined {
+export function disallowedPaths(robots: string, paths: readonly string[]): { path: string; line: number }[] {
   const rules = robotsRulesForAll(robots);
+  const blocked: { path: string; line: number }[] = [];
   for (const urlPath of paths) {
     const matching = rules
       .filter((r) => robotsMatch(r.path, urlPath))
       .sort((a, b) => b.path.length - a.path.length || Number(b.allow) - Number(a.allow));
     const rule = matching[0];
-    if (rule && !rule.allow) return { path: urlPath, line: rule.line };
+    if (rule && !rule.allow) blocked.push({ path: urlPath, line: rule.line });
   }
-  return undefined;
+  return blocked;
+}
+
+/** How many blocked paths a robots.txt conflict names before it says how many more there are. */
+export const MAX_NAMED_BLOCKED_PATHS = 10;
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 /**
  * The conflict of the site's robots.txt (`robots`, its text) with what ardsite publishes (`published`, URL
- * paths): the first path it disallows for every crawler ({@link disallowedPath}, RFC 9309), named with
- * the rule's line; undefined when it disallows none of them.
+ * paths): one message naming every path it disallows for every crawler ({@link disallowedPaths}, RFC
+ * 9309), grouped by the line of the rule that blocks them (at most {@link MAX_NAMED_BLOCKED_PATHS} paths
+ * named, then how many more); undefined when it disallows none of them.
  */
 export function robotsConflict(
   robots: string,
   names: SiteFileNames,
   published: readonly string[],
 ): SiteFileConflict | undefined {
-  const blocked = disallowedPath(robots, published);
-  if (!blocked) return undefined;
+  const blocked = disallowedPaths(robots, published);
+  if (blocked.length === 0) return undefined;
+  const named = blocked.slice(0, MAX_NAMED_BLOCKED_PATHS);
+  const byLine = new Map<number, string[]>();
+  for (const { path, line } of named) byLine.set(line, [...(byLine.get(line) ?? []), path]);
+  const more = blocked.length - named.length;
+  const rules = [...byLine].map(([line, paths]) => `${names.site}:${line} disallows ${listed(paths)}`);
   return {
     file: 'robots.txt',
-    reason: `${names.site}:${blocked.line} disallows ${blocked.path} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
+    reason: `${rules.join(', ')}${more > 0 ? ` (and ${more} more paths)` : ''} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
   };
 }
 

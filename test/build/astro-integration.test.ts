@@ -100,7 +100,7 @@ describe('ardsite() in an Astro site of its own', () => {
     const built = await astroBuild(ASTRO_BIN, site, TSX);
     expect(built.code).not.toBe(0);
     expect(built.output).toMatch(
-      /robots\.txt: public\/robots\.txt:2 disallows \/\.well-known\/\S+ for every crawler, which ardsite's robots\.txt \(made from ardsite\/content\) allows/,
+      /robots\.txt: public\/robots\.txt:2 disallows \/\.well-known\/ai-catalog\.json, \/\.well-known\/ard\.json, \/\.well-known\/did\.json and \/\.well-known\/jwks\.json for every crawler, which ardsite's robots\.txt \(made from ardsite\/content\) allows/,
     );
     // Refused at the config step, before Astro rendered a page or ardsite built: no output folder at all,
     // and the site's robots.txt as it was.

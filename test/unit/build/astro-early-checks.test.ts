@@ -27,14 +27,14 @@ afterEach(async () => {
 const siteRobots = (text: string) => writeFile(path.join(siteRoot, 'public', 'robots.txt'), text);
 
 describe('robotsConflictBeforeBuild', () => {
-  it('names the rule that disallows a well-known file, in the words of the merge', async () => {
+  it('names every well-known file the rule disallows, in one message in the words of the merge', async () => {
     const robots = 'User-agent: *\nAllow: /\nDisallow: /.well-known/\n';
     await siteRobots(robots);
     const conflict = await robotsConflictBeforeBuild({ siteRoot, project });
     expect(conflict).toEqual({
       file: 'robots.txt',
       reason:
-        "public/robots.txt:3 disallows /.well-known/ai-catalog.json for every crawler, which ardsite's robots.txt (made from ardsite/content) allows and ardsite publishes",
+        "public/robots.txt:3 disallows /.well-known/ai-catalog.json, /.well-known/ard.json, /.well-known/did.json and /.well-known/jwks.json for every crawler, which ardsite's robots.txt (made from ardsite/content) allows and ardsite publishes",
     });
     const merged = mergeSiteFile(
       'robots.txt',
@@ -52,6 +52,14 @@ describe('robotsConflictBeforeBuild', () => {
     const conflict = await robotsConflictBeforeBuild({ siteRoot, project });
     expect(conflict?.reason).toBe(
       'public/robots.txt:2 disallows /.well-known/did.json for every crawler, which ardsite/public/robots.txt allows and ardsite publishes',
+    );
+  });
+
+  it('names only the files the rules block, each rule with its line', async () => {
+    await siteRobots('User-agent: *\nDisallow: /.well-known/jwks\nAllow: /\nDisallow: /.well-known/ai-\n');
+    const conflict = await robotsConflictBeforeBuild({ siteRoot, project });
+    expect(conflict?.reason).toBe(
+      "public/robots.txt:4 disallows /.well-known/ai-catalog.json, public/robots.txt:2 disallows /.well-known/jwks.json for every crawler, which ardsite's robots.txt (made from ardsite/content) allows and ardsite publishes",
     );
   });
 

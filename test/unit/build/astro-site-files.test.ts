@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mergeLlmsTxt } from '../../../src/astro/merge-llms-txt.js';
-import { disallowedPath, mergeSiteFile } from '../../../src/astro/merge-site-files.js';
+import {
+  MAX_NAMED_BLOCKED_PATHS,
+  disallowedPaths,
+  mergeSiteFile,
+  robotsConflict,
+} from '../../../src/astro/merge-site-files.js';
 
 const NAMES = { site: 'public/x', ardsite: 'ardsite/x' };
 const SITE_LLMS = `# Acme
@@ -142,15 +147,55 @@ describe('mergeSiteFile', () => {
   });
 });
 
-describe('disallowedPath (RFC 9309 §2.2.2)', () => {
+describe('disallowedPaths (RFC 9309 §2.2.2)', () => {
   it('lets the longest rule win, Allow on a tie, and reads only the groups for every crawler', () => {
     const robots =
       'User-agent: Bot\nDisallow: /\n\nUser-agent: *\nDisallow: /agents/\nAllow: /agents/trip/\n';
-    expect(disallowedPath(robots, ['/agents/trip/'])).toBeUndefined();
-    expect(disallowedPath(robots, ['/agents/other/'])).toEqual({ path: '/agents/other/', line: 5 });
-    expect(disallowedPath('User-agent: *\nDisallow: /*.json$\n', ['/.well-known/ard.json'])).toEqual({
-      path: '/.well-known/ard.json',
-      line: 2,
+    expect(disallowedPaths(robots, ['/agents/trip/'])).toEqual([]);
+    expect(disallowedPaths(robots, ['/agents/other/'])).toEqual([{ path: '/agents/other/', line: 5 }]);
+    expect(disallowedPaths('User-agent: *\nDisallow: /*.json$\n', ['/.well-known/ard.json'])).toEqual([
+      { path: '/.well-known/ard.json', line: 2 },
+    ]);
+  });
+
+  it('gives every blocked path, in the order asked, each with the line of its rule', () => {
+    const robots =
+      'User-agent: *\nDisallow: /.well-known/d\nDisallow: /.well-known/a\nAllow: /.well-known/ard\n';
+    expect(
+      disallowedPaths(robots, [
+        '/.well-known/ai-catalog.json',
+        '/.well-known/ard.json',
+        '/.well-known/did.json',
+      ]),
+    ).toEqual([
+      { path: '/.well-known/ai-catalog.json', line: 3 },
+      { path: '/.well-known/did.json', line: 2 },
+    ]);
+  });
+});
+
+describe('robotsConflict', () => {
+  const names = { site: 'public/robots.txt', ardsite: "ardsite's robots.txt" };
+
+  it('names every blocked path in one message, grouped by the rule that blocks them', () => {
+    const robots = 'User-agent: *\nDisallow: /.well-known/a\nDisallow: /.well-known/j\n';
+    const published = [
+      '/.well-known/agent-card.json',
+      '/.well-known/ard.json',
+      '/.well-known/jwks.json',
+      '/',
+    ];
+    expect(robotsConflict(robots, names, published)).toEqual({
+      file: 'robots.txt',
+      reason:
+        "public/robots.txt:2 disallows /.well-known/agent-card.json and /.well-known/ard.json, public/robots.txt:3 disallows /.well-known/jwks.json for every crawler, which ardsite's robots.txt allows and ardsite publishes",
     });
+  });
+
+  it(`names at most ${MAX_NAMED_BLOCKED_PATHS} paths, then how many more`, () => {
+    const published = Array.from({ length: MAX_NAMED_BLOCKED_PATHS + 3 }, (_, i) => `/agents/a${i}/`);
+    const reason = robotsConflict('User-agent: *\nDisallow: /agents/\n', names, published)!.reason;
+    expect(reason).toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS - 1}/ (and 3 more paths) for every crawler`);
+    expect(reason).not.toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS}/`);
   });
 });
