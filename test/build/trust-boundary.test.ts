@@ -34,7 +34,7 @@ function pickXY(text: string): { x: string; y: string } {
 const errorsOf = async (root: string, env: NodeJS.ProcessEnv = {}) =>
   (await loadAndCheck({ root, env })).diagnostics.filter((d) => d.severity === 'error');
 
-describe('item 2: key material comes from the operator, not from content', () => {
+describe('key material comes from the operator (ARDSITE_TRUSTED_KEYS), not from content', () => {
   const publisher = (revoked = false) =>
     `${DEFAULT_PUBLISHER}signing:\n  retiredKeys:\n    - jwk: ${JSON.stringify(ATTACKER)}\n${revoked ? '      revoked: true\n' : ''}`;
 
@@ -91,7 +91,7 @@ describe('item 2: key material comes from the operator, not from content', () =>
   });
 });
 
-describe('item 3: reach outside the project comes from the operator, not from content', () => {
+describe('reach outside the project comes from the operator (ARDSITE_ALLOW_OUTSIDE), not from content', () => {
   it('allowOutside: [/] in publisher.yaml is an error, and public/ links to /etc/passwd stay refused', async () => {
     const root = await makeSite({
       'content/publisher.yaml': `${DEFAULT_PUBLISHER}allowOutside:\n  - /\n`,
@@ -128,7 +128,7 @@ describe('item 3: reach outside the project comes from the operator, not from co
   });
 });
 
-describe('item 4: public/ never publishes a secret of the project', () => {
+describe('public/ never publishes a secret of the project', () => {
   it('refuses links to .git, .git/config, .env, .ardsite, the operator key file, and to the project itself', async () => {
     const root = await makeSite({
       'content/agents/a.md': agentMd(),
@@ -182,7 +182,7 @@ describe('content never reads a secret of the project', () => {
   });
 });
 
-describe('item 8: a release history cannot lose what is already published', () => {
+describe('a release history cannot lose what is already published', () => {
   /** The releases fixture with 1.0.0 and then 1.1.0 (which gained a calendar write) recorded, and its build. */
   async function releasedTwice(): Promise<{ root: string; published: string }> {
     const root = await copyProject(RELEASES_FIXTURE);

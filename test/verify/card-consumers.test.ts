@@ -74,7 +74,7 @@ async function verifyBothWays(dir: string) {
 
 const errorsOf = (findings: VerifyFinding[]) => findings.filter((f) => f.severity === 'error');
 
-describe('item 1: hybrid cards valid for both versions', () => {
+describe('hybrid cards valid for both A2A versions (v0.3 and v1.0)', () => {
   it('every card is accepted by every consumer; the v0.3-offering card carries security in the v0.3 forms', async () => {
     const verdicts = await siteCardVerdicts(built);
     expect(verdicts.length).toBe(3);
@@ -125,7 +125,7 @@ describe('item 1: hybrid cards valid for both versions', () => {
   });
 });
 
-describe('item 2: two card signatures, one over the whole served card', () => {
+describe('two card signatures, one over the whole served card', () => {
   it('signatures[0] is over the SDK form, signatures[1] over the whole card; no member is at its default', async () => {
     const did = await read(built, '.well-known/did.json');
     for (const v of await siteCardVerdicts(built)) {
@@ -178,7 +178,7 @@ describe('item 2: two card signatures, one over the whole served card', () => {
   });
 });
 
-describe('item 3: card-signature keys come from did:web', () => {
+describe('card-signature keys come from did:web', () => {
   it('a key swapped in jwks.json under the same kid, one card signed with it: caught and said why, folder and HTTP, and the self-check fails', async () => {
     const dir = await copyOfBuilt();
     await swapJwksKeyAndSign(dir, HYBRID);
@@ -219,7 +219,7 @@ describe('item 3: card-signature keys come from did:web', () => {
   });
 });
 
-describe('item 6: a UTF-8 byte order mark before a JSON document', () => {
+describe('a UTF-8 byte order mark before a JSON document', () => {
   it('is a JSON_BOM warning for ard.json, did.json and jwks.json (RFC 8259 §8.1), which fails the self-check rule only', async () => {
     const dir = await copyOfBuilt();
     for (const rel of ['.well-known/ard.json', '.well-known/did.json', '.well-known/jwks.json']) {
