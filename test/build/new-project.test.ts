@@ -74,8 +74,13 @@ describe('npm run new', () => {
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
       scripts: Record<string, string>;
+      overrides: unknown;
+      allowScripts: unknown;
     };
     expect(manifest.dependencies).toEqual({ ardsite: own.version });
+    // What keeps npm install quiet on Node 20 and npm 11 (test/package/package.test.ts installs one).
+    expect(manifest.overrides).toEqual({ unifont: { undici: '^6.28.0' } });
+    expect(manifest.allowScripts).toEqual({ esbuild: false, sharp: false });
     expect(manifest.scripts).toMatchObject({
       check: 'ardsite check',
       build: 'ardsite build',

@@ -144,7 +144,31 @@ function packageName(domain: string): string {
   return domain.replaceAll('.', '-');
 }
 
-/** The project's package.json: ardsite pinned to the exact version, and its commands as scripts. */
+/**
+ * npm `overrides` of the project (npm package.json `overrides`, npm 8.3+): the undici that Astro's font
+ * resolver, unifont, gets. unifont 0.7 declares undici 8, which needs Node 22.19 and does not load on Node
+ * 20 (its zstd decoder needs a `node:zlib` export Node 20 lacks), so `npm install` warns EBADENGINE and
+ * unifont's one use of it, installing a proxy dispatcher when `HTTPS_PROXY` is set, fails silently. Its
+ * four imports (`Agent`, `EnvHttpProxyAgent`, `getGlobalDispatcher`, `setGlobalDispatcher`) are undici
+ * 6's too, the line ardsite's own dependencies already use (Node 18.17+), so the project installs that
+ * one, once. The packed package's test installs a new project and loads unifont's proxy path with it.
+ */
+export const PROJECT_OVERRIDES = { unifont: { undici: '^6.28.0' } } as const;
+
+/**
+ * npm 11's `allowScripts` of the project (`npm install-scripts deny`): the dependencies' install scripts
+ * npm would skip and list after every install. Both are denied, so npm stops asking and nothing runs:
+ * esbuild's postinstall checks the binary of its platform package and links it in place of the JS
+ * launcher (fetching it only when optional dependencies were left out), and sharp's builds libvips from
+ * source only when no prebuilt package fits the platform; `check`, `build` and `verify` of a new project
+ * pass without them. npm before 11 ignores the field and runs them.
+ */
+export const PROJECT_ALLOW_SCRIPTS = { esbuild: false, sharp: false } as const;
+
+/**
+ * The project's package.json: ardsite pinned to the exact version, its commands as scripts, and what
+ * keeps `npm install` quiet on Node 20 and npm 11 ({@link PROJECT_OVERRIDES}, {@link PROJECT_ALLOW_SCRIPTS}).
+ */
 function packageJson(o: Required<NewProjectOptions>): string {
   const manifest = {
     name: packageName(o.domain),
@@ -165,6 +189,8 @@ function packageJson(o: Required<NewProjectOptions>): string {
       import: 'ardsite import',
     },
     dependencies: { ardsite: o.ardsiteVersion },
+    overrides: PROJECT_OVERRIDES,
+    allowScripts: PROJECT_ALLOW_SCRIPTS,
     engines: { node: '>=20.3' },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
