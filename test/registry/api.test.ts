@@ -621,6 +621,12 @@ describe('headers, CORS and the static files', () => {
       expect(headers(a), p).toEqual(headers(b));
       expect(Buffer.from(await a.arrayBuffer()).equals(Buffer.from(await b.arrayBuffer())), p).toBe(true);
     }
+    // An agent card carries the ETag A2A §8.6.1 recommends, and If-None-Match gets a 304 without a body.
+    const card = `${registry.origin}/agents/travel-reservation/agent-card.json`;
+    const tag = (await fetch(card)).headers.get('etag');
+    expect(tag).toMatch(/^W\/"[^"]+"$/);
+    const again = await fetch(card, { headers: { 'if-none-match': tag! } });
+    expect([again.status, await again.text(), again.headers.get('etag')]).toEqual([304, '', tag]);
   });
 });
 

@@ -7,7 +7,7 @@
  * Shown: `auto` terminates and returns every registry's matches once, each with the `source` of the
  * registry that returned it to A, and verified; Hop-Count and the trail bound the forwarding; `referrals` returns the peers; a slow peer and
  * a failing peer do not fail the answer; a peer result whose signature does not hold is dropped, an
- * unsigned one is marked `verified: false`.
+ * unsigned one is marked `verified: false`; `GET /agents/{identifier}` is answered from A's own index only.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeSites, agentMd, makeSite } from '../helpers/site.js';
 import {
   buildRegistrySite,
+  call,
+  expectProblem,
   freePorts,
   postJson,
   startTestRegistry,
@@ -194,6 +196,19 @@ describe('federation auto over A → B → C → A', () => {
     ).toEqual([domain('a')]);
     // Larger than the maximum: lowered to 3.
     expect(await ids({ 'Hop-Count': '200' })).toEqual([domain('a'), domain('b'), domain('c')]);
+  });
+});
+
+describe('GET /agents/{identifier} on a federating registry (ard-spec v0.91 §5.3.4, ADR-0010)', () => {
+  it('is never federated: A answers its own entry, and 404 NOT_FOUND for one only its peers hold, asking none', async () => {
+    for (const s of Object.values(servers)) s.logs.length = 0;
+    const lookup = (identifier: string) => call(`${apiOf('a')}/agents/${encodeURIComponent(identifier)}`);
+    const own = await lookup(agentId('a', 'a-rooms'));
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.identifier).toBe(agentId('a', 'a-rooms'));
+    expectProblem(await lookup(agentId('b', 'b-flights')), 404, 'NOT_FOUND');
+    expectProblem(await lookup(agentId('c', 'c-rooms')), 404, 'NOT_FOUND');
+    expect([servers.b.logs, servers.c.logs]).toEqual([[], []]);
   });
 });
 
