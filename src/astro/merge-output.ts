@@ -9,7 +9,12 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_PATH } from '../core/ard/well-known.js';
-import { mergeSiteFile, type SiteFileConflict, type SiteFileNames } from './merge-site-files.js';
+import {
+  mergeSiteFile,
+  yieldPageRules,
+  type SiteFileConflict,
+  type SiteFileNames,
+} from './merge-site-files.js';
 
 /** One file both the site and ardsite would write: paths relative to the output folder, `/`-separated. */
 export interface OutputConflict {
@@ -126,7 +131,9 @@ export function namesOf(file: string, sources: MergeSources): SiteFileNames {
 /**
  * Merges what ardsite built (`ardsiteDir`) into the site's output folder (`siteDir`, whose own files are
  * `siteFiles`): a file both write is kept, merged or a conflict (./merge-site-files.ts); when there is
- * no conflict, the merged files are written and every file the site lacks is copied.
+ * no conflict, the merged files are written and every file the site lacks is copied. Where the site's
+ * own page wins over ardsite's (its `index.html`), ardsite's `_headers` rule of that path keeps only the
+ * `Link` header (`yieldPageRules`), whether or not the site has a `_headers` of its own.
  * @returns the conflicts (nothing written then), or the paths copied and merged.
  * @throws ArdsiteError `HEADERS_FILE_INVALID` for a `_headers` not in that syntax; file-system errors.
  */
@@ -138,6 +145,12 @@ export async function mergeOutput(
 ): Promise<{ conflicts: SiteFileConflict[]; copied: string[]; merged: string[] }> {
   const ours = await listFiles(ardsiteDir);
   const published = ours.map(urlPathOf);
+  // The site's own front and error pages win (SITE_WINS): ardsite's page headers are not theirs.
+  const taken = siteFiles.filter((file) => SITE_WINS.has(file) && ours.includes(file)).map(urlPathOf);
+  if (taken.length > 0 && ours.includes('_headers')) {
+    const at = path.join(ardsiteDir, '_headers');
+    await writeFile(at, yieldPageRules(await readFile(at, 'utf8'), taken));
+  }
   const conflicts: SiteFileConflict[] = [];
   const writes: [string, string][] = [];
   for (const { file } of findConflicts(siteFiles, ours)) {

@@ -5,7 +5,8 @@
  * - `llms.txt` (llmstxt.org): merged, the site's first (./merge-llms-txt.ts).
  * - `_headers` (Netlify, Cloudflare Pages): ardsite's rules (content types, CORS and the `Link: rel="ard"`
  *   of the manifest and cards) are appended to the site's; a rule of the same path in both that sets the
- *   same header to another value is a conflict, since a host would join the two values.
+ *   same header to another value is a conflict, since a host would join the two values. The rule of a
+ *   page the site's own page replaces (its home page at `/`) keeps only the `Link` header.
  * - `robots.txt` (RFC 9309): the site's is kept and ardsite's left out; a conflict when the site's
  *   disallows, for every crawler, a path ardsite publishes (the manifest, a card, a page).
  * - anything else both write (`sitemap.xml`, a page, a card) with different bytes: a conflict.
@@ -148,6 +149,35 @@ function mergeHeaders(site: string, ours: string, names: SiteFileNames): SiteFil
     'ardsite: the ARD manifest, agent cards, did.json and the agent pages (content types, CORS, rel="ard")',
   ]);
   return { write: `${site.replace(/\s*$/, '')}\n\n${added}` };
+}
+
+/**
+ * ardsite's `_headers` (`ours`) with the rules of the page paths the site's own pages take over
+ * (`sitePaths`: its home page at `/` wins over ardsite's index) cut down to the `Link` header, the
+ * `rel="ard"` link to the manifest (RFC 8288 §3; ARD draft, initial contact). The Content-Security-Policy
+ * (`default-src 'none'`, no script, no inline style) and `X-Frame-Options: DENY` that ardsite's pages carry
+ * fit those pages only: on the site's own page they would block its scripts, inline styles and fonts on
+ * Netlify and Cloudflare Pages (which apply `_headers`). Rules of other paths, and the leading comment
+ * lines, are kept; a rule left with no header is dropped.
+ * @throws ArdsiteError `HEADERS_FILE_INVALID` when `ours` is not in `_headers` syntax.
+ */
+export function yieldPageRules(ours: string, sitePaths: readonly string[]): string {
+  const taken = new Set(sitePaths);
+  const rules = parseHeadersFile(ours);
+  if (!rules.some((rule) => taken.has(rule.path))) return ours;
+  const comments: string[] = [];
+  for (const line of ours.split(/\r?\n/)) {
+    if (!line.startsWith('#')) break;
+    comments.push(line.replace(/^#\s?/, ''));
+  }
+  const kept = rules
+    .map((rule) =>
+      taken.has(rule.path)
+        ? { path: rule.path, headers: rule.headers.filter(([name]) => name.toLowerCase() === 'link') }
+        : rule,
+    )
+    .filter((rule) => rule.headers.length > 0);
+  return serializeHeadersFile(kept, comments);
 }
 
 /**

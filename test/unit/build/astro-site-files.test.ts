@@ -3,6 +3,7 @@
  * src/astro/merge-llms-txt.ts): llms.txt merged with the site's first (llmstxt.org), `_headers` rules
  * appended unless a rule sets one header to two values, robots.txt kept unless it disallows what ardsite
  * publishes (RFC 9309), anything else with different bytes a conflict; every conflict names both files.
+ * The site's own home page gets no page header of ardsite's but the `Link: rel="ard"` (RFC 8288).
  */
 import { describe, expect, it } from 'vitest';
 import { mergeLlmsTxt } from '../../../src/astro/merge-llms-txt.js';
@@ -11,7 +12,12 @@ import {
   disallowedPaths,
   mergeSiteFile,
   robotsConflict,
+  yieldPageRules,
 } from '../../../src/astro/merge-site-files.js';
+import { mergeOutput } from '../../../src/astro/merge-output.js';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const NAMES = { site: 'public/x', ardsite: 'ardsite/x' };
 const SITE_LLMS = `# Acme
@@ -197,5 +203,83 @@ describe('robotsConflict', () => {
     const reason = robotsConflict('User-agent: *\nDisallow: /agents/\n', names, published)!.reason;
     expect(reason).toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS - 1}/ (and 3 more paths) for every crawler`);
     expect(reason).not.toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS}/`);
+  });
+});
+
+const OUR_HEADERS = `# Response headers, written by ardsite.
+
+/*
+  X-Content-Type-Options: nosniff
+
+/
+  Link: </.well-known/ard.json>; rel="ard"
+  Content-Security-Policy: default-src 'none'
+  X-Frame-Options: DENY
+
+/agents/:slug/
+  Link: </.well-known/ard.json>; rel="ard"
+  Content-Security-Policy: default-src 'none'
+  X-Frame-Options: DENY
+`;
+
+describe('yieldPageRules', () => {
+  it('keeps only the Link header on the paths the site’s own pages take over', () => {
+    const out = yieldPageRules(OUR_HEADERS, ['/']);
+    expect(out).toBe(`# Response headers, written by ardsite.
+
+/*
+  X-Content-Type-Options: nosniff
+
+/
+  Link: </.well-known/ard.json>; rel="ard"
+
+/agents/:slug/
+  Link: </.well-known/ard.json>; rel="ard"
+  Content-Security-Policy: default-src 'none'
+  X-Frame-Options: DENY
+`);
+  });
+
+  it('returns the text unchanged when no rule is of a taken path, and drops a rule left empty', () => {
+    expect(yieldPageRules(OUR_HEADERS, ['/about/'])).toBe(OUR_HEADERS);
+    expect(yieldPageRules('/\n  X-Frame-Options: DENY\n', ['/'])).toBe('\n');
+  });
+});
+
+describe('mergeOutput and the site’s own home page', () => {
+  it('gives the site’s index.html no CSP or X-Frame-Options of ardsite’s, with or without a _headers of its own', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'ardsite-merge-'));
+    try {
+      for (const own of [undefined, '/*\n  Referrer-Policy: no-referrer\n']) {
+        const [ours, site] = [path.join(root, 'ours'), path.join(root, 'site')];
+        await rm(ours, { recursive: true, force: true });
+        await rm(site, { recursive: true, force: true });
+        await mkdir(path.join(ours, 'agents', 'trip'), { recursive: true });
+        await mkdir(site, { recursive: true });
+        await writeFile(path.join(ours, '_headers'), OUR_HEADERS);
+        await writeFile(path.join(ours, 'index.html'), '<p>ardsite index</p>');
+        await writeFile(path.join(ours, 'agents', 'trip', 'index.html'), '<p>trip</p>');
+        await writeFile(path.join(site, 'index.html'), '<p>home</p><script>go()</script>');
+        const siteFiles = ['index.html'];
+        if (own) {
+          await writeFile(path.join(site, '_headers'), own);
+          siteFiles.push('_headers');
+        }
+        const result = await mergeOutput(ours, site, siteFiles, { siteRoot: root, project: ours });
+        expect(result.conflicts).toEqual([]);
+        const headers = await readFile(path.join(site, '_headers'), 'utf8');
+        const home = headers.slice(headers.indexOf('\n/\n'), headers.indexOf('/agents/:slug/'));
+        expect(home).toContain('Link: </.well-known/ard.json>; rel="ard"');
+        expect(home).not.toContain('Content-Security-Policy');
+        expect(home).not.toContain('X-Frame-Options');
+        expect(headers.slice(headers.indexOf('/agents/:slug/'))).toContain('Content-Security-Policy');
+        expect(await readFile(path.join(site, 'index.html'), 'utf8')).toBe(
+          '<p>home</p><script>go()</script>',
+        );
+        if (own) expect(headers.startsWith(own)).toBe(true);
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
