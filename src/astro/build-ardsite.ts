@@ -23,10 +23,32 @@ export function errorLines(diagnostics: readonly Diagnostic[], shown: string): s
     .join('\n');
 }
 
+/**
+ * What the integration logs about the signing key of one build (the `key` event of `build()`): its id and
+ * where it came from, a key file by its path from the site's root (`siteRoot`), where the publisher finds
+ * it; a key this build created as a warning, as `ardsite build` shouts it, since it is the site's did:web
+ * identity (W3C did:web method, §3.2) and must be kept and never committed. Never the key's material.
+ */
+export function keyMessage(
+  event: Extract<BuildEvent, { type: 'key' }>,
+  siteRoot: string,
+): { level: 'info' | 'warn'; text: string } {
+  const source = event.file ? path.relative(siteRoot, event.file) || event.file : event.source;
+  if (event.created)
+    return {
+      level: 'warn',
+      text: `created a new signing key ${event.kid} in ${source}: it is your site's identity (did:web); back it up, never commit it, and give it to CI as the secret ARDSITE_SIGNING_KEY`,
+    };
+  return { level: 'info', text: `signing key ${event.kid} from ${source}` };
+}
+
 /** Logs one event of `build()`: warnings and the key's source (never its material). */
-function logEvent(logger: AstroIntegrationLogger, event: BuildEvent): void {
+function logEvent(logger: AstroIntegrationLogger, event: BuildEvent, siteRoot: string): void {
   if (event.type === 'diagnostic') logger.warn(formatDiagnostic(event.diagnostic));
-  else if (event.type === 'key') logger.info(`signing key ${event.kid} from ${event.source}`);
+  else if (event.type === 'key') {
+    const { level, text } = keyMessage(event, siteRoot);
+    logger[level](text);
+  }
 }
 
 /** Where one ardsite build runs for the integration. */
@@ -60,7 +82,7 @@ export async function buildArdsite(place: ArdsiteBuildPlace): Promise<void> {
       out: place.out,
       env,
       ...(place.options.pagesPrefix ? { pagesPrefix: place.options.pagesPrefix } : {}),
-      onEvent: (e) => logEvent(place.logger, e),
+      onEvent: (e) => logEvent(place.logger, e, place.siteRoot),
     });
   } catch (error) {
     if (!(error instanceof ArdsiteError)) throw error;

@@ -1,11 +1,13 @@
 /**
  * The Astro integration's options (src/astro/options.ts) and its merge of ardsite's files into the site's
  * output (src/astro/merge-output.ts): bad options are an AstroUserError naming each, with a hint; the
- * `rel="ard"` link (ARD draft §3.1) is added once, before `</head>`; a file both write is a conflict.
+ * `rel="ard"` link (ARD draft §3.1) is added once, before `</head>`; a file both write is a conflict; the
+ * signing key is named by its path from the site's root, a key the build created as a warning.
  */
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../../src/astro/options.js';
 import { addArdLink, ARD_LINK_TAG, findConflicts } from '../../../src/astro/merge-output.js';
+import { keyMessage } from '../../../src/astro/build-ardsite.js';
 
 describe('parseOptions', () => {
   it('fills in the defaults', () => {
@@ -50,5 +52,35 @@ describe('addArdLink and findConflicts', () => {
     const site = ['index.html', '404.html', 'robots.txt', 'about/index.html'];
     const ours = ['index.html', '404.html', 'robots.txt', '.well-known/ard.json'];
     expect(findConflicts(site, ours)).toEqual([{ file: 'robots.txt' }]);
+  });
+});
+
+describe('keyMessage', () => {
+  const key = {
+    type: 'key' as const,
+    source: '.ardsite/keys/signing.jwk.json',
+    kid: 'did:web:a.example#k1',
+    created: false,
+    ephemeral: false,
+    file: '/site/ardsite/.ardsite/keys/signing.jwk.json',
+  };
+
+  it('names a key file by its path from the site’s root', () => {
+    expect(keyMessage(key, '/site')).toEqual({
+      level: 'info',
+      text: 'signing key did:web:a.example#k1 from ardsite/.ardsite/keys/signing.jwk.json',
+    });
+    expect(keyMessage({ ...key, source: 'ARDSITE_SIGNING_KEY', file: undefined }, '/site').text).toBe(
+      'signing key did:web:a.example#k1 from ARDSITE_SIGNING_KEY',
+    );
+  });
+
+  it('warns when the build created the key, saying to keep it out of git', () => {
+    const { level, text } = keyMessage({ ...key, created: true }, '/site');
+    expect(level).toBe('warn');
+    expect(text).toMatch(
+      /^created a new signing key did:web:a\.example#k1 in ardsite\/\.ardsite\/keys\/signing\.jwk\.json: /,
+    );
+    expect(text).toMatch(/never commit it/);
   });
 });
