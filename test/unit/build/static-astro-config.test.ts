@@ -13,9 +13,8 @@ vi.mock('astro', () => ({ build: astroBuild }));
 const { startRender } = await import('../../../src/core/build/render.js');
 const { pendingAgents } = await import('../../../src/core/site/build-context.js');
 const { PhaseTimer } = await import('../../../src/core/util/timings.js');
-const { STATIC_ASTRO_CONFIG, staticBuildConfig } = await import(
-  '../../../src/core/build/static-astro-config.js'
-);
+const { STATIC_ASTRO_CONFIG, staticBuildConfig } =
+  await import('../../../src/core/build/static-astro-config.js');
 const { REPO_ROOT } = await import('../../helpers/site.js');
 
 describe("the build's Astro settings", () => {
