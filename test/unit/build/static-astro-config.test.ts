@@ -15,7 +15,9 @@ const { pendingAgents } = await import('../../../src/core/site/build-context.js'
 const { PhaseTimer } = await import('../../../src/core/util/timings.js');
 const { STATIC_ASTRO_CONFIG, staticBuildConfig } =
   await import('../../../src/core/build/static-astro-config.js');
-const { REPO_ROOT } = await import('../../helpers/site.js');
+const { EXAMPLE_LIKE, REPO_ROOT } = await import('../../helpers/site.js');
+/** The app Astro runs in (its working folder while it runs; nothing is read: `astro.build` is a mock). */
+const appRoot = REPO_ROOT;
 
 describe("the build's Astro settings", () => {
   it('are given inline with configFile: false, in one call of astro.build', async () => {
@@ -28,9 +30,9 @@ describe("the build's Astro settings", () => {
       builtAt: '2026-12-01T00:00:00Z',
     } as never);
     const run = startRender(Promise.resolve({} as never), {
-      appRoot: REPO_ROOT,
-      publicDir: `${REPO_ROOT}/public`,
-      renderDir: `${REPO_ROOT}/.ardsite-tmp-never-written`,
+      appRoot,
+      publicDir: `${EXAMPLE_LIKE}/public`,
+      renderDir: `${appRoot}/.ardsite-tmp-never-written`,
       registry: false,
       publisher: publisher as never,
       agents: agents.source,
@@ -40,7 +42,7 @@ describe("the build's Astro settings", () => {
     expect(astroBuild).toHaveBeenCalledTimes(1);
     const config = astroBuild.mock.calls[0]![0];
     expect(config.configFile).toBe(false);
-    expect(config).toMatchObject({ ...STATIC_ASTRO_CONFIG, root: REPO_ROOT, site: publisher.siteUrl });
+    expect(config).toMatchObject({ ...STATIC_ASTRO_CONFIG, root: appRoot, site: publisher.siteUrl });
     expect(config.vite?.build?.emptyOutDir).toBe(false);
   });
 
