@@ -72,7 +72,7 @@ export async function removeOutputs(out: Outputs | undefined): Promise<void> {
 
 /** What {@link startRender} needs besides the site. */
 export interface RenderOptions {
-  /** The app: astro.config.mjs, src/pages, node_modules. */
+  /** The app: src/pages, src/components, node_modules (its astro.config.mjs is the dev server's, not read). */
   appRoot: string;
   /** The project's public/ folder. */
   publicDir: string;
