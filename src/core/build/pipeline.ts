@@ -111,7 +111,7 @@ export interface BuildResult {
 /** The folders and the sink of one call of {@link build}. */
 interface BuildRun {
   root: string;
-  /** The app Astro runs in: astro.config.mjs, src/pages (../app-root.ts). */
+  /** The app Astro runs in: src/pages, src/components, node_modules (../app-root.ts). */
   appRoot: string;
   distDir: string;
   publicDir: string;

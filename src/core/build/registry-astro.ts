@@ -1,8 +1,8 @@
 /**
  * The Astro side of registry mode (DESIGN.md §7): @astrojs/node in `middleware` mode and the lookup API's
  * routes (src/registry-routes/), injected under the registry's base path. Used by `npm run build --
- * --registry` (scripts/build.ts) as inline configuration, so the static build (astro.config.mjs alone)
- * keeps its plain `dist/` layout and never sees these routes.
+ * --registry` (scripts/build.ts) as inline configuration, so the static build (the static settings alone,
+ * ./static-astro-config.ts) keeps its plain `dist/` layout and never sees these routes.
  */
 import node from '@astrojs/node';
 import type { AstroInlineConfig, AstroIntegration } from 'astro';
@@ -58,7 +58,7 @@ export function registryRoutes(basePath: string): AstroIntegration {
 }
 
 /**
- * The inline configuration of a registry build, laid over astro.config.mjs:
+ * The inline configuration of a registry build, laid over the static settings (./static-astro-config.ts):
  * - @astrojs/node in `middleware` mode: the one server of DESIGN.md §7 mounts its handler;
  * - `trailingSlash: 'ignore'`: the API paths have no trailing slash (`/ard/v1/search`), which `always`
  *   would not route; the static pages are written the same way either way (`build.format: 'directory'`);

@@ -15,6 +15,7 @@ import { provideAgentSource, provideSiteBuild, type AgentSource } from '../site/
 import { makeTempOutput, removeAfterFailure } from './output.js';
 import { isWithin } from '../util/within.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from './stale-temp.js';
+import { staticBuildConfig } from './static-astro-config.js';
 import type { ContentModel } from '../model/content.js';
 import { ArdsiteError } from '../util/errors.js';
 import type { SiteBuild } from '../site/site-build.js';
@@ -71,7 +72,7 @@ export async function removeOutputs(out: Outputs | undefined): Promise<void> {
 
 /** What {@link startRender} needs besides the site. */
 export interface RenderOptions {
-  /** The app: astro.config.mjs, src/pages, node_modules. */
+  /** The app: src/pages, src/components, node_modules (its astro.config.mjs is the dev server's, not read). */
   appRoot: string;
   /** The project's public/ folder. */
   publicDir: string;
@@ -126,7 +127,8 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
     process.chdir(appRoot);
     try {
       const { build: astroBuild } = await preloadAstro();
-      // The adapter and the API routes only in registry mode: a static build is the plain config.
+      // The adapter and the API routes only in registry mode: a static build is the static settings alone
+      // (./static-astro-config.ts; astro.config.mjs, which is the dev server's, is not read).
       const registryConfig: AstroInlineConfig = registry
         ? (await import('./registry-astro.js')).registryAstroConfig(publisher.registry.basePath)
         : {};
@@ -134,19 +136,21 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
       // on node_modules/.vite and fail with ENOTEMPTY.
       viteCache = await mkdtemp(path.join(tmpdir(), ownedPrefix(VITE_CACHE_PREFIX)));
       await timer.time('astro', () =>
-        astroBuild({
-          root: appRoot,
-          publicDir,
-          outDir: renderDir,
-          logLevel: 'warn',
-          site: publisher.siteUrl,
-          ...registryConfig,
-          vite: {
-            ...registryConfig.vite,
-            cacheDir: viteCache,
-            build: { ...registryConfig.vite?.build, emptyOutDir: false },
-          },
-        }),
+        astroBuild(
+          staticBuildConfig({
+            root: appRoot,
+            publicDir,
+            outDir: renderDir,
+            logLevel: 'warn',
+            site: publisher.siteUrl,
+            ...registryConfig,
+            vite: {
+              ...registryConfig.vite,
+              cacheDir: viteCache,
+              build: { ...registryConfig.vite?.build, emptyOutDir: false },
+            },
+          }),
+        ),
       );
       if (renderingFrom !== undefined) timer.add('rendering', performance.now() - renderingFrom);
     } catch (error) {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALIAS_ALLOWANCE,
+  assertAliasesBounded,
   expandedWeight,
   readYaml,
   readYamlLeniently,
@@ -142,5 +143,18 @@ describe('readYaml and readYamlLeniently', () => {
       expect.objectContaining({ code: 'YAML_ALIASES_TOO_LARGE', line: 1 }),
     );
     expect(readYamlLeniently(`${blockBomb(9)}dup: 1\ndup: 2\n`)).toBeUndefined();
+  });
+});
+
+describe('assertAliasesBounded', () => {
+  it('does not walk the value of a text without an alias indicator (no `*`), which holds no alias', () => {
+    // A value no text without `*` can parse to (it contains itself): refused when walked, so passing it
+    // shows the walk was skipped; the same value beside a text with an alias is walked and refused.
+    const cyclic: Record<string, unknown> = { name: 'a' };
+    cyclic.self = cyclic;
+    expect(() => assertAliasesBounded(cyclic, 'name: a\nself: {}\n', 'content/agents/a.md')).not.toThrow();
+    expect(() => assertAliasesBounded(cyclic, 'name: &n a\nself: *n\n', 'content/agents/a.md')).toThrow(
+      expect.objectContaining({ code: 'YAML_ALIASES_TOO_LARGE' }),
+    );
   });
 });
