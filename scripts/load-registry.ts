@@ -47,7 +47,9 @@
  * times over, one after the other in each run (so `--only mix,node-floor-mix` alternates the mix with its
  * floor), against the same server; each run's figures, then their spread. `--profile <folder>`: the
  * server's processes run with `node --cpu-prof`, their profiles written into the folder when they end
- * (`npx tsx scripts/profile-summary.ts <file>` lists the costliest functions).
+ * (`npx tsx scripts/profile-summary.ts <file>` lists the costliest functions). `--server-flags "<flags>"`:
+ * Node flags for the server's processes only (the workers inherit them), e.g. `--trace-gc` or a preload
+ * (`--import <file>`) that records event-loop delay; the load generator runs without them.
  * `--only`: one scenario, or several separated by commas (`--only mix,node-floor-mix`). `--compiled`:
  * build and serve with the compiled CLI (`lib/`, run `npm run compile` first), as a publisher runs it.
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
@@ -83,6 +85,7 @@ const { values } = parseCommandLine(
       runs: { type: 'string', default: '1' },
       profile: { type: 'string' },
       rate: { type: 'string', default: '1250' },
+      'server-flags': { type: 'string' },
     },
   },
   'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>] [-- --compiled] [-- --workers 1] [-- --runs 1] [-- --profile <folder>]',
@@ -175,7 +178,10 @@ async function startServer(
     (text) => {
       stderr += text;
     },
-    values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : [],
+    [
+      ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : []),
+      ...(values['server-flags']?.split(/\s+/).filter((f) => f !== '') ?? []),
+    ],
   );
   const api = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
