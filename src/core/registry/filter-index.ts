@@ -13,8 +13,15 @@
  * of a serving process would otherwise mark again.
  */
 
-/** Property → value → catalog positions (ascending) of the entries carrying the value. */
-export type FilterIndex = ReadonlyMap<string, ReadonlyMap<string, Int32Array>>;
+/**
+ * The entries carrying one value: their catalog positions, ascending, or the one position as a number
+ * (most values of the paths every entry has, such as `identifier` and `url`, are one entry's: a typed
+ * array each would cost more than the positions).
+ */
+export type Holders = Int32Array | number;
+
+/** Property → value → the entries carrying the value ({@link Holders}). */
+export type FilterIndex = ReadonlyMap<string, ReadonlyMap<string, Holders>>;
 
 /**
  * Builds the index from the term values of each entry: `values[position]` maps an expanded term path to
@@ -40,17 +47,21 @@ export function buildFilterIndex(
       }
     }
   });
-  const index = new Map<string, Map<string, Int32Array>>();
+  const index = new Map<string, Map<string, Holders>>();
   for (const [prop, byValue] of lists) {
     // Positions are pushed in ascending order (one pass over the entries), once per entry (a set).
-    index.set(prop, new Map([...byValue].map(([value, list]) => [value, Int32Array.from(list)])));
+    const holders = new Map<string, Holders>();
+    for (const [value, list] of byValue)
+      holders.set(value, list.length === 1 ? list[0]! : Int32Array.from(list));
+    index.set(prop, holders);
   }
   return index;
 }
 
-/** Marks every position of `list` in `marks`. */
-function markAll(marks: Uint8Array, list: Int32Array): void {
-  for (let i = 0; i < list.length; i++) marks[list[i]!] = 1;
+/** Marks every position of `holders` in `marks`. */
+function markAll(marks: Uint8Array, holders: Holders): void {
+  if (typeof holders === 'number') marks[holders] = 1;
+  else for (let i = 0; i < holders.length; i++) marks[holders[i]!] = 1;
 }
 
 /** Keeps in `into` only the positions also marked in `other`. */
@@ -116,9 +127,10 @@ export function countFacetValues(
   const counts = new Map<string, Map<string, number>>();
   for (const prop of props) {
     const found = new Map<string, number>();
-    for (const [value, list] of index.get(prop) ?? []) {
+    for (const [value, holders] of index.get(prop) ?? []) {
       let count = 0;
-      for (let i = 0; i < list.length; i++) count += marks[list[i]!]!;
+      if (typeof holders === 'number') count = marks[holders]!;
+      else for (let i = 0; i < holders.length; i++) count += marks[holders[i]!]!;
       if (count > 0) found.set(value, count);
     }
     counts.set(prop, found);
