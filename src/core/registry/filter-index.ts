@@ -103,8 +103,9 @@ export function whereMarks(
       throw new Error(`unsupported filter operation on ${prop}`);
     const leaf = k === 0 ? marks : new Uint8Array(size);
     for (const value of operation.containsAny) {
-      const list = byValue.get(value);
-      if (list) markAll(leaf, list);
+      const holders = byValue.get(value);
+      // Position 0 is a number too: compare with undefined, not by truth.
+      if (holders !== undefined) markAll(leaf, holders);
     }
     if (k > 0) intersect(marks, leaf);
   });

@@ -64,6 +64,13 @@ const FILTERS: Array<Array<{ key: string; values: string[] }>> = [
     { key: 'ram:thirdPartyResourceCount', values: ['0'] },
     { key: 'version', values: ['1.0.0', '1.4.0'] },
   ],
+  // Values one entry carries (held as a position, not a list), the entry at position 0 among them.
+  [
+    {
+      key: 'identifier',
+      values: ['urn:air:bench.example.com:agents:agent-0', 'urn:air:bench.example.com:agents:agent-17'],
+    },
+  ],
 ];
 
 describe('filter index', () => {
@@ -103,7 +110,7 @@ describe('filter index', () => {
       return admitted.length;
     });
     // Not a comparison of empty sets: the clauses admit all, none, and everything between.
-    expect(sizes).toEqual([320, 400, 0, 0, 67, 27, 143, 200, 40, 114, 80, 0, 0]);
+    expect(sizes).toEqual([320, 400, 0, 0, 67, 27, 143, 200, 40, 2, 114, 80, 0, 0]);
   });
 
   it('counts facet values as Orama’s stored documents hold them, a value once per entry', async () => {
