@@ -13,7 +13,11 @@
  * - `mix-rate`: the same mix offered at a fixed rate over the same connections (`--rate`, default 1,250
  *   requests a second, of which 1,000 are never-seen questions: 16 of every 20), as a registry's traffic
  *   arrives, instead of as fast as the server answers: its p99 is the latency at that rate, not the
- *   queue a saturating client builds (the target: p99 < 50 ms with >= 1,000 never-seen questions a second);
+ *   queue a saturating client builds; but autocannon sends each second's quota in a burst at the start
+ *   of the second, and its p99 weighs each answer by its own latency (./lib/open-loop.ts says how);
+ * - `mix-open`: the same mix at the same rate, evenly spaced, latency from each request's due time
+ *   (./lib/open-loop.ts): the figure the target is judged by (p99 < 50 ms with >= 1,000 never-seen
+ *   questions a second);
  * - `search`: POST /search with 48 varied texts, 50 connections, 20 s, with the `Accept-Encoding: gzip,
  *   deflate, br` of fetch and browsers; each text was asked once before (the warm-up), so the server's
  *   answer cache (src/core/registry/answer-cache.ts) answers them, gzip-compressed, as it does the
@@ -68,6 +72,7 @@ import { parseCommandLine } from '../src/cli/lib/args.js';
 import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
 import { measuredRun, runRows, spreadText, type RunFigures } from './lib/load-runs.js';
 import { mixRequests } from './lib/mix-scenario.js';
+import { openLoop } from './lib/open-loop.js';
 
 const { values } = parseCommandLine(
   {
@@ -273,9 +278,20 @@ async function main(): Promise<void> {
         requests: mixRequests(started.api, list, agents, (run - 1) * 10_000_000 + 5_000_000),
         timeout: 30,
       });
+    /** The `mix-open` scenario: the mix offered at `--rate` requests a second, evenly spaced. */
+    const mixOpen = (): Promise<Figures> =>
+      openLoop('mix-open', {
+        origin: new URL(started.api).origin,
+        connections,
+        rate,
+        duration,
+        requests: mixRequests(started.api, list, agents, (run - 1) * 10_000_000 + 8_000_000),
+        timeout: 30,
+      });
     const scenarios: Array<[string, () => Promise<Figures>]> = [
       ['mix', mix],
       ['mix-rate', mixRate],
+      ['mix-open', mixOpen],
       [
         'node-floor-mix',
         () => nodeFloor(14, (url) => load('node-floor-mix', url, { connections, duration })),
@@ -344,6 +360,11 @@ async function main(): Promise<void> {
     const mixes = figures.filter((f) => f.scenario === 'mix');
     const floors = figures.filter((f) => f.scenario === 'node-floor-mix');
     const rated = figures.filter((f) => f.scenario === 'mix-rate');
+    const open = figures.filter((f) => f.scenario === 'mix-open');
+    if (open.length > 0)
+      log(
+        `Evenly spaced (mix-open: ${rate} req/s offered, ${Math.round((rate * 16) / 20)} of them never-seen questions, latency from each request's due time), up to ${connections} connections, median (min–max) of ${open.length} run(s): p50 ${spreadText(open.map((f) => f.p50))} ms, p99 ${spreadText(open.map((f) => f.p99))} ms, ${spreadText(open.map((f) => f.rps))} req/s answered, server CPU ${spreadText(open.map((f) => f.cpuMsPerRequest))} ms per request. Target p99 < 50 ms with >= 1,000 never-seen questions a second: ${open.every((f) => f.p99 < 50 && (f.rps * 16) / 20 >= 1000) ? 'met' : 'not met'}.`,
+      );
     if (rated.length > 0)
       log(
         `At a fixed rate (mix-rate: ${rate} req/s offered, ${Math.round((rate * 16) / 20)} of them never-seen questions), ${connections} connections, median (min–max) of ${rated.length} run(s): p50 ${spreadText(rated.map((f) => f.p50))} ms, p99 ${spreadText(rated.map((f) => f.p99))} ms, ${spreadText(rated.map((f) => f.rps))} req/s answered. Target p99 < 50 ms with >= 1,000 never-seen questions a second: ${rated.every((f) => f.p99 < 50 && (f.rps * 16) / 20 >= 1000) ? 'met' : 'not met'}.`,
