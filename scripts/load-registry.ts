@@ -52,8 +52,10 @@
  * floor), against the same server; each run's figures, then their spread. `--profile <folder>`: the
  * server's processes run with `node --cpu-prof`, their profiles written into the folder when they end
  * (`npx tsx scripts/profile-summary.ts <file>` lists the costliest functions). `--server-flags "<flags>"`:
- * Node flags for the server's processes only (the workers inherit them), e.g. `--trace-gc` or a preload
- * (`--import <file>`) that records event-loop delay; the load generator runs without them.
+ * Node flags for the server's processes only (the workers inherit them), e.g. `--trace-gc`; the load
+ * generator runs without them. `--probe <folder>`: each server process records its event-loop delay, its
+ * garbage-collection pauses and its slowest requests (scripts/serve-probe.mjs) over every scenario of the
+ * invocation, written into the folder and printed once the server has ended.
  * `--only`: one scenario, or several separated by commas (`--only mix,node-floor-mix`). `--compiled`:
  * build and serve with the compiled CLI (`lib/`, run `npm run compile` first), as a publisher runs it.
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
@@ -62,7 +64,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -73,6 +75,7 @@ import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from '.
 import { measuredRun, runRows, spreadText, type RunFigures } from './lib/load-runs.js';
 import { mixRequests } from './lib/mix-scenario.js';
 import { openLoop } from './lib/open-loop.js';
+import { probeLines } from './lib/probe-summary.js';
 
 const { values } = parseCommandLine(
   {
@@ -91,6 +94,7 @@ const { values } = parseCommandLine(
       profile: { type: 'string' },
       rate: { type: 'string', default: '1250' },
       'server-flags': { type: 'string' },
+      probe: { type: 'string' },
     },
   },
   'usage: npm run load:registry [-- --agents 10000] [-- --duration 20] [-- --connections 50] [-- --root <folder>] [-- --json <file>] [-- --only search] [-- --queries 200] [-- --app <dir>] [-- --compiled] [-- --workers 1] [-- --runs 1] [-- --profile <folder>]',
@@ -179,6 +183,7 @@ async function startServer(
     {
       ...process.env,
       ARDSITE_REGISTRY_SECRET: randomBytes(48).toString('base64'),
+      ...(values.probe ? { ARDSITE_PROBE_OUT: path.resolve(values.probe) } : {}),
     },
     (text) => {
       stderr += text;
@@ -186,6 +191,7 @@ async function startServer(
     [
       ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : []),
       ...(values['server-flags']?.split(/\s+/).filter((f) => f !== '') ?? []),
+      ...(values.probe ? ['--import', path.join(import.meta.dirname, 'serve-probe.mjs')] : []),
     ],
   );
   const api = await new Promise<string>((resolve, reject) => {
@@ -210,6 +216,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
   if (!Number.isInteger(rate) || rate < 1) throw new Error('--rate must be a positive whole number');
   const root = values.root ? path.resolve(values.root) : await mkdtemp(path.join(tmpdir(), 'ardsite-load-'));
+  if (values.probe) await mkdir(path.resolve(values.probe), { recursive: true });
   let server: ChildProcess | undefined;
   try {
     await prepare(root);
@@ -384,6 +391,7 @@ async function main(): Promise<void> {
       await exited(server);
     }
     if (!values.root) await rm(root, { recursive: true, force: true });
+    if (values.probe) for (const line of await probeLines(path.resolve(values.probe))) log(line);
   }
 }
 
