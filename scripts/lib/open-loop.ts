@@ -15,6 +15,7 @@
  * own latency.
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type autocannon from 'autocannon';
 import { log, type Figures } from './load-measures.js';
 
@@ -63,6 +64,10 @@ export async function openLoop(scenario: string, options: OpenLoopOptions): Prom
   let offered = 0;
   const total = Math.round(options.rate * options.duration);
   const interval = 1000 / options.rate;
+  // The generator's own stalls (its garbage collection, its share of the cores) delay requests too, and
+  // count in their latency: its event-loop delay is reported beside the figures.
+  const ownDelay = monitorEventLoopDelay({ resolution: 5 });
+  ownDelay.enable();
   const started = performance.now();
   let allOffered: () => void = () => {};
   const finished = new Promise<void>((resolve) => (allOffered = resolve));
@@ -117,6 +122,10 @@ export async function openLoop(scenario: string, options: OpenLoopOptions): Prom
   };
   tick();
   await finished;
+  ownDelay.disable();
+  log(
+    `  load generator's own event-loop delay: p99 ${(ownDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(ownDelay.max / 1e6).toFixed(1)} ms`,
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
