@@ -56,6 +56,8 @@ export async function openLoop(scenario: string, options: OpenLoopOptions): Prom
   type Setup = (request: autocannon.Request, context: object) => autocannon.Request;
   const setup: Setup = (template.setupRequest as Setup | undefined) ?? ((r) => r);
   const latencies: number[] = [];
+  /** When each answered request was due, ms from the start (the same order as `latencies`). */
+  const dueAt: number[] = [];
   let non2xx = 0;
   let status429 = 0;
   let errors = 0;
@@ -98,6 +100,7 @@ export async function openLoop(scenario: string, options: OpenLoopOptions): Prom
           if (status < 200 || status > 299) non2xx++;
           if (status === 429) status429++;
           latencies.push(performance.now() - due);
+          dueAt.push(due - started);
           settle();
         });
       },
@@ -128,6 +131,26 @@ export async function openLoop(scenario: string, options: OpenLoopOptions): Prom
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
+  // Where the slowest 1% were due, by 100 ms: a few windows mean stalls, many mean a steady queue.
+  const cut = percentile(
+    [...latencies].sort((a, b) => a - b),
+    0.99,
+  );
+  const windows = new Map<number, number>();
+  latencies.forEach((l, i) => {
+    if (l < cut) return;
+    const window = Math.floor(dueAt[i]! / 100) / 10;
+    windows.set(window, (windows.get(window) ?? 0) + 1);
+  });
+  log(
+    `  the slowest 1% (>= ${cut.toFixed(1)} ms) were due in ${windows.size} windows of 100 ms; the fullest: ${[
+      ...windows,
+    ]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([at, n]) => `${at.toFixed(1)} s (${n})`)
+      .join(', ')}`,
+  );
   const sorted = latencies.sort((a, b) => a - b);
   const ms = (x: number) => Math.round(x * 10) / 10;
   return {
