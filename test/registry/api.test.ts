@@ -699,8 +699,10 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
         req.on('error', reject);
         req.end(body);
       });
-    const first = await raw(); // rendered, then kept
+    const first = await raw(); // rendered
     expect(first.headers['content-encoding']).toBeUndefined();
+    // Rendered again and kept (answer-cache.ts `offer`: from the second time), the same bytes.
+    expect((await raw()).bytes.equals(first.bytes)).toBe(true);
     expect(first.headers.vary).toBe('Accept-Encoding');
     const zipped = await raw('gzip, deflate, br');
     expect(zipped.headers['content-encoding']).toBe('gzip');
