@@ -190,7 +190,10 @@ async function main(): Promise<void> {
 
   // The registry's index: Orama's statistics, /search from the inverted index.
   let t0 = performance.now();
-  const catalog = await buildCatalog(entries.map((entry) => ({ entry, verified: true })));
+  const catalog = await buildCatalog(
+    entries.map((entry) => ({ entry, verified: true })),
+    { keepOrama: true },
+  );
   const oramaIndex = (performance.now() - t0) / 1000;
   const byEngine = (engine: QueryEngine) => (text: string) => [
     ...engine.rank({ text, filter: [], context: new Map() }).positions,

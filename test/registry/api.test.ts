@@ -662,9 +662,14 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
       const { hits, stores } = registry.answers;
       const first = await send();
       expect(first.status).toBe(200);
+      // Kept from the second time it is asked (answer-cache.ts `offer`), given from the cache after that.
+      expect(registry.answers.stores).toBe(stores);
+      const second = await send();
       expect(registry.answers.stores).toBe(stores + 1);
+      expect(registry.answers.hits).toBe(hits);
       const again = await send();
       expect(registry.answers.hits).toBe(hits + 1);
+      expect(comparable(second)).toEqual(comparable(first));
       expect(comparable(again)).toEqual(comparable(first));
     }
   });
@@ -700,8 +705,10 @@ describe('the answer cache of the one server (answer-cache.ts)', () => {
         req.on('error', reject);
         req.end(body);
       });
-    const first = await raw(); // rendered, then kept
+    const first = await raw(); // rendered
     expect(first.headers['content-encoding']).toBeUndefined();
+    // Rendered again and kept (answer-cache.ts `offer`: from the second time), the same bytes.
+    expect((await raw()).bytes.equals(first.bytes)).toBe(true);
     expect(first.headers.vary).toBe('Accept-Encoding');
     const zipped = await raw('gzip, deflate, br');
     expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -807,6 +814,8 @@ describe('the direct path from the server to the service (node-request.ts)', () 
     const { gzipped } = registry.answers;
     const first = await search(body);
     expect(first.headers.get('content-encoding')).toBeNull();
+    // Made again and kept the second time (answer-cache.ts `offer`), still uncompressed.
+    expect((await search(body)).text).toBe(first.text);
     expect(registry.answers.gzipped).toBe(gzipped);
     const again = await search(body);
     expect(again.text).toBe(first.text);

@@ -241,6 +241,8 @@ describe('federation referrals and none', () => {
     expect(await referrals()).toEqual([registryId('b')]);
     expect(await referrals({ 'ARD-Registry-Trail': registryId('b') })).toEqual([]);
     expect(await referrals()).toEqual([registryId('b')]);
+    // Kept the second time (answer-cache.ts `offer`), given from the cache the third.
+    expect(await referrals()).toEqual([registryId('b')]);
     expect(servers.a!.answers.hits).toBeGreaterThan(0);
 
     for (const s of Object.values(servers)) s.logs.length = 0;

@@ -10,6 +10,13 @@
  * status 200; never an answer merged from live peers, whose results change); the server decides the key
  * ({@link answerKey}).
  *
+ * An answer is kept from the second time its request is made ({@link AnswerCache.offer}: a doorkeeper of
+ * hashed keys, as TinyLFU's, Einziger, Friedman and Manes, ACM TOS 2017, §4.3): most questions a registry
+ * sees are never asked twice, and keeping each of their answers until the bound pushes it out made every
+ * one of them live long enough to reach the old generation of V8's heap, and the churn (answer bytes
+ * allocated and dropped at the rate of the questions) made the major collections, which stop the event
+ * loop, come every few seconds.
+ *
  * An answer of 1 KiB or more is also kept gzip-compressed, for clients that accept it (the service's
  * answers say `Vary: Accept-Encoding`), compressed when it is first given again ({@link
  * AnswerCache.gzipForm}): most questions a registry sees are never asked twice, and their answers
@@ -62,6 +69,16 @@ export const MIN_GZIP_BYTES = 1024;
 /** Default bound of the cache, in bytes (keys and bodies): 64 MiB. */
 export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Most request keys the doorkeeper remembers (as 32-bit hashes) before it forgets them all: 65,536. */
+export const DOORKEEPER_KEYS = 65_536;
+
+/** FNV-1a (32 bits) of the UTF-16 code units of `text`. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
 /** Bytes an answer's headers are counted for, beyond their text (the arrays, the entry). */
 const ENTRY_OVERHEAD_BYTES = 256;
 
@@ -102,10 +119,14 @@ export function answerKey(
 export class AnswerCache {
   private readonly entries = new LruCache<KeptAnswer>(Number.MAX_SAFE_INTEGER);
   private bytes = 0;
+  /** Hashes of the keys offered once and not kept yet ({@link offer}). */
+  private readonly seenOnce = new Set<number>();
   /** Answers served from the cache, answers stored, and answers compressed, since start. */
   hits = 0;
   stores = 0;
   gzipped = 0;
+  /** Answers offered the first time their key was seen, so not kept ({@link offer}), since start. */
+  firstSeen = 0;
 
   /** `maxBytes`: bound on keys plus bodies plus headers; 0 keeps nothing. */
   constructor(readonly maxBytes: number = DEFAULT_ANSWER_CACHE_BYTES) {}
@@ -115,6 +136,25 @@ export class AnswerCache {
     const found = this.entries.get(key);
     if (found) this.hits++;
     return found;
+  }
+
+  /**
+   * Stores `answer` under `key` ({@link set}) when the same key was offered before (since the doorkeeper
+   * last forgot: it remembers {@link DOORKEEPER_KEYS} keys as 32-bit hashes, then starts again; two keys
+   * of one hash only mean an answer kept one request early). The first offer of a key only marks it.
+   * Returns true when the answer was stored.
+   */
+  offer(key: string, answer: StoredAnswer): boolean {
+    if (this.maxBytes === 0) return false;
+    const hash = fnv1a(key);
+    if (!this.seenOnce.delete(hash)) {
+      if (this.seenOnce.size >= DOORKEEPER_KEYS) this.seenOnce.clear();
+      this.seenOnce.add(hash);
+      this.firstSeen++;
+      return false;
+    }
+    this.set(key, answer);
+    return true;
   }
 
   /** Stores `answer` under `key`, dropping the least recently used answers beyond the bound. */

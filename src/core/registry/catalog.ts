@@ -2,11 +2,13 @@
  * The registry's index (ARD draft §4.2): the verified entries of the built manifest in an
  * @orama/orama database. Orama does the work a search library should do: tokenizing (English stemming
  * and stop words), BM25 statistics over the discovery signals with field boosts (representativeQueries
- * first, then capabilities, tags, displayName, description) and exact-value filters; `/explore` counts
- * facet values from its documents (facet-counts.ts).
+ * first, then capabilities, tags, displayName, description) and exact-value filters.
  * `/search` ranks from an inverted index built once from Orama's statistics (text-index.ts: the same
  * BM25 sums as Orama's own search, query words matching as word prefixes, without Orama's per-query
- * result objects).
+ * result objects); filters, `GET /agents` and `/explore`'s facet counts read the filter index built
+ * from the same term values (filter-index.ts: the sets Orama's `enum[]` filter step gives). Once both
+ * are laid out, the Orama database is let go (unless `keepOrama` asks for it, to compare with Orama's
+ * own search): a serving process holds the entries, the two indexes and the tokenizers only.
  *
  * Filters and facets work on any term path (ARD draft §4.2.1): every scalar value of every entry is
  * indexed under its expanded path (src/core/registry/terms.ts), each distinct path as one `enum[]`
@@ -19,6 +21,7 @@
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import { parseAirUrn } from '../ard/urn.js';
 import { createBoundedIndex, precomputeTermStats } from './bounded-index.js';
+import { buildFilterIndex, whereMarks, type FilterIndex } from './filter-index.js';
 import { invalidArgument } from './problems.js';
 import { textIndexOf } from './orama-text-index.js';
 import type { TextIndex } from './text-index.js';
@@ -106,8 +109,13 @@ export interface Catalog {
   readonly byKey: ReadonlyMap<string, number>;
   /** identifier → the positions of its versions, oldest first (numbers in versions compared as numbers). */
   readonly byIdentifier: ReadonlyMap<string, readonly number[]>;
-  /** The Orama database (ids are positions as strings). */
-  readonly db: AnyOrama;
+  /**
+   * The Orama database (ids are positions as strings), only when {@link buildCatalog} was asked to keep
+   * it (`keepOrama`: comparisons with Orama's own search); a server's catalog has none.
+   */
+  readonly db?: AnyOrama;
+  /** Term path property → value → positions: filters, lists and facet counts (filter-index.ts). */
+  readonly filters: FilterIndex;
   /** Expanded path key → Orama property name. */
   readonly props: ReadonlyMap<string, string>;
   /** Prefix → the IRIs it stands for in the entries' own `@context`s. */
@@ -159,6 +167,8 @@ export async function buildCatalog(
      * tokenizer (text-languages.ts); a language Orama has no stemmer for is tokenized as the default.
      */
     languages?: readonly string[];
+    /** Keep the Orama database in the catalog (`db`), for {@link runSearch}; default false. */
+    keepOrama?: boolean;
   } = {},
 ): Promise<Catalog> {
   const entries: Array<IndexedEntry & { texts?: CatalogInput['texts'] }> = inputs
@@ -259,7 +269,8 @@ export async function buildCatalog(
     entries: entries.map(({ texts: _texts, ...e }) => e),
     byKey: new Map(entries.map((e, i) => [entryKey(e.identifier, e.version), i])),
     byIdentifier,
-    db,
+    ...(options.keepOrama ? { db } : {}),
+    filters: buildFilterIndex(termValues, props),
     props,
     prefixes,
     topTerms,
@@ -384,27 +395,22 @@ export function whereOf(
 }
 
 /**
- * The catalog positions a `where` clause (from {@link whereOf}) admits, by Orama's own filter step
- * (`searchByWhereClause`), without fetching any document.
+ * The catalog positions a `where` clause (from {@link whereOf}) admits, one mark per position (1:
+ * admitted), from the filter index (filter-index.ts: the sets Orama's `searchByWhereClause` gives).
  */
-export function filterPositions(catalog: Catalog, where: Record<string, unknown>): number[] {
-  const db = catalog.db as unknown as {
-    index: {
-      searchByWhereClause(index: unknown, tokenizer: unknown, where: unknown, language?: string): Set<number>;
-    };
-    data: { index: unknown };
-    tokenizer: unknown;
-    internalDocumentIDStore: { internalIdToId: string[] };
-  };
-  const ids = db.index.searchByWhereClause(db.data.index, db.tokenizer, where, undefined);
-  return Array.from(ids, (id) => Number(db.internalDocumentIDStore.internalIdToId[id - 1]));
+export function filterMarks(catalog: Catalog, where: Readonly<Record<string, unknown>>): Uint8Array {
+  return whereMarks(catalog.filters, catalog.entries.length, where);
 }
 
-/** Runs an Orama search that has no asynchronous hooks (this index has none). */
+/**
+ * Runs an Orama search over a catalog built with `keepOrama` (its index has no asynchronous hooks).
+ * @throws Error when the catalog holds no Orama database.
+ */
 export function runSearch(
   catalog: Catalog,
   params: Record<string, unknown>,
 ): Results<Record<string, unknown>> {
+  if (!catalog.db) throw new Error('this catalog was built without its Orama database (keepOrama)');
   const result = search(catalog.db, params as never);
   if (result instanceof Promise) throw new Error('the registry index unexpectedly has asynchronous hooks');
   return result as Results<Record<string, unknown>>;

@@ -17,8 +17,8 @@
  */
 import type { Catalog } from './catalog.js';
 import type { LanguageText } from './catalog.js';
-import { filterPositions, resolveTermPath, runSearch, whereOf } from './catalog.js';
-import { countFacetValues } from './facet-counts.js';
+import { filterMarks, resolveTermPath, whereOf } from './catalog.js';
+import { countFacetValues } from './filter-index.js';
 import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
@@ -129,8 +129,7 @@ export class QueryEngine {
     const key = queryFingerprint('filter', { context: query.context, filter: query.filter });
     let marks = this.filterSets.get(key);
     if (!marks) {
-      marks = new Uint8Array(this.catalog.entries.length);
-      for (const position of filterPositions(this.catalog, where)) marks[position] = 1;
+      marks = filterMarks(this.catalog, where);
       this.filterSets.set(key, marks);
     }
     return marks;
@@ -188,12 +187,10 @@ export class QueryEngine {
     if (where === 'none') positions = new Int32Array(0);
     else if (where === undefined) positions = Int32Array.from(this.catalog.entries, (_, i) => i);
     else {
-      const result = runSearch(this.catalog, {
-        where,
-        limit: this.catalog.entries.length,
-        includeVectors: true,
-      });
-      positions = Int32Array.from(result.hits, (hit) => Number(hit.id)).sort();
+      const marks = this.allowed(query, where);
+      const admitted: number[] = [];
+      for (let p = 0; p < marks.length; p++) if (marks[p] === 1) admitted.push(p);
+      positions = Int32Array.from(admitted);
     }
     positions = refineList(this.catalog, positions, refine);
     this.lists.set(key, positions);
@@ -232,7 +229,7 @@ export class QueryEngine {
         matched = this.catalog.entries.keys();
       }
     }
-    const counted = countFacetValues(this.catalog, matched, wanted);
+    const counted = countFacetValues(this.catalog.filters, this.catalog.entries.length, matched, wanted);
     const out: Record<string, FacetResult> = {};
     for (const field of fields) {
       const totals = new Map<string, number>();

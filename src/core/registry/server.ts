@@ -12,7 +12,7 @@
  * declared length, then while reading), and the answer cache (answer-cache.ts): a GET or POST it has
  * answered before, with the same path, query string, body bytes and the headers the service reads, gets
  * the same answer's bytes again. Everything else goes to the service, and an answer the service allows
- * to be kept is stored on the way out.
+ * to be kept is stored on the way out the second time its request is made (answer-cache.ts `offer`).
  * The access log line of an API request holds the method, the path (never the query string or the body:
  * ARD draft §7), the status and the time taken.
  */
@@ -334,7 +334,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     );
     writeAnswer(res, answer, head);
     if (key !== undefined && slot.answer && answer.status === slot.answer.status)
-      answers.set(key, slot.answer);
+      answers.offer(key, slot.answer);
   };
 
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;

@@ -4,7 +4,12 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, answerKey, type StoredAnswer } from '../../../src/core/registry/answer-cache.js';
+import {
+  AnswerCache,
+  DOORKEEPER_KEYS,
+  answerKey,
+  type StoredAnswer,
+} from '../../../src/core/registry/answer-cache.js';
 
 const answer = (text: string): StoredAnswer => ({
   status: 200,
@@ -57,6 +62,31 @@ describe('answerKey', () => {
 });
 
 describe('AnswerCache', () => {
+  it('keeps an offered answer from the second offer of its key on (the doorkeeper), never with the cache off', () => {
+    const cache = new AnswerCache(10_000);
+    expect(cache.offer('k', answer('{"results":[1]}'))).toBe(false);
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.offer('other', answer('{}'))).toBe(false);
+    expect(cache.offer('k', answer('{"results":[1]}'))).toBe(true);
+    expect(cache.get('k')?.body.toString()).toBe('{"results":[1]}');
+    expect([cache.firstSeen, cache.stores, cache.size]).toEqual([2, 1, 1]);
+    const off = new AnswerCache(0);
+    off.offer('k', answer('{}'));
+    expect(off.offer('k', answer('{}'))).toBe(false);
+    expect(off.size).toBe(0);
+  });
+
+  it('forgets the keys it saw once after DOORKEEPER_KEYS of them, and starts again', () => {
+    const cache = new AnswerCache(10_000_000);
+    cache.offer('first', answer('{}'));
+    for (let i = 1; i < DOORKEEPER_KEYS; i++) cache.offer(`q${i}`, answer('{}'));
+    // The doorkeeper is full: the next new key makes it forget every key before it.
+    cache.offer('one more', answer('{}'));
+    expect(cache.offer('first', answer('{}'))).toBe(false);
+    expect(cache.offer('one more', answer('{}'))).toBe(true);
+    expect(cache.size).toBe(1);
+  });
+
   it('gives back what it stored, and counts hits', () => {
     const cache = new AnswerCache(10_000);
     cache.set('k', answer('{"results":[]}'));

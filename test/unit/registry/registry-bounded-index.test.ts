@@ -26,8 +26,8 @@ const ORDINARY = [
 describe('bounded full-text step', () => {
   it('ranks exactly as Orama’s own search when the query is within the budget', async () => {
     const inputs = syntheticEntries(300).map((entry) => ({ entry, verified: true }));
-    const stock = await buildCatalog(inputs, { search: false });
-    const bounded = await buildCatalog(inputs);
+    const stock = await buildCatalog(inputs, { search: false, keepOrama: true });
+    const bounded = await buildCatalog(inputs, { keepOrama: true });
     for (const text of [...ORDINARY, WORST_CASE_WORDS.join(' '), 'synthetic', '1 2 3']) {
       expect(rank(bounded, text), text).toEqual(rank(stock, text));
     }
@@ -36,8 +36,11 @@ describe('bounded full-text step', () => {
   it('bounds the work of the worst query (5,000 entries here; the bound does not grow with them), keeping the ordinary queries’ best results', async () => {
     const inputs = syntheticEntries(5_000).map((entry) => ({ entry, verified: true }));
     const reports: BoundedSearchReport[] = [];
-    const stock = await buildCatalog(inputs, { search: false });
-    const bounded = await buildCatalog(inputs, { search: { onSearch: (r) => reports.push(r) } });
+    const stock = await buildCatalog(inputs, { search: false, keepOrama: true });
+    const bounded = await buildCatalog(inputs, {
+      search: { onSearch: (r) => reports.push(r) },
+      keepOrama: true,
+    });
     // The worst case: every word of the query is in every entry, most in several members. Orama's own
     // step would score 5,000 postings per (word, member), after a quadratic collection of each.
     for (const text of [WORST_CASE_WORDS.join(' '), 'synthetic', '1 2 3 4 5 6 7 8 9', 'agent 1 11 111']) {
@@ -65,8 +68,11 @@ describe('bounded full-text step', () => {
   it('leaves any other kind of search (a threshold below 1, exact, typo tolerance) to Orama', async () => {
     const inputs = syntheticEntries(200).map((entry) => ({ entry, verified: true }));
     const reports: BoundedSearchReport[] = [];
-    const stock = await buildCatalog(inputs, { search: false });
-    const bounded = await buildCatalog(inputs, { search: { onSearch: (r) => reports.push(r) } });
+    const stock = await buildCatalog(inputs, { search: false, keepOrama: true });
+    const bounded = await buildCatalog(inputs, {
+      search: { onSearch: (r) => reports.push(r) },
+      keepOrama: true,
+    });
     for (const params of [
       { term: 'plan week 17', properties: TEXT_FIELDS, threshold: 0 },
       { term: 'plan week 17', properties: TEXT_FIELDS, threshold: 1, exact: true },

@@ -39,8 +39,8 @@ const ORDINARY = [
 describe('inverted index of /search', () => {
   it('ranks every match exactly as Orama’s own search does, when prefix matches weigh as much', async () => {
     const inputs = syntheticEntries(300).map((entry) => ({ entry, verified: true }));
-    const stock = await buildCatalog(inputs, { search: false });
-    const catalog = await buildCatalog(inputs);
+    const stock = await buildCatalog(inputs, { search: false, keepOrama: true });
+    const catalog = await buildCatalog(inputs, { keepOrama: true });
     for (const text of [...ORDINARY, WORST_CASE_WORDS.join(' '), 'synthetic', '1 2 3', 'nothingmatches']) {
       expect(rank(catalog, text), text).toEqual(oramaRank(stock, text));
     }
@@ -48,8 +48,8 @@ describe('inverted index of /search', () => {
 
   it('bounds the work of the worst query and keeps the ordinary queries’ best results (5,000 entries)', async () => {
     const inputs = syntheticEntries(5_000).map((entry) => ({ entry, verified: true }));
-    const stock = await buildCatalog(inputs, { search: false });
-    const catalog = await buildCatalog(inputs);
+    const stock = await buildCatalog(inputs, { search: false, keepOrama: true });
+    const catalog = await buildCatalog(inputs, { keepOrama: true });
     for (const text of [WORST_CASE_WORDS.join(' '), 'synthetic', '1 2 3 4 5 6 7 8 9', 'agent 1 11 111']) {
       const reports: TextQueryReport[] = [];
       const found = rankText(catalog.text, catalog.tokenize(text), undefined, (r) => reports.push(r), 1);
