@@ -210,9 +210,25 @@ export function startServerScript(
   ready: RegExp,
   options: { env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  return startServerProcess([...scriptArgs(script), ...args], REPO_ROOT, ready, options);
+}
+
+/**
+ * Starts `node` with `argv` in `cwd` (`NO_COLOR` set, `env` laid over the environment) and resolves once
+ * its output matches `ready`, whose first group is the origin it serves; rejects with what it wrote when it
+ * does not within `timeoutMs` (90 s unless given), or exits first. {@link startServerScript} runs this
+ * repository's commands through it; the packed package's tests run the installed one.
+ */
+export function startServerProcess(
+  argv: readonly string[],
+  cwd: string,
+  ready: RegExp,
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const script = argv.join(' ');
   const timeoutMs = options.timeoutMs ?? 90_000;
-  const child = spawn(process.execPath, [...scriptArgs(script), ...args], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, [...argv], {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...options.env },
   });

@@ -4,14 +4,17 @@
  * so this test needs the registry and takes minutes), then, as a publisher types them, `npx ardsite new`
  * and, in the new project, `npm run check`, `npm run build` (with a throw-away key, `ARDSITE_DEV_KEY=1`,
  * as CI builds, and `VERCEL=1`, as Vercel builds: its Build Output is written too) and `npm run verify`;
- * then `npm install` of the tarball in the new project, which warns of no engine and no install script.
+ * then `npm install` of the tarball in the new project, which warns of no engine and no install script, and
+ * `ardsite dev` of the installed package serving the new project.
  * publint and @arethetypeswrong/cli check the same tarball. The pack and install are shared with the
  * other files of this folder (test/helpers/packed-ardsite.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../helpers/cli.js';
 import { packedArdsite, run } from '../helpers/packed-ardsite.js';
+import { freePorts } from '../helpers/registry.js';
 import { REPO_ROOT } from '../helpers/site.js';
 
 const own = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -107,6 +110,29 @@ describe('the packed ardsite, installed from its tarball', () => {
     );
     expect(probe.stdout.trim(), probe.stderr).toBe('true');
   }, 600_000);
+
+  it('npm run dev serves the new project from the installed package: its home page with rel="ard", and the signed manifest', async () => {
+    // The dev server reads the package's own astro.config.mjs (the build gives Astro its settings inline
+    // instead): run from the installed package, as `npm run dev` does, it must still load and serve.
+    const [port] = await freePorts(1);
+    const cli = path.join(installed, 'node_modules', 'ardsite', 'lib', 'cli', 'main.js');
+    const server = await startServerProcess(
+      [cli, 'dev', '--port', String(port)],
+      site,
+      /Local\s+(http:\/\/[^\s/]+)/,
+      { env: { ARDSITE_DEV_KEY: '1' } },
+    );
+    try {
+      const home = await fetch(`${server.origin}/`);
+      expect(home.status, server.output()).toBe(200);
+      expect(await home.text()).toMatch(/<link rel="ard" href="\/\.well-known\/ard\.json"/);
+      const manifest = await fetch(`${server.origin}/.well-known/ard.json`);
+      expect(manifest.status, server.output()).toBe(200);
+      expect(((await manifest.json()) as { entries?: unknown[] }).entries).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
 
   it('publint and @arethetypeswrong/cli find nothing wrong with the tarball', async () => {
     const lint = await run(
