@@ -2,7 +2,7 @@
  * Puts what ardsite built (the signed manifest, cards, permission files, did.json/jwks.json, pages) into
  * the output folder of the publisher's Astro site, without overwriting any file of the site's own
  * (its robots.txt, sitemap, `_headers`, llms.txt, pages): a file both have is kept, merged or a conflict
- * naming both (./merge-site-files.ts). The site's own pages get the `rel="ard"` link to the manifest
+ * naming both (./merge-site-files.ts); the sitemap says what is true of the merged site (./merge-sitemap.ts). The site's own pages get the `rel="ard"` link to the manifest
  * (ARD draft §3.1, initial contact).
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   type SiteFileConflict,
   type SiteFileNames,
 } from './merge-site-files.js';
+import { fitSitemap, pagePath } from './merge-sitemap.js';
 
 /** One file both the site and ardsite would write: paths relative to the output folder, `/`-separated. */
 export interface OutputConflict {
@@ -99,11 +100,6 @@ export async function linkSitePages(siteDir: string, files: readonly string[]): 
   return changed;
 }
 
-/** The URL path a file of the output folder is served at (`a/index.html` at `/a/`). */
-function urlPathOf(file: string): string {
-  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-}
-
 /** Where the two copies of a file both write come from, in the words of an error message. */
 export interface MergeSources {
   /** The Astro site's root folder. */
@@ -133,7 +129,8 @@ export function namesOf(file: string, sources: MergeSources): SiteFileNames {
  * `siteFiles`): a file both write is kept, merged or a conflict (./merge-site-files.ts); when there is
  * no conflict, the merged files are written and every file the site lacks is copied. Where the site's
  * own page wins over ardsite's (its `index.html`), ardsite's `_headers` rule of that path keeps only the
- * `Link` header (`yieldPageRules`), whether or not the site has a `_headers` of its own.
+ * `Link` header (`yieldPageRules`), whether or not the site has a `_headers` of its own. ardsite's
+ * sitemap lists the site's own pages too, or goes beside the site's own sitemap (./merge-sitemap.ts).
  * @returns the conflicts (nothing written then), or the paths copied and merged.
  * @throws ArdsiteError `HEADERS_FILE_INVALID` for a `_headers` not in that syntax; file-system errors.
  */
@@ -143,10 +140,12 @@ export async function mergeOutput(
   siteFiles: readonly string[],
   sources: MergeSources,
 ): Promise<{ conflicts: SiteFileConflict[]; copied: string[]; merged: string[] }> {
-  const ours = await listFiles(ardsiteDir);
-  const published = ours.map(urlPathOf);
+  const before = await listFiles(ardsiteDir);
   // The site's own front and error pages win (SITE_WINS): ardsite's page headers are not theirs.
-  const taken = siteFiles.filter((file) => SITE_WINS.has(file) && ours.includes(file)).map(urlPathOf);
+  const taken = siteFiles.filter((file) => SITE_WINS.has(file) && before.includes(file)).map(pagePath);
+  await fitSitemap(ardsiteDir, siteFiles, taken);
+  const ours = await listFiles(ardsiteDir);
+  const published = ours.map(pagePath);
   if (taken.length > 0 && ours.includes('_headers')) {
     const at = path.join(ardsiteDir, '_headers');
     await writeFile(at, yieldPageRules(await readFile(at, 'utf8'), taken));

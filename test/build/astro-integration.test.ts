@@ -88,9 +88,13 @@ describe('ardsite() in an Astro site of its own', () => {
     const notFound = await readFile(path.join(dist, '404.html'), 'utf8');
     expect(notFound).toContain('href="/ai/"');
     expect(notFound).not.toContain('href="/"');
-    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain(
-      'https://agents.valid.example/ai/agents/note-taker/',
-    );
+    // The site has no sitemap: ardsite's lists the site's own pages too, with no date ardsite cannot know,
+    // so llms.txt's "Every page of this site" is true.
+    const sitemap = await readFile(path.join(dist, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('https://agents.valid.example/ai/agents/note-taker/');
+    for (const own of ['/', '/about/']) {
+      expect(sitemap).toContain(`<url>\n    <loc>https://agents.valid.example${own}</loc>\n  </url>`);
+    }
   }, 600_000);
 
   it('fails the build when the site’s robots.txt disallows what ardsite publishes, naming both', async () => {
