@@ -9,6 +9,7 @@
  *   robots.txt that disallows ardsite's well-known files (./early-checks.ts): before Astro renders.
  * - `astro:server:setup` (in `astro dev`): ./dev-server.ts builds the project and serves ardsite's
  *   paths from that build, again on every content change; content errors answer 503 with the same lines.
+ *   Vite's watcher ignores the build's temporary folders (`server.watch.ignored`, set at config setup).
  * - `astro:build:done`: ardsite's own pipeline (`build()`: sign, render, self-check) builds the project
  *   into a temporary folder; its files are added to the site's output folder, none of the site's own
  *   overwritten (./merge-output.ts: llms.txt and `_headers` merged, a conflict an error naming both
@@ -24,7 +25,7 @@ import { check } from '../core/build/check.js';
 import { formatDiagnostic } from '../core/util/errors.js';
 import { verify } from '../core/verify/verify-folder.js';
 import { buildArdsite, errorLines } from './build-ardsite.js';
-import { serveArdsiteInDev } from './dev-server.js';
+import { serveArdsiteInDev, WATCH_IGNORED } from './dev-server.js';
 import { robotsConflictBeforeBuild } from './early-checks.js';
 import { linkSitePages, listFiles, mergeOutput } from './merge-output.js';
 import type { SiteFileConflict } from './merge-site-files.js';
@@ -56,9 +57,11 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command, logger }) => {
+      'astro:config:setup': async ({ config, command, logger, updateConfig }) => {
         siteRoot = fileURLToPath(config.root);
         project = path.resolve(siteRoot, parsed.project);
+        // ardsite's own temporary build folders are no change of the site (Vite merges the arrays).
+        updateConfig({ vite: { server: { watch: { ignored: WATCH_IGNORED } } } });
         // `astro dev` checks in its own build (./dev-server.ts) and reports errors without stopping.
         if (command !== 'build') return;
         const shown = path.relative(siteRoot, project) || '.';

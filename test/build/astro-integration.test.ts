@@ -165,6 +165,10 @@ describe('ardsite() in an Astro site of its own', () => {
       expect(dev.output()).toContain(`ardsite/content/publisher.yaml:${line}`);
       expect((await get('/agents/note-taker/permissions/')).status).toBe(503);
       expect((await get('/about/')).text).toContain('About us');
+      // Vite's watcher ignores ardsite's temporary build folders, and the log names ardsite once a line.
+      expect(dev.output()).not.toContain('.ardsite-tmp-');
+      expect(dev.output()).not.toMatch(/\[ardsite\] ardsite:/);
+      expect(dev.output()).toMatch(/\[ardsite\] built \d+ files from ardsite\/content/);
     } finally {
       await dev.stop();
     }
