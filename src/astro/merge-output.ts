@@ -143,7 +143,7 @@ export async function mergeOutput(
   const before = await listFiles(ardsiteDir);
   // The site's own front and error pages win (SITE_WINS): ardsite's page headers are not theirs.
   const taken = siteFiles.filter((file) => SITE_WINS.has(file) && before.includes(file)).map(pagePath);
-  await fitSitemap(ardsiteDir, siteFiles, taken);
+  await fitSitemap(ardsiteDir, siteDir, siteFiles, taken);
   const ours = await listFiles(ardsiteDir);
   const published = ours.map(pagePath);
   if (taken.length > 0 && ours.includes('_headers')) {

@@ -4,7 +4,8 @@
  * stays true of the merged site:
  *
  * - the site has no sitemap of its own: `/sitemap.xml` lists the site's own HTML pages (no `<lastmod>`,
- *   ardsite does not know when they changed) and then ardsite's pages, but for those the site's own
+ *   ardsite does not know when they changed; not its error pages, redirects or `noindex` pages, which a
+ *   sitemap does not list) and then ardsite's pages, but for those the site's own
  *   pages replace (its home page at `/`); llms.txt's "Every page of this site" is then true.
  * - the site has one (`sitemap.xml`, or an index such as `@astrojs/sitemap`'s `sitemap-index.xml`): it is
  *   left as it is; ardsite's pages go to {@link ARDSITE_SITEMAP} instead, llms.txt links that file as the
@@ -47,6 +48,19 @@ function xmlText(text: string): string {
 }
 
 /**
+ * True when a page (`html`) belongs in a sitemap: not a redirect (`<meta http-equiv="refresh">`, which
+ * Astro's `redirects` writes) and not kept out of indexes (`<meta name="robots" content="noindex">`).
+ */
+export function listable(html: string): boolean {
+  const metas = html.match(/<meta\b[^>]*>/gi) ?? [];
+  return !metas.some(
+    (meta) =>
+      /\bhttp-equiv=["']?refresh\b/i.test(meta) ||
+      (/\bname=["']?robots\b/i.test(meta) && /\bcontent=["'][^"']*\bnoindex\b/i.test(meta)),
+  );
+}
+
+/**
  * ardsite's sitemap text (`ours`, as src/core/build/site-files.ts writes it) with its `<url>` entries of
  * the URL paths in `taken` removed, and, when `sitePages` (URL paths) are given, one `<url>` with only a
  * `<loc>` for each, first, on the origin of ardsite's own entries.
@@ -67,8 +81,8 @@ export function mergeSitemap(ours: string, sitePages: readonly string[], taken: 
 }
 
 /**
- * Makes ardsite's built folder (`ardsiteDir`) fit the site's output (`siteFiles`, its paths) before the
- * merge, as this module's comment says; `taken` are the URL paths of ardsite's pages the site's own
+ * Makes ardsite's built folder (`ardsiteDir`) fit the site's output folder (`siteDir`, whose files are
+ * `siteFiles`) before the merge, as this module's comment says; `taken` are the URL paths of ardsite's pages the site's own
  * replace. Nothing of the site's own is written.
  * @returns what was done, for the log: `merged` (site pages listed), `beside` (ardsite's sitemap moved to
  *   {@link ARDSITE_SITEMAP}) or `none` (ardsite built no sitemap).
@@ -76,6 +90,7 @@ export function mergeSitemap(ours: string, sitePages: readonly string[], taken: 
  */
 export async function fitSitemap(
   ardsiteDir: string,
+  siteDir: string,
   siteFiles: readonly string[],
   taken: readonly string[],
 ): Promise<'merged' | 'beside' | 'none'> {
@@ -88,7 +103,11 @@ export async function fitSitemap(
   }
   const own = siteSitemaps(siteFiles);
   if (own.length === 0) {
-    const pages = siteFiles.filter((f) => f.endsWith('.html') && !NOT_LISTED.test(f)).map(pagePath);
+    const pages: string[] = [];
+    for (const file of siteFiles.filter((f) => f.endsWith('.html') && !NOT_LISTED.test(f))) {
+      if (listable(await readFile(path.join(siteDir, ...file.split('/')), 'utf8')))
+        pages.push(pagePath(file));
+    }
     await writeFile(at('sitemap.xml'), mergeSitemap(ours, pages, taken));
     return 'merged';
   }

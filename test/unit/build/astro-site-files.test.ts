@@ -332,7 +332,10 @@ describe('mergeOutput and the sitemap (sitemaps.org 0.9)', () => {
   });
 
   it('lists the site’s own pages with no date when the site has no sitemap, and no date of ardsite’s for its /', async () => {
-    const read = await merged({});
+    const read = await merged({
+      'old/index.html': '<head><meta http-equiv="refresh" content="0;url=/about/"></head>',
+      'draft/index.html': '<head><meta name="robots" content="noindex, nofollow"></head>',
+    });
     const sitemap = await read('sitemap.xml');
     expect(sitemap).toContain(`<url>\n    <loc>${ORIGIN}/</loc>\n  </url>`);
     expect(sitemap).toContain(`<url>\n    <loc>${ORIGIN}/about/</loc>\n  </url>`);
