@@ -29,10 +29,18 @@ import { serveArdsiteInDev, WATCH_IGNORED } from './dev-server.js';
 import { robotsConflictBeforeBuild } from './early-checks.js';
 import { linkSitePages, listFiles, mergeOutput } from './merge-output.js';
 import type { SiteFileConflict } from './merge-site-files.js';
+import { ARDSITE_SITEMAP, type SitemapOutcome } from './merge-sitemap.js';
 import { parseOptions, type ArdsiteAstroUserOptions } from './options.js';
 
 /** The integration's name, as Astro logs it. */
 const NAME = 'ardsite';
+
+/** How the build's last log line says what became of ardsite's sitemap (./merge-sitemap.ts). */
+const SITEMAP_WORDS: Record<SitemapOutcome, string> = {
+  merged: "the site's pages listed in sitemap.xml",
+  beside: `ardsite's pages in ${ARDSITE_SITEMAP} beside the site's own sitemap`,
+  none: 'no sitemap',
+};
 
 /** The error of files of the site and of ardsite that cannot both be kept, one line a conflict. */
 function conflictError(conflicts: readonly SiteFileConflict[]): AstroUserError {
@@ -100,7 +108,7 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
             );
           }
           logger.info(
-            `${merge.copied.length} file(s) added, ${merge.merged.length} merged (${merge.merged.join(', ') || 'none'}), rel="ard" on ${linked} page(s), verified`,
+            `${merge.copied.length} file(s) added, ${merge.merged.length} merged (${merge.merged.join(', ') || 'none'}), rel="ard" on ${linked} page(s), ${SITEMAP_WORDS[merge.sitemap]}, verified`,
           );
         } finally {
           await rm(work, { recursive: true, force: true });

@@ -23,6 +23,12 @@ export const ARDSITE_SITEMAP = 'sitemap-ardsite.xml';
 export const ARDSITE_SITEMAP_NOTE =
   "The agents' pages and their permission pages only; the site's own pages are in its own sitemap.";
 
+/**
+ * What became of ardsite's sitemap: `merged` (it lists the site's pages too), `beside` (moved to
+ * {@link ARDSITE_SITEMAP} beside the site's own) or `none` (ardsite built no sitemap).
+ */
+export type SitemapOutcome = 'merged' | 'beside' | 'none';
+
 /** Pages a sitemap leaves out: error pages (sitemaps.org lists pages to crawl). */
 const NOT_LISTED = /(^|\/)(404|500)\.html$/;
 
@@ -84,8 +90,7 @@ export function mergeSitemap(ours: string, sitePages: readonly string[], taken: 
  * Makes ardsite's built folder (`ardsiteDir`) fit the site's output folder (`siteDir`, whose files are
  * `siteFiles`) before the merge, as this module's comment says; `taken` are the URL paths of ardsite's pages the site's own
  * replace. Nothing of the site's own is written.
- * @returns what was done, for the log: `merged` (site pages listed), `beside` (ardsite's sitemap moved to
- *   {@link ARDSITE_SITEMAP}) or `none` (ardsite built no sitemap).
+ * @returns what was done ({@link SitemapOutcome}).
  * @throws file-system errors.
  */
 export async function fitSitemap(
@@ -93,7 +98,7 @@ export async function fitSitemap(
   siteDir: string,
   siteFiles: readonly string[],
   taken: readonly string[],
-): Promise<'merged' | 'beside' | 'none'> {
+): Promise<SitemapOutcome> {
   const at = (file: string) => path.join(ardsiteDir, file);
   let ours: string;
   try {

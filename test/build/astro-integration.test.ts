@@ -92,6 +92,7 @@ describe('ardsite() in an Astro site of its own', () => {
     // so llms.txt's "Every page of this site" is true.
     const sitemap = await readFile(path.join(dist, 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('https://agents.valid.example/ai/agents/note-taker/');
+    expect(built.output).toContain("the site's pages listed in sitemap.xml");
     for (const own of ['/', '/about/']) {
       expect(sitemap).toContain(`<url>\n    <loc>https://agents.valid.example${own}</loc>\n  </url>`);
     }
