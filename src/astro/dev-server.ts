@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import type { ViteDevServer } from 'vite';
 import { previewHandler, requestPath } from '../core/hosting/preview-server.js';
+import { TEMP_PREFIX } from '../core/build/stale-temp.js';
 import { isWithin } from '../core/util/within.js';
 import { buildArdsite, type ArdsiteBuildPlace } from './build-ardsite.js';
 import { listFiles } from './merge-output.js';
@@ -38,6 +39,31 @@ const SITE_WINS = new Set(['/', '/index.html', '/404.html']);
 function fileOf(clean: string): string {
   return `${clean.slice(1)}${clean.endsWith('/') ? 'index.html' : ''}`;
 }
+
+/**
+ * What the dev server logs after a build of `files` files: Astro's logger labels every line with the
+ * integration's name (`[ardsite]`), so the text does not repeat it; the content folder is named from the
+ * site's root.
+ */
+export function builtMessage(place: Pick<DevBuildPlace, 'siteRoot' | 'project'>, files: number): string {
+  const content = path
+    .relative(place.siteRoot, path.join(place.project, 'content'))
+    .split(path.sep)
+    .join('/');
+  return `built ${files} files from ${content}`;
+}
+
+/** `message` without a leading `ardsite: `, the label Astro's logger already puts before it. */
+export function unlabelled(message: string): string {
+  return message.replace(/^ardsite: /, '');
+}
+
+/**
+ * Vite's `server.watch.ignored` patterns (chokidar's `ignored`, anymatch globs) for the temporary folders
+ * ardsite's build writes inside the project (`.ardsite-tmp-<pid>-<random>`, swapped into place when the
+ * build is done): without them `astro dev` reports every file of each rebuild as a change of the site.
+ */
+export const WATCH_IGNORED = [`**/${TEMP_PREFIX}*`, `**/${TEMP_PREFIX}*/**`];
 
 /** Where the dev server's ardsite builds run, without `out` (each build gets a fresh temporary folder). */
 export type DevBuildPlace = Omit<ArdsiteBuildPlace, 'out' | 'logger'>;
@@ -67,12 +93,12 @@ export function serveArdsiteInDev(
         await buildArdsite({ ...place, out, logger });
         const files = new Set(await listFiles(out));
         state = { kind: 'ready', dir: work, files, handler: await previewHandler(out) };
-        logger.info(`ardsite: built ${place.project} (${files.size} files)`);
+        logger.info(builtMessage(place, files.size));
       } catch (error) {
         await rm(work, { recursive: true, force: true });
         const message = error instanceof Error ? error.message : String(error);
         state = { kind: 'failed', message };
-        logger.error(`${message}\nardsite's paths answer 503 until the content is fixed.`);
+        logger.error(`${unlabelled(message)}\nardsite's paths answer 503 until the content is fixed.`);
       }
       if (previous) await rm(previous, { recursive: true, force: true });
       server.ws.send({ type: 'full-reload' });

@@ -9,6 +9,7 @@
  *   robots.txt that disallows ardsite's well-known files (./early-checks.ts): before Astro renders.
  * - `astro:server:setup` (in `astro dev`): ./dev-server.ts builds the project and serves ardsite's
  *   paths from that build, again on every content change; content errors answer 503 with the same lines.
+ *   Vite's watcher ignores the build's temporary folders (`server.watch.ignored`, set at config setup).
  * - `astro:build:done`: ardsite's own pipeline (`build()`: sign, render, self-check) builds the project
  *   into a temporary folder; its files are added to the site's output folder, none of the site's own
  *   overwritten (./merge-output.ts: llms.txt and `_headers` merged, a conflict an error naming both
@@ -24,14 +25,22 @@ import { check } from '../core/build/check.js';
 import { formatDiagnostic } from '../core/util/errors.js';
 import { verify } from '../core/verify/verify-folder.js';
 import { buildArdsite, errorLines } from './build-ardsite.js';
-import { serveArdsiteInDev } from './dev-server.js';
+import { serveArdsiteInDev, WATCH_IGNORED } from './dev-server.js';
 import { robotsConflictBeforeBuild } from './early-checks.js';
 import { linkSitePages, listFiles, mergeOutput } from './merge-output.js';
 import type { SiteFileConflict } from './merge-site-files.js';
+import { ARDSITE_SITEMAP, type SitemapOutcome } from './merge-sitemap.js';
 import { parseOptions, type ArdsiteAstroUserOptions } from './options.js';
 
 /** The integration's name, as Astro logs it. */
 const NAME = 'ardsite';
+
+/** How the build's last log line says what became of ardsite's sitemap (./merge-sitemap.ts). */
+const SITEMAP_WORDS: Record<SitemapOutcome, string> = {
+  merged: "the site's pages listed in sitemap.xml",
+  beside: `ardsite's pages in ${ARDSITE_SITEMAP} beside the site's own sitemap`,
+  none: 'no sitemap',
+};
 
 /** The error of files of the site and of ardsite that cannot both be kept, one line a conflict. */
 function conflictError(conflicts: readonly SiteFileConflict[]): AstroUserError {
@@ -56,9 +65,11 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': async ({ config, command, logger }) => {
+      'astro:config:setup': async ({ config, command, logger, updateConfig }) => {
         siteRoot = fileURLToPath(config.root);
         project = path.resolve(siteRoot, parsed.project);
+        // ardsite's own temporary build folders are no change of the site (Vite merges the arrays).
+        updateConfig({ vite: { server: { watch: { ignored: WATCH_IGNORED } } } });
         // `astro dev` checks in its own build (./dev-server.ts) and reports errors without stopping.
         if (command !== 'build') return;
         const shown = path.relative(siteRoot, project) || '.';
@@ -97,7 +108,7 @@ export default function ardsite(options?: ArdsiteAstroUserOptions): AstroIntegra
             );
           }
           logger.info(
-            `${merge.copied.length} file(s) added, ${merge.merged.length} merged (${merge.merged.join(', ') || 'none'}), rel="ard" on ${linked} page(s), verified`,
+            `${merge.copied.length} file(s) added, ${merge.merged.length} merged (${merge.merged.join(', ') || 'none'}), rel="ard" on ${linked} page(s), ${SITEMAP_WORDS[merge.sitemap]}, verified`,
           );
         } finally {
           await rm(work, { recursive: true, force: true });

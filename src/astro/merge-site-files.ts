@@ -9,7 +9,8 @@
  *   page the site's own page replaces (its home page at `/`) keeps only the `Link` header.
  * - `robots.txt` (RFC 9309): the site's is kept and ardsite's left out; a conflict when the site's
  *   disallows, for every crawler, a path ardsite publishes (the manifest, a card, a page).
- * - anything else both write (`sitemap.xml`, a page, a card) with different bytes: a conflict.
+ * - anything else both write (a page, a card) with different bytes: a conflict; ardsite's sitemap is
+ *   never one of them (./merge-sitemap.ts).
  */
 import { parseHeadersFile, serializeHeadersFile } from '../core/hosting/headers-file.js';
 import { mergeLlmsTxt, LlmsTxtMergeError } from './merge-llms-txt.js';

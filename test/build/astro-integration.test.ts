@@ -88,9 +88,14 @@ describe('ardsite() in an Astro site of its own', () => {
     const notFound = await readFile(path.join(dist, '404.html'), 'utf8');
     expect(notFound).toContain('href="/ai/"');
     expect(notFound).not.toContain('href="/"');
-    expect(await readFile(path.join(dist, 'sitemap.xml'), 'utf8')).toContain(
-      'https://agents.valid.example/ai/agents/note-taker/',
-    );
+    // The site has no sitemap: ardsite's lists the site's own pages too, with no date ardsite cannot know,
+    // so llms.txt's "Every page of this site" is true.
+    const sitemap = await readFile(path.join(dist, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('https://agents.valid.example/ai/agents/note-taker/');
+    expect(built.output).toContain("the site's pages listed in sitemap.xml");
+    for (const own of ['/', '/about/']) {
+      expect(sitemap).toContain(`<url>\n    <loc>https://agents.valid.example${own}</loc>\n  </url>`);
+    }
   }, 600_000);
 
   it('fails the build when the site’s robots.txt disallows what ardsite publishes, naming both', async () => {
@@ -161,6 +166,10 @@ describe('ardsite() in an Astro site of its own', () => {
       expect(dev.output()).toContain(`ardsite/content/publisher.yaml:${line}`);
       expect((await get('/agents/note-taker/permissions/')).status).toBe(503);
       expect((await get('/about/')).text).toContain('About us');
+      // Vite's watcher ignores ardsite's temporary build folders, and the log names ardsite once a line.
+      expect(dev.output()).not.toContain('.ardsite-tmp-');
+      expect(dev.output()).not.toMatch(/\[ardsite\] ardsite:/);
+      expect(dev.output()).toMatch(/\[ardsite\] built \d+ files from ardsite\/content/);
     } finally {
       await dev.stop();
     }

@@ -88,11 +88,11 @@ export const PLANTED_FAULTS: readonly PlantedFault[] = [
     line: 1,
   },
   {
-    name: 'invalid YAML in front matter (line counted in the .md file)',
+    name: 'invalid YAML in front matter (line counted in the .md file): the line of the open [',
     code: 'YAML_INVALID',
     file: 'content/agents/trains.md',
     path: undefined,
-    line: 10,
+    line: 9,
     message: /end with a \]/,
   },
   {

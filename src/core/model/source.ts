@@ -12,6 +12,7 @@ import {
   isScalar,
   isSeq,
   LineCounter,
+  visit,
   parse as parseYamlText,
   parseDocument,
   type Document,
@@ -83,6 +84,32 @@ function keyAt(text: string, offset: number): string | undefined {
   }
 }
 
+/**
+ * Where the construct a syntax error of the `yaml` library is about opens, when it is one left open: a
+ * flow sequence or mapping without its `]` or `}` (YAML 1.2 §7.4) or a quoted scalar without its closing
+ * quote (§7.3.1, §7.3.2). The library reports those where it gave up, the line after (or the end of the
+ * text); the problem is the line that opened them. The offset of the outermost such node ending where the
+ * error starts; undefined for other errors.
+ */
+function openedAt(doc: Document, error: { code: string; message: string; pos: [number, number] }) {
+  const open =
+    (error.code === 'BAD_INDENT' && /^Flow (sequence|map) .*end with/.test(error.message)) ||
+    (error.code === 'MISSING_CHAR' && /^Missing closing .?quote/.test(error.message));
+  if (!open) return undefined;
+  let found: number | undefined;
+  visit(doc, (_, node) => {
+    const unclosed =
+      ((isSeq(node) || isMap(node)) && node.flow) ||
+      (isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE'));
+    if (unclosed && node.range?.[1] === error.pos[0]) {
+      found = node.range[0];
+      return visit.BREAK;
+    }
+    return undefined;
+  });
+  return found;
+}
+
 /** The diagnostic of a {@link YamlReadError} (its code, reason and place) for `file`. */
 function yamlDiagnostic(error: YamlReadError, file: string): Diagnostic {
   return {
@@ -147,7 +174,7 @@ export class SourceDoc {
     const positions = parseWithPositions(text);
     if (positions.doc.errors.length > 0) {
       return positions.doc.errors.map((e) => {
-        const pos = positions.lines.linePos(e.pos[0]);
+        const pos = positions.lines.linePos(openedAt(positions.doc, e) ?? e.pos[0]);
         // "Map keys must be unique" names no key: it is the one written where the error starts.
         const key = e.code === 'DUPLICATE_KEY' ? keyAt(text, e.pos[0]) : undefined;
         const reason =

@@ -43,6 +43,12 @@ function linkUrl(url: string): string {
   return url.replace(/[\s()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
+/**
+ * What llms.txt (llmstxt.org) says of the sitemap it links: true of ardsite's own site; the Astro
+ * integration keeps it true in a host site's output, or rewords it (src/astro/merge-sitemap.ts).
+ */
+export const SITEMAP_ITEM_NOTE = 'Every page of this site.';
+
 /** One item of a file list: `- [text](url): notes` (llmstxt.org). */
 function item(text: string, url: string, notes?: string): string {
   return `- [${linkText(text)}](${linkUrl(url)})${notes ? `: ${oneLine(notes)}` : ''}`;
@@ -200,7 +206,7 @@ export function llmsTxt(input: LlmsTxtInput): string {
       ),
     );
   }
-  if (input.sitemapPath) lines.push(item('Sitemap', url(input.sitemapPath), 'Every page of this site.'));
+  if (input.sitemapPath) lines.push(item('Sitemap', url(input.sitemapPath), SITEMAP_ITEM_NOTE));
   lines.push('');
 
   const optional = [

@@ -2,12 +2,16 @@
  * The Astro integration's options (src/astro/options.ts) and its merge of ardsite's files into the site's
  * output (src/astro/merge-output.ts): bad options are an AstroUserError naming each, with a hint; the
  * `rel="ard"` link (ARD draft §3.1) is added once, before `</head>`; a file both write is a conflict; the
- * signing key is named by its path from the site's root, a key the build created as a warning.
+ * signing key is named by its path from the site's root, a key the build created as a warning; in
+ * `astro dev`, Vite's watcher is told to ignore ardsite's temporary build folders, and the log lines do
+ * not repeat the `[ardsite]` label Astro's logger puts before them.
  */
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../../src/astro/options.js';
 import { addArdLink, ARD_LINK_TAG, findConflicts } from '../../../src/astro/merge-output.js';
 import { keyMessage } from '../../../src/astro/build-ardsite.js';
+import { builtMessage, unlabelled, WATCH_IGNORED } from '../../../src/astro/dev-server.js';
+import ardsite from '../../../src/astro/integration.js';
 
 describe('parseOptions', () => {
   it('fills in the defaults', () => {
@@ -82,5 +86,27 @@ describe('keyMessage', () => {
       /^created a new signing key did:web:a\.example#k1 in ardsite\/\.ardsite\/keys\/signing\.jwk\.json: /,
     );
     expect(text).toMatch(/never commit it/);
+  });
+});
+
+describe('the integration in astro dev', () => {
+  it('gives Vite server.watch.ignored patterns of ardsite’s temporary build folders at config setup', async () => {
+    const updates: unknown[] = [];
+    const hook = ardsite().hooks['astro:config:setup']!;
+    await (hook as (params: unknown) => Promise<void>)({
+      config: { root: new URL('file:///site/') },
+      command: 'dev',
+      logger: { info() {}, warn() {} },
+      updateConfig: (update: unknown) => updates.push(update),
+    });
+    expect(updates).toEqual([{ vite: { server: { watch: { ignored: WATCH_IGNORED } } } }]);
+    expect(WATCH_IGNORED).toEqual(['**/.ardsite-tmp-*', '**/.ardsite-tmp-*/**']);
+  });
+
+  it('logs a build without the integration’s name a second time', () => {
+    const text = builtMessage({ siteRoot: '/site', project: '/site/ardsite' }, 42);
+    expect(text).toBe('built 42 files from ardsite/content');
+    expect(unlabelled('ardsite: the content has 1 error(s)')).toBe('the content has 1 error(s)');
+    expect(unlabelled('no label here')).toBe('no label here');
   });
 });

@@ -5,7 +5,7 @@
  * publishes (RFC 9309), anything else with different bytes a conflict; every conflict names both files.
  * The site's own home page gets no page header of ardsite's but the `Link: rel="ard"` (RFC 8288).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mergeLlmsTxt } from '../../../src/astro/merge-llms-txt.js';
 import {
   MAX_NAMED_BLOCKED_PATHS,
@@ -15,6 +15,9 @@ import {
   yieldPageRules,
 } from '../../../src/astro/merge-site-files.js';
 import { mergeOutput } from '../../../src/astro/merge-output.js';
+import { ARDSITE_SITEMAP, ARDSITE_SITEMAP_NOTE } from '../../../src/astro/merge-sitemap.js';
+import { sitemapXml } from '../../../src/core/build/site-files.js';
+import { SITEMAP_ITEM_NOTE } from '../../../src/core/pages/llms-txt.js';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -281,5 +284,90 @@ describe('mergeOutput and the site’s own home page', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('mergeOutput and the sitemap (sitemaps.org 0.9)', () => {
+  const ORIGIN = 'https://agents.example.test';
+  const ours = sitemapXml([
+    { loc: `${ORIGIN}/`, lastmod: '2026-01-02' },
+    { loc: `${ORIGIN}/agents/trip/`, lastmod: '2026-01-02' },
+  ]);
+  const llms = `# Acme agents\n\n## Machine-readable files\n\n- [Sitemap](${ORIGIN}/sitemap.xml): ${SITEMAP_ITEM_NOTE}\n`;
+  const robots = `User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`;
+
+  /** Merges ardsite's folder into a site of `index.html`, `about/index.html` and `extra` files. */
+  async function merged(extra: Record<string, string>): Promise<(file: string) => Promise<string>> {
+    const root = await mkdtemp(path.join(tmpdir(), 'ardsite-sitemap-'));
+    roots.push(root);
+    const [dir, site] = [path.join(root, 'ours'), path.join(root, 'site')];
+    const own: Record<string, string> = {
+      'index.html': '<p>home</p>',
+      'about/index.html': '<p>about</p>',
+      ...extra,
+    };
+    const theirs: Record<string, string> = {
+      'sitemap.xml': ours,
+      'llms.txt': llms,
+      'robots.txt': robots,
+      'index.html': '<p>ardsite index</p>',
+      'agents/trip/index.html': '<p>trip</p>',
+    };
+    for (const [base, files] of [
+      [dir, theirs],
+      [site, own],
+    ] as const) {
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(base, file)), { recursive: true });
+        await writeFile(path.join(base, file), text);
+      }
+    }
+    const result = await mergeOutput(dir, site, Object.keys(own).sort(), { siteRoot: root, project: dir });
+    expect(result.conflicts).toEqual([]);
+    return (file) => readFile(path.join(site, file), 'utf8');
+  }
+  const roots: string[] = [];
+  afterAll(async () => {
+    for (const root of roots) await rm(root, { recursive: true, force: true });
+  });
+
+  it('lists the site’s own pages with no date when the site has no sitemap, and no date of ardsite’s for its /', async () => {
+    const read = await merged({
+      'old/index.html': '<head><meta http-equiv="refresh" content="0;url=/about/"></head>',
+      'draft/index.html': '<head><meta name="robots" content="noindex, nofollow"></head>',
+    });
+    const sitemap = await read('sitemap.xml');
+    expect(sitemap).toContain(`<url>\n    <loc>${ORIGIN}/</loc>\n  </url>`);
+    expect(sitemap).toContain(`<url>\n    <loc>${ORIGIN}/about/</loc>\n  </url>`);
+    expect(sitemap).toContain(`<loc>${ORIGIN}/agents/trip/</loc>\n    <lastmod>2026-01-02</lastmod>`);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(3);
+    expect(await read('llms.txt')).toContain(SITEMAP_ITEM_NOTE);
+  });
+
+  it('leaves the site’s own sitemap index alone and puts ardsite’s pages beside it, said so in llms.txt and robots.txt', async () => {
+    const index = `<?xml version="1.0"?>\n<sitemapindex><sitemap><loc>${ORIGIN}/sitemap-0.xml</loc></sitemap></sitemapindex>\n`;
+    const read = await merged({ 'sitemap-index.xml': index, 'sitemap-0.xml': '<urlset/>' });
+    expect(await read('sitemap-index.xml')).toBe(index);
+    expect(await read('sitemap-0.xml')).toBe('<urlset/>');
+    await expect(read('sitemap.xml')).rejects.toThrow(/ENOENT/);
+    const beside = await read(ARDSITE_SITEMAP);
+    expect(beside).toContain(`<loc>${ORIGIN}/agents/trip/</loc>`);
+    expect(beside).not.toContain(`<loc>${ORIGIN}/</loc>`);
+    const text = await read('llms.txt');
+    expect(text).not.toContain(SITEMAP_ITEM_NOTE);
+    expect(text).toContain(
+      `- [Sitemap of the agents' pages](${ORIGIN}/${ARDSITE_SITEMAP}): ${ARDSITE_SITEMAP_NOTE}`,
+    );
+    expect(await read('robots.txt')).toContain(
+      `Sitemap: ${ORIGIN}/sitemap-index.xml\nSitemap: ${ORIGIN}/${ARDSITE_SITEMAP}\n`,
+    );
+  });
+
+  it('keeps the site’s own sitemap.xml instead of failing on it', async () => {
+    const own =
+      '<?xml version="1.0"?>\n<urlset><url><loc>https://agents.example.test/about/</loc></url></urlset>\n';
+    const read = await merged({ 'sitemap.xml': own });
+    expect(await read('sitemap.xml')).toBe(own);
+    expect(await read(ARDSITE_SITEMAP)).toContain('/agents/trip/');
   });
 });
