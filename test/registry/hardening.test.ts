@@ -202,7 +202,8 @@ describe('GET /agents/{identifier} as ARD v0.91 §5.3.4 asks (ard-spec ADR-0010)
     expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const tag = first.headers.get('etag');
     expect(tag).toMatch(/^"[^"]+"$/);
-    // The second GET comes from the answer cache (answer-cache.ts): the same validator.
+    // The second GET is rendered again and kept (answer-cache.ts keeps from a request's second time);
+    // the conditional GETs below come from the kept answer: the same validator.
     expect((await lookup(String(entry.identifier))).headers.get('etag')).toBe(tag);
     for (const ifNoneMatch of [tag!, `W/${tag!}`, `"other", ${tag!}`, '*']) {
       const again = await lookup(String(entry.identifier), { headers: { 'if-none-match': ifNoneMatch } });
@@ -214,13 +215,18 @@ describe('GET /agents/{identifier} as ARD v0.91 §5.3.4 asks (ard-spec ADR-0010)
     const changed = await lookup(String(entry.identifier), { headers: { 'if-none-match': '"other"' } });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual(entry);
-    // A fresh server: its first, rendered answer (not a kept one) answers the conditional GET too.
+    // A fresh server: its first, rendered answer (not a kept one) answers the conditional GET too, and
+    // a client that revalidates every time after one plain GET gets its 304s from the kept answer.
     const other = await startTestRegistry(dist);
     try {
-      const rendered = await call(`${other.apiUrl}/agents/${encodeURIComponent(String(entry.identifier))}`, {
-        headers: { 'if-none-match': tag! },
-      });
+      const url = `${other.apiUrl}/agents/${encodeURIComponent(String(entry.identifier))}`;
+      const rendered = await call(url, { headers: { 'if-none-match': tag! } });
       expect(rendered.status).toBe(304);
+      expect(other.answers.stores).toBe(0);
+      for (let i = 0; i < 4; i++)
+        expect((await call(url, { headers: { 'if-none-match': tag! } })).status).toBe(304);
+      expect(other.answers.stores).toBe(1);
+      expect(other.answers.hits).toBe(3);
     } finally {
       await other.close();
     }

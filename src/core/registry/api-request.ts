@@ -99,7 +99,9 @@ export interface JsonAnswerParts {
 /**
  * A JSON answer (`application/json`, RFC 8259). A cacheable answer (not `no-store`) carries an `ETag` of
  * its bytes, and with `conditional` a request whose `If-None-Match` names that tag gets a 304 without a
- * body (RFC 9110 §13.1.2), never kept; else the answer is also put in `keepIn` when given.
+ * body (RFC 9110 §13.1.2). The full answer is put in `keepIn` when given, a 304's too: a client that
+ * revalidates every time it asks again still makes the answer worth keeping (the kept answer then gives
+ * its 304s).
  */
 export function jsonAnswer(parts: JsonAnswerParts): ApiAnswer {
   const { status, cacheControl } = parts;
@@ -111,9 +113,9 @@ export function jsonAnswer(parts: JsonAnswerParts): ApiAnswer {
   };
   if (cacheControl !== 'no-store') record.ETag = bodyEntityTag(bytes);
   const headers = answerHeaders(record);
+  if (parts.keepIn) parts.keepIn.answer = { status, headers, body: bytes };
   if (record.ETag !== undefined && parts.conditional && notModified(parts.conditional, record.ETag))
     return { status: 304, headers: notModifiedHeaders(headers), body: null };
-  if (parts.keepIn) parts.keepIn.answer = { status, headers, body: bytes };
   return { status, headers, body: bytes };
 }
 

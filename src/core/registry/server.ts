@@ -333,7 +333,8 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
       key !== undefined ? slot : undefined,
     );
     writeAnswer(res, answer, head);
-    if (key !== undefined && slot.answer && answer.status === slot.answer.status)
+    // A 304 counts as a request for the answer it stands for (jsonAnswer keeps the full one).
+    if (key !== undefined && slot.answer && (answer.status === slot.answer.status || answer.status === 304))
       answers.offer(key, slot.answer);
   };
 
