@@ -14,6 +14,7 @@
  */
 import { parseHeadersFile, serializeHeadersFile } from '../core/hosting/headers-file.js';
 import { mergeLlmsTxt, LlmsTxtMergeError } from './merge-llms-txt.js';
+import { andList } from '../core/util/word-list.js';
 
 /** One file both write that cannot be kept as the site's alone: where each side's line is, and why. */
 export interface SiteFileConflict {
@@ -89,11 +90,6 @@ export function disallowedPaths(robots: string, paths: readonly string[]): { pat
 /** How many blocked paths a robots.txt conflict names before it says how many more there are. */
 export const MAX_NAMED_BLOCKED_PATHS = 10;
 
-/** `a`, `a and b`, `a, b and c`. */
-function listed(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
-}
-
 /**
  * The conflict of the site's robots.txt (`robots`, its text) with what ardsite publishes (`published`, URL
  * paths): one message naming every path it disallows for every crawler ({@link disallowedPaths}, RFC
@@ -111,10 +107,10 @@ export function robotsConflict(
   const byLine = new Map<number, string[]>();
   for (const { path, line } of named) byLine.set(line, [...(byLine.get(line) ?? []), path]);
   const more = blocked.length - named.length;
-  const rules = [...byLine].map(([line, paths]) => `${names.site}:${line} disallows ${listed(paths)}`);
+  const rules = [...byLine].map(([line, paths]) => `${names.site}:${line} disallows ${andList(paths)}`);
   return {
     file: 'robots.txt',
-    reason: `${rules.join(', ')}${more > 0 ? ` (and ${more} more paths)` : ''} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
+    reason: `${rules.join(', ')}${more > 0 ? ` (and ${more} more ${more === 1 ? 'path' : 'paths'})` : ''} for every crawler, which ${names.ardsite} allows and ardsite publishes`,
   };
 }
 

@@ -111,9 +111,10 @@ describe('the packed ardsite, installed from its tarball', () => {
     expect(probe.stdout.trim(), probe.stderr).toBe('true');
   }, 600_000);
 
-  it('npm run dev serves the new project from the installed package: its home page with rel="ard", and the signed manifest', async () => {
+  it('ardsite dev of the installed package serves the new project: its home page with rel="ard", and the signed manifest', async () => {
     // The dev server reads the package's own astro.config.mjs (the build gives Astro its settings inline
-    // instead): run from the installed package, as `npm run dev` does, it must still load and serve.
+    // instead): run from the installed package (the command `npm run dev` runs, without npm between it and
+    // the signal that ends it), it must still load and serve. The project is the one `new` made above.
     const [port] = await freePorts(1);
     const cli = path.join(installed, 'node_modules', 'ardsite', 'lib', 'cli', 'main.js');
     const server = await startServerProcess(

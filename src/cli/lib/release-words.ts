@@ -5,6 +5,7 @@
  * the agent could always change data through it, and now its card says so.
  */
 import type { CorrectedOperation, ReleaseOutcome } from '../../core/releases/record.js';
+import { andList } from '../../core/util/word-list.js';
 
 /** What says an operation may change data: `its stored spec`, `its method POST`. */
 function evidence(c: CorrectedOperation): string {
@@ -18,7 +19,7 @@ function evidence(c: CorrectedOperation): string {
  */
 function correctionWords(corrected: readonly CorrectedOperation[]): string {
   const ids = corrected.map((c) => c.id);
-  const list = ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+  const list = andList(ids);
   const why =
     corrected.length === 1
       ? `${evidence(corrected[0]!)} says it may change data`

@@ -28,7 +28,8 @@ export const STATIC_ASTRO_CONFIG = {
  * The inline configuration of a build's Astro run: {@link STATIC_ASTRO_CONFIG} with `configFile: false`
  * (astro.config.mjs is not loaded), then `overrides` laid over it (the output folders, the site's URL and,
  * in registry mode, the adapter's settings: src/core/build/registry-astro.ts). `build` of `overrides` is
- * merged one level deep into the static one; any other key replaces the static one.
+ * merged one level deep into the static one; any other key replaces the static one, except `configFile`,
+ * which is false whatever `overrides` says.
  */
 export function staticBuildConfig(overrides: AstroInlineConfig): AstroInlineConfig {
   return {

@@ -18,9 +18,9 @@
  * loop, come every few seconds.
  *
  * An answer of 1 KiB or more is also kept gzip-compressed, for clients that accept it (the service's
- * answers say `Vary: Accept-Encoding`), compressed when it is first given again ({@link
- * AnswerCache.gzipForm}): most questions a registry sees are never asked twice, and their answers
- * never pay for a compression nobody reads. Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
+ * answers say `Vary: Accept-Encoding`), compressed when it is first given from the cache, to a client that
+ * accepts gzip ({@link AnswerCache.gzipForm}): most questions a registry sees are never asked twice, and
+ * their answers never pay for a compression nobody reads. Bounded by bytes, least recently used first out. The keys hold request bodies, and so query texts
  * (ARD draft §7): they stay in this process's memory, like the rankings cache of search.ts, are never
  * logged, and go with the process.
  */

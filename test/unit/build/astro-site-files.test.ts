@@ -206,6 +206,10 @@ describe('robotsConflict', () => {
     const reason = robotsConflict('User-agent: *\nDisallow: /agents/\n', names, published)!.reason;
     expect(reason).toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS - 1}/ (and 3 more paths) for every crawler`);
     expect(reason).not.toContain(`/agents/a${MAX_NAMED_BLOCKED_PATHS}/`);
+    const one = Array.from({ length: MAX_NAMED_BLOCKED_PATHS + 1 }, (_, i) => `/agents/a${i}/`);
+    expect(robotsConflict('User-agent: *\nDisallow: /agents/\n', names, one)!.reason).toContain(
+      '(and 1 more path) for every crawler',
+    );
   });
 });
 
