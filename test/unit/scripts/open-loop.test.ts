@@ -61,4 +61,33 @@ describe('open-loop load', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+  it('counts a request that times out once, as a timeout, and keeps its time among the latencies', async () => {
+    let n = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      // Every fifth request is never answered.
+      if (++n % 5 === 0) return;
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const figures = await openLoop('mix-open', {
+        origin,
+        connections: 10,
+        rate: 1000,
+        duration: 0.01,
+        requests: mixRequests(`${origin}/ard/v1`, ['when is my next bus'], 100),
+        timeout: 0.2,
+      });
+      expect(figures.requests).toBe(10);
+      expect(figures.timeouts).toBe(2);
+      expect(figures.errors).toBe(0);
+      // A timed-out request took at least the timeout, so the slowest latency is at least that.
+      expect(figures.max).toBeGreaterThanOrEqual(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
 });
