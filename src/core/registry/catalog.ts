@@ -234,23 +234,9 @@ export async function buildCatalog(
       ...(options.search === false ? {} : { index: createBoundedIndex(options.search) }),
     },
   }) as AnyOrama;
-  const docs = entries.map((e, position) => {
-    const doc: Record<string, unknown> = { id: String(position) };
-    for (const field of TEXT_FIELDS) {
-      const value = text(e.entry[field]);
-      if (value !== undefined) doc[field] = value;
-    }
-    const values = termValues[position]!;
-    for (const [key, prop] of props) {
-      const set = values.get(key);
-      doc[prop] = set ? [...set] : NO_VALUES;
-    }
-    return doc;
-  });
-  await insertMultiple(db, docs as never, 1000);
+  await insertMultiple(db, oramaDocuments(entries, termValues, props) as never, 1000);
   precomputeTermStats(db as never, TEXT_FIELDS);
   const textIndex = textIndexOf(db, entries.length, TEXT_BOOSTS);
-  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
   const byLanguage = new Map<string, LanguageText>();
   for (const tag of languages.slice(1)) {
     const settings = (await textLanguage(tag)) ?? defaultLanguage;
@@ -277,10 +263,46 @@ export async function buildCatalog(
     literalTerms,
     droppedPaths,
     text: textIndex,
-    tokenize: (value) => tokenizer.tokenize(value),
+    tokenize: tokenizerFunction(db),
     languages,
     byLanguage,
   };
+}
+
+/**
+ * The Orama documents of `entries` (id: the position as a string): their text members, and each indexed
+ * term path's values (`props`: path key → property name) from `termValues` (one map per position).
+ * Made in a function of its own, so that no closure of {@link buildCatalog} that outlives it shares a
+ * scope with the term values: a closure keeps every variable its scope's closures capture.
+ */
+function oramaDocuments(
+  entries: ReadonlyArray<{ entry: Readonly<Record<string, unknown>> }>,
+  termValues: ReadonlyArray<ReadonlyMap<string, ReadonlySet<string>>>,
+  props: ReadonlyMap<string, string>,
+): Array<Record<string, unknown>> {
+  return entries.map((e, position) => {
+    const doc: Record<string, unknown> = { id: String(position) };
+    for (const field of TEXT_FIELDS) {
+      const value = text(e.entry[field]);
+      if (value !== undefined) doc[field] = value;
+    }
+    const values = termValues[position]!;
+    for (const [key, prop] of props) {
+      const set = values.get(key);
+      doc[prop] = set ? [...set] : NO_VALUES;
+    }
+    return doc;
+  });
+}
+
+/**
+ * The tokenizer of an Orama database (its stemmer and stop words) as a function of a query text: the
+ * only part of the database a catalog keeps. Made here, so that the function holds the tokenizer alone
+ * and not the scope of the caller (the start-up's term values and entries, {@link oramaDocuments}).
+ */
+function tokenizerFunction(db: AnyOrama): (text: string) => string[] {
+  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
+  return (value) => tokenizer.tokenize(value);
 }
 
 /** Orama's tokenizer configuration of a language (stemming, stop words). */
@@ -319,10 +341,9 @@ async function languageText(
     return doc;
   });
   await insertMultiple(db, docs as never, 1000);
-  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
   return {
     text: textIndexOf(db, entries.length, TEXT_BOOSTS),
-    tokenize: (value) => tokenizer.tokenize(value),
+    tokenize: tokenizerFunction(db),
   };
 }
 
