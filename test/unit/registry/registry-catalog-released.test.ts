@@ -11,12 +11,13 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildCatalog } from '../../../src/core/registry/catalog.js';
 import { QueryEngine } from '../../../src/core/registry/search.js';
+import type * as Terms from '../../../src/core/registry/terms.js';
 import { syntheticEntries } from '../../helpers/synthetic-entries.js';
 
 const { made } = vi.hoisted(() => ({ made: [] as Array<WeakRef<object>> }));
 
 vi.mock('../../../src/core/registry/terms.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/core/registry/terms.js')>();
+  const actual = await importOriginal<typeof Terms>();
   return {
     ...actual,
     entryTermValues: (...args: Parameters<typeof actual.entryTermValues>) => {
