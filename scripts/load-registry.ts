@@ -61,21 +61,18 @@
  * `--root`: a project folder to reuse (its registry build is reused when current; else written and
  * built there); by default a temporary folder, removed afterwards. A 10,000-agent build takes minutes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { writeSyntheticPublisher } from '../bench/synthetic.js';
-import { readRegistryBuild } from '../src/core/registry/bundle.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
 import { load, log, machine, nodeFloor, texts, worstCase, type Figures } from './lib/load-measures.js';
 import { measuredRun, runRows, spreadText, type RunFigures } from './lib/load-runs.js';
 import { mixRequests } from './lib/mix-scenario.js';
 import { openLoop } from './lib/open-loop.js';
 import { probeLines } from './lib/probe-summary.js';
+import { exemptLoopback, exited, prepare, startServer, type ServerOptions } from './lib/load-server.js';
 
 const { values } = parseCommandLine(
   {
@@ -106,109 +103,15 @@ const connections = Number(values.connections);
 const workers = Number(values.workers);
 const runs = Number(values.runs);
 const rate = Number(values.rate);
-
-/** Runs a command of this app's CLI (`build.ts`: `ardsite build`) with tsx in a child process. */
-function run(
-  script: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  onStderr?: (text: string) => void,
-  nodeFlags: string[] = [],
-): ChildProcess {
-  // --compiled: the CLI as the package ships it (lib/, after `npm run compile`), without tsx's loader
-  // hooks, which answer dynamic import()s on their own thread (through Astro's handler, the server
-  // once imported a route's module per request).
-  const command = values.compiled
-    ? [path.join(appRoot, 'lib', 'cli', 'main.js')]
-    : ['--import', 'tsx', path.join(appRoot, 'src', 'cli', 'main.ts')];
-  const child = spawn(process.execPath, [...nodeFlags, ...command, script.replace(/\.ts$/, ''), ...args], {
-    cwd: appRoot,
-    env,
-    stdio: ['ignore', 'inherit', onStderr ? 'pipe' : 'inherit'],
-  });
-  if (onStderr) child.stderr!.setEncoding('utf8').on('data', onStderr);
-  return child;
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
-
-/** Writes and builds the synthetic publisher in registry mode, unless `root` has a current registry build. */
-async function prepare(root: string): Promise<void> {
-  const dist = path.join(root, 'dist');
-  if (
-    await readRegistryBuild(dist).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    log(`Reusing the registry build in ${dist}.`);
-    return;
-  }
-  if (!existsSync(path.join(root, 'content', 'publisher.yaml'))) {
-    log(`Writing a synthetic publisher of ${agents} agents into ${root}.`);
-    await writeSyntheticPublisher(root, { agents });
-  }
-  log('Building it in registry mode (a 10,000-agent build takes a few minutes).');
-  const started = performance.now();
-  const code = await exited(
-    run('build.ts', ['--root', root, '--registry'], {
-      ...process.env,
-      CI: '1',
-      ARDSITE_DEV_KEY: '1',
-      SOURCE_DATE_EPOCH: '1764000000',
-    }),
-  );
-  if (code !== 0) throw new Error(`the registry build failed (exit code ${code})`);
-  log(`Built in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-}
-
-/** Makes loopback exempt from the rate limit in the project's publisher.yaml (for this benchmark only). */
-async function exemptLoopback(root: string): Promise<void> {
-  const file = path.join(root, 'content', 'publisher.yaml');
-  const text = await readFile(file, 'utf8');
-  if (/^registry:/m.test(text)) return;
-  await writeFile(file, `${text}registry:\n  rateLimit:\n    exemptLoopback: true\n`);
-}
-
-/** Starts `npm run serve` on a free port; resolves with its API URL once it listens. */
-async function startServer(
-  root: string,
-): Promise<{ child: ChildProcess; api: string; startupSeconds: number }> {
-  let stderr = '';
-  const started = performance.now();
-  const child = run(
-    'serve.ts',
-    ['--root', root, '--port', '0', '--quiet', '--no-build', '--workers', String(workers)],
-    {
-      ...process.env,
-      ARDSITE_REGISTRY_SECRET: randomBytes(48).toString('base64'),
-      ...(values.probe ? { ARDSITE_PROBE_OUT: path.resolve(values.probe) } : {}),
-    },
-    (text) => {
-      stderr += text;
-    },
-    [
-      ...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values.profile)] : []),
-      ...(values['server-flags']?.split(/\s+/).filter((f) => f !== '') ?? []),
-      ...(values.probe ? ['--import', path.join(import.meta.dirname, 'serve-probe.mjs')] : []),
-    ],
-  );
-  const api = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /lookup API at (\S+)/.exec(stderr);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]!);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`the server did not start:\n${stderr}`));
-      }
-    }, 100);
-  });
-  log(stderr.trim());
-  return { child, api, startupSeconds: (performance.now() - started) / 1000 };
-}
+const serverOptions: ServerOptions = {
+  appRoot,
+  compiled: values.compiled,
+  agents,
+  workers,
+  profile: values.profile,
+  serverFlags: values['server-flags'],
+  probe: values.probe,
+};
 
 async function main(): Promise<void> {
   if (!Number.isInteger(agents) || agents < 1) throw new Error('--agents must be a positive whole number');
@@ -219,9 +122,9 @@ async function main(): Promise<void> {
   if (values.probe) await mkdir(path.resolve(values.probe), { recursive: true });
   let server: ChildProcess | undefined;
   try {
-    await prepare(root);
+    await prepare(serverOptions, root);
     await exemptLoopback(root);
-    const started = await startServer(root);
+    const started = await startServer(serverOptions, root);
     server = started.child;
     const search = `${started.api}/search`;
     const json = { 'content-type': 'application/json' };

@@ -11,7 +11,7 @@
  * ({@link answerKey}).
  *
  * An answer is kept from the second time its request is made ({@link AnswerCache.offer}: a doorkeeper of
- * hashed keys, as TinyLFU's, Einziger, Friedman and Manes, ACM TOS 2017, §4.3): most questions a registry
+ * hashed keys, util/doorkeeper.ts): most questions a registry
  * sees are never asked twice, and keeping each of their answers until the bound pushes it out made every
  * one of them live long enough to reach the old generation of V8's heap, and the churn (answer bytes
  * allocated and dropped at the rate of the questions) made the major collections, which stop the event
@@ -26,6 +26,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { HOP_COUNT_HEADER, TRAIL_HEADER } from './federation.js';
+import { Doorkeeper } from '../util/doorkeeper.js';
 import { LruCache } from '../util/lru-cache.js';
 
 /** A finished answer: status, headers and body bytes, exactly as the service made them. */
@@ -72,13 +73,6 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most request keys the doorkeeper remembers (as 32-bit hashes) before it forgets them all: 65,536. */
 export const DOORKEEPER_KEYS = 65_536;
 
-/** FNV-1a (32 bits) of the UTF-16 code units of `text`. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
-
 /** Bytes an answer's headers are counted for, beyond their text (the arrays, the entry). */
 const ENTRY_OVERHEAD_BYTES = 256;
 
@@ -119,8 +113,8 @@ export function answerKey(
 export class AnswerCache {
   private readonly entries = new LruCache<KeptAnswer>(Number.MAX_SAFE_INTEGER);
   private bytes = 0;
-  /** Hashes of the keys offered once and not kept yet ({@link offer}). */
-  private readonly seenOnce = new Set<number>();
+  /** The keys offered once and not kept yet ({@link offer}). */
+  private readonly doorkeeper = new Doorkeeper(DOORKEEPER_KEYS);
   /** Answers served from the cache, answers stored, and answers compressed, since start. */
   hits = 0;
   stores = 0;
@@ -146,10 +140,7 @@ export class AnswerCache {
    */
   offer(key: string, answer: StoredAnswer): boolean {
     if (this.maxBytes === 0) return false;
-    const hash = fnv1a(key);
-    if (!this.seenOnce.delete(hash)) {
-      if (this.seenOnce.size >= DOORKEEPER_KEYS) this.seenOnce.clear();
-      this.seenOnce.add(hash);
+    if (!this.doorkeeper.admit(key)) {
       this.firstSeen++;
       return false;
     }

@@ -25,7 +25,19 @@ import { buildFilterIndex, whereMarks, type FilterIndex } from './filter-index.j
 import { invalidArgument } from './problems.js';
 import { textIndexOf } from './orama-text-index.js';
 import type { TextIndex } from './text-index.js';
-import { ENGLISH, textLanguage, type TextLanguage } from './text-languages.js';
+import { ENGLISH, textLanguage } from './text-languages.js';
+import {
+  TEXT_BOOSTS,
+  TEXT_FIELDS,
+  languageText,
+  text,
+  tokenizerFunction,
+  tokenizerOf,
+  type EntryTexts,
+  type LanguageText,
+} from './catalog-text.js';
+
+export { TEXT_BOOSTS, TEXT_FIELDS, type EntryTexts, type LanguageText } from './catalog-text.js';
 import {
   CORE_TERMS,
   PUBLISHER_TERM,
@@ -37,23 +49,6 @@ import {
   splitPath,
   type TermContext,
 } from './terms.js';
-
-/**
- * The text properties searched, with their boosts, highest first. `representativeQueries` are the
- * primary signal (ARD draft §3.2.2: "the primary signal from which registries build semantic vector
- * indices"): a word in a representative query weighs as much as the same word in all the other members
- * together (10 = 4 + 3 + 2 + 1).
- */
-export const TEXT_BOOSTS = {
-  representativeQueries: 10,
-  capabilities: 4,
-  tags: 3,
-  displayName: 2,
-  description: 1,
-} as const;
-
-/** The text properties, in boost order. */
-export const TEXT_FIELDS = Object.keys(TEXT_BOOSTS) as Array<keyof typeof TEXT_BOOSTS>;
 
 /**
  * Stop words: Orama's English list, plus the single letters it leaves out ("a"). Orama matches query
@@ -79,9 +74,6 @@ export interface IndexedEntry {
   verified: boolean;
 }
 
-/** The text members of an entry in one language (a text field: a string, or a list of strings). */
-export type EntryTexts = Readonly<Partial<Record<keyof typeof TEXT_BOOSTS, string | readonly string[]>>>;
-
 /** What {@link buildCatalog} takes for one entry. */
 export interface CatalogInput {
   entry: Readonly<Record<string, unknown>>;
@@ -91,14 +83,6 @@ export interface CatalogInput {
    * texts its pages in that language show. A member missing here is the entry's own (default) text.
    */
   texts?: Readonly<Record<string, EntryTexts>>;
-}
-
-/** The full-text index of one language: its inverted index and the tokenizer that built it. */
-export interface LanguageText {
-  /** The inverted index (text-index.ts) over catalog positions. */
-  readonly text: TextIndex;
-  /** The language's tokenizer (its stemmer and stop words), for query texts. */
-  readonly tokenize: (text: string) => string[];
 }
 
 /** The built index. */
@@ -142,15 +126,6 @@ export interface Catalog {
 /** The (identifier, version) key of an entry (ARD draft §3.4: the pair is unique). */
 export function entryKey(identifier: string, version: string | undefined): string {
   return `${identifier}\u0000${version ?? ''}`;
-}
-
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) {
-    const parts = value.filter((v): v is string => typeof v === 'string');
-    return parts.length > 0 ? parts.join('\n') : undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -234,23 +209,9 @@ export async function buildCatalog(
       ...(options.search === false ? {} : { index: createBoundedIndex(options.search) }),
     },
   }) as AnyOrama;
-  const docs = entries.map((e, position) => {
-    const doc: Record<string, unknown> = { id: String(position) };
-    for (const field of TEXT_FIELDS) {
-      const value = text(e.entry[field]);
-      if (value !== undefined) doc[field] = value;
-    }
-    const values = termValues[position]!;
-    for (const [key, prop] of props) {
-      const set = values.get(key);
-      doc[prop] = set ? [...set] : NO_VALUES;
-    }
-    return doc;
-  });
-  await insertMultiple(db, docs as never, 1000);
+  await insertMultiple(db, oramaDocuments(entries, termValues, props) as never, 1000);
   precomputeTermStats(db as never, TEXT_FIELDS);
   const textIndex = textIndexOf(db, entries.length, TEXT_BOOSTS);
-  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
   const byLanguage = new Map<string, LanguageText>();
   for (const tag of languages.slice(1)) {
     const settings = (await textLanguage(tag)) ?? defaultLanguage;
@@ -277,53 +238,36 @@ export async function buildCatalog(
     literalTerms,
     droppedPaths,
     text: textIndex,
-    tokenize: (value) => tokenizer.tokenize(value),
+    tokenize: tokenizerFunction(db),
     languages,
     byLanguage,
   };
 }
 
-/** Orama's tokenizer configuration of a language (stemming, stop words). */
-function tokenizerOf(language: TextLanguage): Record<string, unknown> {
-  return {
-    language: language.orama,
-    stemming: true,
-    ...(language.stemmer ? { stemmer: language.stemmer } : {}),
-    stopWords: [...language.stopWords],
-  };
-}
-
 /**
- * The full-text index of `tag`: the text members of every entry in that language (its `texts[tag]`, else
- * its own text, as the language's pages show it) in an Orama database of the text members alone, read
- * into an inverted index like the default language's.
+ * The Orama documents of `entries` (id: the position as a string): their text members, and each indexed
+ * term path's values (`props`: path key → property name) from `termValues` (one map per position).
+ * Made in a function of its own, so that no closure of {@link buildCatalog} that outlives it shares a
+ * scope with the term values: a closure keeps every variable its scope's closures capture.
  */
-async function languageText(
-  entries: ReadonlyArray<{ entry: Readonly<Record<string, unknown>>; texts?: CatalogInput['texts'] }>,
-  tag: string,
-  language: TextLanguage,
-): Promise<LanguageText> {
-  const schema: Record<string, string> = {};
-  for (const field of TEXT_FIELDS) schema[field] = 'string';
-  const db = create({
-    schema: schema as never,
-    components: { tokenizer: tokenizerOf(language) },
-  }) as AnyOrama;
-  const docs = entries.map((e, position) => {
+function oramaDocuments(
+  entries: ReadonlyArray<{ entry: Readonly<Record<string, unknown>> }>,
+  termValues: ReadonlyArray<ReadonlyMap<string, ReadonlySet<string>>>,
+  props: ReadonlyMap<string, string>,
+): Array<Record<string, unknown>> {
+  return entries.map((e, position) => {
     const doc: Record<string, unknown> = { id: String(position) };
-    const own = e.texts?.[tag];
     for (const field of TEXT_FIELDS) {
-      const value = text(own?.[field] ?? e.entry[field]);
+      const value = text(e.entry[field]);
       if (value !== undefined) doc[field] = value;
+    }
+    const values = termValues[position]!;
+    for (const [key, prop] of props) {
+      const set = values.get(key);
+      doc[prop] = set ? [...set] : NO_VALUES;
     }
     return doc;
   });
-  await insertMultiple(db, docs as never, 1000);
-  const tokenizer = (db as unknown as { tokenizer: { tokenize(text: string): string[] } }).tokenizer;
-  return {
-    text: textIndexOf(db, entries.length, TEXT_BOOSTS),
-    tokenize: (value) => tokenizer.tokenize(value),
-  };
 }
 
 /**

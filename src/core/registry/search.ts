@@ -13,7 +13,10 @@
  *   (then value), `otherCount` the sum of the counts of the values left out.
  *
  * Whole result lists (and facet counts) are computed once per query and kept in a small least-recently-used cache, so the
- * pages of one query cost one ranking; the cache holds positions and scores only (typed arrays).
+ * pages of one query cost one ranking; the cache holds positions and scores only (typed arrays). A
+ * ranking is kept from the second time its query is ranked (a doorkeeper, util/doorkeeper.ts): most
+ * texts a registry is asked are never asked again, and their rankings die young instead of reaching
+ * the old generation of the heap; the pages of one query cost two rankings.
  */
 import type { Catalog } from './catalog.js';
 import type { LanguageText } from './catalog.js';
@@ -23,6 +26,7 @@ import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
 import { PREFIX_WEIGHT, matchText, rankText } from './text-index.js';
+import { Doorkeeper } from '../util/doorkeeper.js';
 import { LruCache } from '../util/lru-cache.js';
 
 /** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
@@ -102,12 +106,20 @@ function refineList(catalog: Catalog, positions: Int32Array, refine: ListRefinem
   });
 }
 
+/** Most ranking keys the doorkeeper of {@link QueryEngine.rank} remembers before forgetting them all. */
+export const RANK_DOORKEEPER_KEYS = 65_536;
+
 /** Queries over one catalog, with result caches (see the module comment). */
 export class QueryEngine {
   private readonly rankings: LruCache<Ranking>;
   private readonly lists: LruCache<Int32Array>;
   private readonly facetCounts: LruCache<Record<string, FacetResult>>;
   private readonly filterSets: LruCache<Uint8Array>;
+  /** The ranking keys seen once and not kept yet ({@link rank}). */
+  private readonly rankDoor: Doorkeeper;
+  /** Rankings computed, and of them kept in the cache, since the engine was made. */
+  ranked = 0;
+  rankingsKept = 0;
 
   /**
    * `cacheSize`: most cached result lists of each kind (default 256); `prefixWeight`: what a word a query
@@ -122,6 +134,7 @@ export class QueryEngine {
     this.lists = new LruCache(cacheSize);
     this.facetCounts = new LruCache(cacheSize);
     this.filterSets = new LruCache(Math.min(cacheSize, 64));
+    this.rankDoor = new Doorkeeper(Math.max(RANK_DOORKEEPER_KEYS, cacheSize));
   }
 
   /** The positions a filter admits, as a mark per position (1: admitted); cached per filter. */
@@ -144,7 +157,8 @@ export class QueryEngine {
   }
 
   /**
-   * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2).
+   * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2); kept in the cache
+   * from the second time the same query is ranked (the module comment).
    * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term.
    */
   rank(query: QueryModel & { text: string }): Ranking {
@@ -168,7 +182,11 @@ export class QueryEngine {
       }
       ranking = { positions, scores };
     }
-    this.rankings.set(key, ranking);
+    this.ranked++;
+    if (this.rankDoor.admit(key)) {
+      this.rankings.set(key, ranking);
+      this.rankingsKept++;
+    }
     return ranking;
   }
 
