@@ -12,6 +12,9 @@
  *   a filter, a GET), and the slowest requests with their path and the start of their body;
  * - the heap when it ends.
  * It writes `probe-<pid>.json` into the folder named by `ARDSITE_PROBE_OUT` when the process exits.
+ * For the load test's synthetic questions only: it records request paths and the start of their bodies,
+ * which hold query texts, so it is never to be loaded into a registry that serves real people (ardsite
+ * serve itself never logs query texts, ARD draft §7).
  */
 import cluster from 'node:cluster';
 import diagnostics from 'node:diagnostics_channel';

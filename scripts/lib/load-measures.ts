@@ -182,3 +182,12 @@ export async function worstCase(
     ...(cpuMsPerQuery !== undefined ? { cpuMsPerQuery } : {}),
   };
 }
+
+/**
+ * Whether every request of a run was answered with a 2xx: none refused (429, 5xx or any other non-2xx),
+ * none failed, none timed out. A latency target counts as met only for such a run: refusals are fast, and
+ * a run that sheds load is not one that answers it.
+ */
+export function allAnswered(f: Pick<Figures, 'non2xx' | 'errors' | 'timeouts'>): boolean {
+  return f.non2xx === 0 && f.errors === 0 && f.timeouts === 0;
+}
