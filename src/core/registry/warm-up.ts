@@ -31,10 +31,9 @@ function entryWords(entry: Readonly<Record<string, unknown>>): string[] {
 }
 
 /**
- * The warm-up's question texts: up to `count` distinct texts of two to four words (fewer where an entry
- * has fewer), each taken from one entry's texts (`displayName`, `name`, `description`,
- * `representativeQueries`, `capabilities`, `tags`), the entries spread over the catalog; fewer texts when
- * the catalog has too few words. Never throws.
+ * The warm-up's question texts: up to `count` distinct texts of up to four words (two where the entry has two), each taken from one
+ * entry's texts (`displayName`, `name`, `description`, `representativeQueries`, `capabilities`, `tags`),
+ * the entries spread over the catalog; fewer when the catalog has too few words. Never throws.
  */
 export function warmUpTexts(catalog: Pick<Catalog, 'entries'>, count: number): string[] {
   const texts = new Set<string>();
