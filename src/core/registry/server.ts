@@ -16,7 +16,6 @@
  * The access log line of an API request holds the method, the path (never the query string or the body:
  * ARD draft §7), the status and the time taken.
  */
-import { warmUp, WARM_UP_QUESTIONS } from './warm-up.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -71,11 +70,6 @@ export interface RegistryServerOptions {
   log?: (line: string) => void;
   /** Writes one access log line per API request (default false). */
   accessLog?: boolean;
-  /**
-   * How many questions the service answers and throws away before the server takes connections
-   * (warm-up.ts; default {@link WARM_UP_QUESTIONS}, 0 for none).
-   */
-  warmUpQuestions?: number;
   /** The time trustManifest expiry is checked against at start-up (default now). */
   now?: Date;
   /**
@@ -260,7 +254,6 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     post,
     log,
   });
-  await warmUp(service, index.catalog, basePath, options.warmUpQuestions ?? WARM_UP_QUESTIONS);
   log(
     `Registry index: ${index.catalog.entries.length} entries (${index.unverified.length} unverified, ${index.rejected.length} left out) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
