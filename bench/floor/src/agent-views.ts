@@ -126,7 +126,7 @@ function resourceViews(m: FloorModel, yours: boolean, withGrants: boolean): Reso
 }
 
 /** The footprint line of a set of resources ("acts on 1 of your services · shares data with 2 …"). */
-function footprint(resources: ReadonlyArray<FloorAccess['res']>): string {
+export function footprintOf(resources: ReadonlyArray<FloorAccess['res']>): string {
   const yours = resources.filter((r) => r.owner === 'CONSUMER').length;
   const outside = resources.length - yours;
   const parts = [
@@ -211,7 +211,7 @@ export function permissionViewOf(m: FloorModel, withGrants = true): PermissionVi
         id: s.id,
         name: s.name,
         anchor: `skill-${s.id}`,
-        footprint: capitalize(footprint([...new Set(own.map((x) => x.res))])),
+        footprint: capitalize(footprintOf([...new Set(own.map((x) => x.res))])),
         accesses: own.map((x) => ({
           id: x.id,
           anchor: `access-${x.id}`,
@@ -289,7 +289,7 @@ export function agentViewOf(m: FloorModel, label: PermissionLabel): AgentPageVie
     description: m.description,
     version: m.version,
     provider: { organization: ORGANIZATION, url: 'https://www.example.com/' },
-    footprint: footprint(m.resources),
+    footprint: footprintOf(m.resources),
     label,
     skills: cardSkills(m).map((s) => ({ ...s, anchor: `skill-${s.id}` })),
     interfaces: [

@@ -12,37 +12,50 @@ import type { PermissionView } from '../../../src/core/pages/permissions';
 import { ENGLISH_WORDS } from '../../../src/core/i18n/words';
 import { floorModels, ORGANIZATION, type FloorModel } from './agent-model';
 import { cardText, jsonLdOf, permissionsText } from './agent-files';
-import { agentViewOf, labelOf, permissionViewOf } from './agent-views';
+import { agentViewOf, footprintOf, labelOf, permissionViewOf } from './agent-views';
 
-/** One agent of the floor: its records and what its pages and files are made from. */
+/**
+ * One agent of the floor: its records, and what its pages and files are made from, each made when a route
+ * reads it and not kept (a plain site renders each page from its data; holding every agent's views and
+ * files through the whole build would raise the floor's peak memory by a fifth at 1,000 agents).
+ */
 export interface FloorAgent {
-  slug: string;
-  model: FloorModel;
-  body: string;
-  view: AgentPageView;
-  permissions: PermissionView;
+  readonly slug: string;
+  readonly model: FloorModel;
+  /** The agent page's view, with its label. */
+  readonly view: AgentPageView;
+  /** The permission page's view, with its grants. */
+  readonly permissions: PermissionView;
   /** The agent card, as written. */
-  card: string;
+  readonly card: string;
   /** The permission file, as written. */
-  permissionsFile: string;
+  readonly permissionsFile: string;
   /** The `<script>` text of the agent's entry, as agent pages embed it. */
-  jsonLd: string;
+  readonly jsonLd: string;
 }
 
 const SLOT = Symbol.for('ardsite.floorAgents');
 
-/** One agent's data. */
+/** One agent's data: its records, the rest made on each read. */
 function makeAgent(model: FloorModel): FloorAgent {
-  const view = agentViewOf(model, labelOf(model));
   return {
     slug: model.slug,
     model,
-    body: view.body,
-    view,
-    permissions: permissionViewOf(model),
-    card: cardText(model),
-    permissionsFile: permissionsText(model),
-    jsonLd: jsonLdOf(model),
+    get view() {
+      return agentViewOf(model, labelOf(model));
+    },
+    get permissions() {
+      return permissionViewOf(model);
+    },
+    get card() {
+      return cardText(model);
+    },
+    get permissionsFile() {
+      return permissionsText(model);
+    },
+    get jsonLd() {
+      return jsonLdOf(model);
+    },
   };
 }
 
@@ -71,14 +84,14 @@ export function floorIndex(): IndexView {
     title: ORGANIZATION,
     organization: ORGANIZATION,
     organizationUrl: 'https://www.example.com/',
-    agents: floorAgents().map((a) => ({
-      name: a.view.name,
-      description: a.view.description,
-      version: a.view.version,
-      footprint: a.view.footprint,
-      pagePath: `/agents/${a.slug}/`,
-      permissionsPath: a.view.permissionsPath,
-      ...(a.view.label ? { label: a.view.label } : {}),
+    agents: floorAgents().map(({ model: m }) => ({
+      name: m.name,
+      description: m.description,
+      version: m.version,
+      footprint: footprintOf(m.resources),
+      pagePath: `/agents/${m.slug}/`,
+      permissionsPath: `/agents/${m.slug}/permissions/`,
+      label: labelOf(m),
     })),
     entries: [],
   };
