@@ -17,7 +17,8 @@ import { agentViewOf, footprintOf, labelOf, permissionViewOf } from './agent-vie
 /**
  * One agent of the floor: its records, and what its pages and files are made from, each made when a route
  * reads it and not kept (a plain site renders each page from its data; holding every agent's views and
- * files through the whole build would raise the floor's peak memory by a fifth at 1,000 agents).
+ * files through the whole build raised the floor's peak RSS, 666 MiB in one run at 1,000 agents against
+ * 544–590 made per route).
  */
 export interface FloorAgent {
   readonly slug: string;
