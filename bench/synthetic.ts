@@ -186,26 +186,114 @@ function operationIds(i: number): string[] {
   return protocol === 'REST' ? [`${id}-list`, `${id}-create`] : [`${id}-call`];
 }
 
-function agentMarkdown(n: number, resourceCount: number, rand: () => number): string {
+/** One synthetic resource: what its resource file declares (see `resourceYaml`). */
+export interface SyntheticResource {
+  /** Its number in the catalog (the file `content/resources/svc-<i>.yaml`). */
+  i: number;
+  id: string;
+  protocol: (typeof PROTOCOLS)[number];
+  owner: 'CONSUMER' | 'THIRD_PARTY';
+  /** The word its names are made of (`svc-<word>-<i>`, the scopes `<word>.read`, …). */
+  word: string;
+  /** Its operations' ids: `-list` and `-create` for REST, `-call` otherwise. */
+  operations: string[];
+}
+
+/** One access of a synthetic agent, as its agent file declares it. */
+export interface SyntheticAccess {
+  /** `access-<a>-<operation>`. */
+  id: string;
+  operation: string;
+  /** The resource's number in the catalog. */
+  resource: number;
+  asUser: boolean;
+  /** A `-create` operation: confirmation required. */
+  write: boolean;
+  necessity: 'REQUIRED' | 'RECOMMENDED' | 'OPTIONAL';
+  /** The skill's verb (`plan`, `search`, `summarise`); its id is `<verb>-<n>`. */
+  skill: string;
+  /** The reason given (`accessJustification`). */
+  why: string;
+}
+
+/** One synthetic agent: the resources it picked (in the order picked) and its 8 accesses. */
+export interface SyntheticAgent {
+  n: number;
+  picks: number[];
+  accesses: SyntheticAccess[];
+}
+
+/** The resource `i` of the catalog. */
+export function syntheticResource(i: number): SyntheticResource {
+  const word = WORDS[i % WORDS.length]!;
+  return {
+    i,
+    id: `svc-${word}-${i}`,
+    protocol: PROTOCOLS[i % PROTOCOLS.length]!,
+    owner: ownerOf(i),
+    word,
+    operations: operationIds(i),
+  };
+}
+
+/** The number of resources of a publisher of `agents` agents: one per 10 agents, at least 12. */
+export function syntheticResourceCount(agents: number): number {
+  return Math.max(12, Math.ceil(agents / 10));
+}
+
+const SKILL_VERBS = ['plan', 'search', 'summarise'] as const;
+
+/** Agent `n`'s picks and accesses, drawing from `rand` (the publisher's one generator, agent after agent). */
+function planAgent(n: number, resourceCount: number, rand: () => number): SyntheticAgent {
   const picks = new Set<number>();
   while (picks.size < Math.min(5, resourceCount)) picks.add(Math.floor(rand() * resourceCount));
-  const ops = [...picks].flatMap((i) => operationIds(i).map((id) => ({ id, owner: ownerOf(i) })));
-  const skills = ['plan', 'search', 'summarise'].map((verb, k) => ({ id: `${verb}-${n}`, verb, k }));
-  const accesses: string[] = [];
+  const ops = [...picks].flatMap((i) => operationIds(i).map((id) => ({ id, owner: ownerOf(i), i })));
+  const accesses: SyntheticAccess[] = [];
   for (let a = 0; a < 8; a++) {
-    const { id: op, owner } = ops[a % ops.length]!;
+    const { id: op, owner, i } = ops[a % ops.length]!;
     const write = op.endsWith('-create');
     // As a checked publisher writes it: the user's own services as the user, writes as the user and
     // confirmed; outside read-only services either way.
     const asUser = owner === 'CONSUMER' || write || rand() < 0.5;
+    const verb = SKILL_VERBS[a % 3]!;
+    accesses.push({
+      id: `access-${a}-${op}`,
+      operation: op,
+      resource: i,
+      asUser,
+      write,
+      necessity: (['REQUIRED', 'RECOMMENDED', 'OPTIONAL'] as const)[a % 3]!,
+      skill: verb,
+      why: `To ${verb} with the data this service holds for you (access ${a}).`,
+    });
+  }
+  return { n, picks: [...picks], accesses };
+}
+
+/**
+ * The agents of a publisher of `agents` agents, as `writeSyntheticPublisher` writes them (the same
+ * generator, seeded with the number of agents, drawn in the same order): for callers that need the same
+ * agents in memory, such as the benchmark floor.
+ */
+export function syntheticAgents(agents: number): SyntheticAgent[] {
+  const rand = prng(agents);
+  const resourceCount = syntheticResourceCount(agents);
+  return Array.from({ length: agents }, (_, n) => planAgent(n, resourceCount, rand));
+}
+
+function agentMarkdown(plan: SyntheticAgent): string {
+  const { n } = plan;
+  const skills = SKILL_VERBS.map((verb, k) => ({ id: `${verb}-${n}`, verb, k }));
+  const accesses: string[] = [];
+  for (const a of plan.accesses) {
     accesses.push(
-      `  - id: access-${a}-${op}`,
-      `    operation: ${op}`,
-      `    identityUsed: ${asUser ? 'END_USER' : 'AGENT'}`,
-      `    confirmationRequired: ${write ? 'true' : 'false'}`,
-      `    accessJustification: To ${skills[a % 3]!.verb} with the data this service holds for you (access ${a}).`,
-      `    necessity: ${['REQUIRED', 'RECOMMENDED', 'OPTIONAL'][a % 3]}`,
-      `    skills: [${skills[a % 3]!.id}]`,
+      `  - id: ${a.id}`,
+      `    operation: ${a.operation}`,
+      `    identityUsed: ${a.asUser ? 'END_USER' : 'AGENT'}`,
+      `    confirmationRequired: ${a.write ? 'true' : 'false'}`,
+      `    accessJustification: ${a.why}`,
+      `    necessity: ${a.necessity}`,
+      `    skills: [${a.skill}-${n}]`,
     );
   }
   const front = [
@@ -254,8 +342,7 @@ export async function writeSyntheticPublisher(
   if (!Number.isInteger(agents) || agents < 1)
     throw new Error(`agents must be a positive whole number, got ${agents}`);
   const domain = options.domain ?? 'bench.example.com';
-  const rand = prng(agents);
-  const resourceCount = Math.max(12, Math.ceil(agents / 10));
+  const resourceCount = syntheticResourceCount(agents);
   await mkdir(path.join(dir, 'content/agents'), { recursive: true });
   await mkdir(path.join(dir, 'content/resources'), { recursive: true });
   if (options.specs !== false) await mkdir(path.join(dir, 'content/specs'), { recursive: true });
@@ -281,10 +368,10 @@ export async function writeSyntheticPublisher(
     await writeFile(path.join(dir, `content/resources/svc-${i}.yaml`), resourceYaml(i, spec));
   }
   const width = String(agents).length;
-  for (let n = 0; n < agents; n++) {
+  for (const plan of syntheticAgents(agents)) {
     await writeFile(
-      path.join(dir, `content/agents/agent-${String(n).padStart(width, '0')}.md`),
-      agentMarkdown(n, resourceCount, rand),
+      path.join(dir, `content/agents/agent-${String(plan.n).padStart(width, '0')}.md`),
+      agentMarkdown(plan),
     );
   }
   return { agents, resources: resourceCount, operations, files: resourceCount + agents + 2 };
