@@ -16,6 +16,7 @@ import { makeTempOutput, removeAfterFailure } from './output.js';
 import { isWithin } from '../util/within.js';
 import { ownedPrefix, VITE_CACHE_PREFIX } from './stale-temp.js';
 import { staticBuildConfig } from './static-astro-config.js';
+import { devOnlyModulesPlugin } from './dev-only-modules.js';
 import type { ContentModel } from '../model/content.js';
 import { ArdsiteError } from '../util/errors.js';
 import type { SiteBuild } from '../site/site-build.js';
@@ -148,6 +149,8 @@ export function startRender(site: Promise<SiteBuild>, options: RenderOptions): R
               ...registryConfig.vite,
               cacheDir: viteCache,
               build: { ...registryConfig.vite?.build, emptyOutDir: false },
+              // A static build's pages bundle none of the dev server's loading code (./dev-only-modules.ts).
+              ...(registry ? {} : { plugins: [devOnlyModulesPlugin(appRoot)] }),
             },
           }),
         ),

@@ -44,6 +44,10 @@ describe("the build's Astro settings", () => {
     expect(config.configFile).toBe(false);
     expect(config).toMatchObject({ ...STATIC_ASTRO_CONFIG, root: appRoot, site: publisher.siteUrl });
     expect(config.vite?.build?.emptyOutDir).toBe(false);
+    // The pages bundle none of the dev server's loading code (src/core/build/dev-only-modules.ts).
+    expect(config.vite?.plugins?.map((p) => (p as { name: string }).name)).toEqual([
+      'ardsite:dev-only-modules',
+    ]);
   });
 
   it('are the ones astro.config.mjs gives the dev server, which adds only its Vite plugin', async () => {
