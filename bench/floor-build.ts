@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
+import { devOnlyModulesPlugin } from '../src/core/build/dev-only-modules.js';
 import { provideSiteBuild } from '../src/core/site/build-context.js';
 import type { SiteBuild } from '../src/core/site/site-build.js';
 import { cpuReport, PhaseTimer } from '../src/core/util/timings.js';
@@ -30,6 +31,10 @@ await build({
   outDir: path.resolve(values.out ?? 'floor-dist'),
   logLevel: 'warn',
   site: publisher.siteUrl,
+  // The pages import src/lib/site.ts (the layout reads the publisher through it), whose dev-server branch
+  // imports the loading code; a plain site would not bundle that, and ardsite's static build leaves it out
+  // with the same plugin (src/core/build/dev-only-modules.ts, src/core/build/render.ts).
+  vite: { plugins: [devOnlyModulesPlugin(path.resolve(import.meta.dirname, '..'))] },
 });
 if (values.report) {
   await writeFile(
