@@ -8,6 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { devOnlyModulesPlugin } from '../src/core/build/dev-only-modules.js';
+import { writeFloorFiles } from './floor/src/plain-files.js';
 import { provideSiteBuild } from '../src/core/site/build-context.js';
 import type { SiteBuild } from '../src/core/site/site-build.js';
 import { cpuReport, PhaseTimer } from '../src/core/util/timings.js';
@@ -26,9 +27,10 @@ const publisher = {
 };
 provideSiteBuild({ model: { publisher } } as unknown as SiteBuild);
 const started = performance.now();
+const outDir = path.resolve(values.out ?? 'floor-dist');
 await build({
   root: path.resolve(import.meta.dirname, 'floor'),
-  outDir: path.resolve(values.out ?? 'floor-dist'),
+  outDir,
   logLevel: 'warn',
   site: publisher.siteUrl,
   // The pages import src/lib/site.ts (the layout reads the publisher through it), whose dev-server branch
@@ -36,6 +38,8 @@ await build({
   // with the same plugin (src/core/build/dev-only-modules.ts, src/core/build/render.ts).
   vite: { plugins: [devOnlyModulesPlugin(path.resolve(import.meta.dirname, '..'))] },
 });
+// The JSON and text files: plain writes from the same agents the pages rendered (./floor/src/plain-files.ts).
+writeFloorFiles(outDir);
 if (values.report) {
   await writeFile(
     values.report,
