@@ -1,7 +1,9 @@
 /**
  * Builds the benchmark floor (bench/floor) for `--agents N` into `--out DIR` and writes
  * `{ wallMs, peakRssBytes, cpu }` to `--report FILE` (`cpu`: src/core/util/timings.ts `cpuReport`). The layout reads the publisher through ardsite's page
- * accessor, so a publisher object is provided in memory; nothing is loaded, checked or signed.
+ * accessor, so a publisher object is provided in memory; nothing is loaded, checked or signed. Astro
+ * renders the pages; the JSON and text files are then written with plain file writes, as ardsite writes
+ * its own (./floor/src/plain-files.ts).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
