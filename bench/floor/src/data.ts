@@ -1,8 +1,8 @@
 /**
  * In-memory data of the benchmark floor: for N agents (`FLOOR_AGENTS`), the synthetic publisher's own
  * agents (bench/synthetic.ts) as plain records (./agent-model.ts), and everything the floor's routes
- * write, made from them by plain templating: the page views ardsite's page components take
- * (src/components/AgentPage.astro, PermissionPage.astro, IndexPage.astro; ./agent-views.ts), the card,
+ * and its plain file writes (./plain-files.ts) write, made from them by plain templating: the page views
+ * ardsite's page components take (src/components/AgentPage.astro, PermissionPage.astro, IndexPage.astro; ./agent-views.ts), the card,
  * the permission file and the entry JSON-LD (./agent-files.ts), the site-wide files (./site-files.ts).
  * No loading, checks, ardsite view code, signing or verification.
  */

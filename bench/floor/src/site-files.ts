@@ -3,7 +3,8 @@
  * (`/.well-known/ard.json`, one signed entry per agent, signatures as placeholders), its ai-catalog copy,
  * the did:web DID document and the JSON Web Key Set of a placeholder P-256 key (RFC 7517 §5), llms.txt
  * (the llms.txt proposal: a Markdown index for language models), the sitemap (sitemaps.org protocol 0.9)
- * and robots.txt (RFC 9309). Each is one string, served by one Astro endpoint.
+ * and robots.txt (RFC 9309). Each is one string, written by a plain file write
+ * after Astro's build (./plain-files.ts).
  */
 import { DOMAIN, ORGANIZATION, ORIGIN, type FloorModel } from './agent-model';
 import { entryOf, KID, UPDATED_AT } from './agent-files';

@@ -1,6 +1,6 @@
 /**
  * The benchmark floor (bench/floor) writes the files ardsite writes for the synthetic publisher, from the
- * same agents in memory: a route for each kind of file, and per agent a card with the RAM extension and
+ * same agents in memory: a route for each kind of page, a plain write for each JSON and text file, and per agent a card with the RAM extension and
  * two signatures, a permission file, a label and grants (BENCHMARKS.md, the floor's definition).
  */
 import { existsSync } from 'node:fs';
@@ -13,29 +13,43 @@ import { floorModels } from '../../../bench/floor/src/agent-model.js';
 import { cardText, permissionsText } from '../../../bench/floor/src/agent-files.js';
 import { labelOf, permissionViewOf } from '../../../bench/floor/src/agent-views.js';
 import { ardText, llmsText, sitemapText } from '../../../bench/floor/src/site-files.js';
+import { writeFloorFiles } from '../../../bench/floor/src/plain-files.js';
 
 const FLOOR = path.resolve(import.meta.dirname, '../../../bench/floor');
 
 describe('the benchmark floor', () => {
-  it('has a route or a static file for every kind of file ardsite writes', () => {
+  it('has a route or a static file for every kind of page and static file ardsite writes', () => {
     const files = [
       'src/pages/index.astro',
       'src/pages/404.astro',
       'src/pages/agents/[slug]/index.astro',
       'src/pages/agents/[slug]/permissions.astro',
-      'src/pages/agents/[slug]/agent-card.json.ts',
-      'src/pages/agents/[slug]/permissions.json.ts',
-      'src/pages/.well-known/ard.json.ts',
-      'src/pages/.well-known/ai-catalog.json.ts',
-      'src/pages/.well-known/did.json.ts',
-      'src/pages/.well-known/jwks.json.ts',
-      'src/pages/llms.txt.ts',
-      'src/pages/sitemap.xml.ts',
-      'src/pages/robots.txt.ts',
       'public/_headers',
       'public/.nojekyll',
     ];
     expect(files.filter((f) => !existsSync(path.join(FLOOR, f)))).toEqual([]);
+  });
+
+  it('writes every JSON and text file ardsite writes with plain file writes', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'ardsite-floor-'));
+    const agents = process.env.FLOOR_AGENTS;
+    try {
+      process.env.FLOOR_AGENTS = '3';
+      expect(writeFloorFiles(dir)).toBe(2 * 3 + 7);
+      const perAgent = ['agent-card.json', 'permissions.json'];
+      const files = [
+        ...['agent-0', 'agent-1', 'agent-2'].flatMap((slug) => perAgent.map((f) => `agents/${slug}/${f}`)),
+        ...['ard.json', 'ai-catalog.json', 'did.json', 'jwks.json'].map((f) => `.well-known/${f}`),
+        'llms.txt',
+        'sitemap.xml',
+        'robots.txt',
+      ];
+      expect(files.filter((f) => !existsSync(path.join(dir, f)))).toEqual([]);
+    } finally {
+      if (agents === undefined) delete process.env.FLOOR_AGENTS;
+      else process.env.FLOOR_AGENTS = agents;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('knows the same agents as the synthetic publisher writes', async () => {
