@@ -2,10 +2,9 @@
  * The floor's JSON and text files, written with plain file writes after Astro's build, as ardsite writes
  * its own beside Astro (not through Astro's route pipeline): per agent the card and the permission file,
  * the ARD manifest, its ai-catalog copy, did.json and jwks.json under `.well-known/`, llms.txt, sitemap.xml
- * and robots.txt. The same strings the floor's Astro endpoints returned until 2026-12-07, from the same
- * in-memory agents (./data.ts), so the same bytes; each written synchronously, one after the other: no
- * `Response`, stream or promise per file (BENCHMARKS.md, "Build CPU: the floor writes ardsite's bytes",
- * measures both ways).
+ * and robots.txt, from the in-memory agents the pages render (./data.ts); each written synchronously, one
+ * after the other: no `Response`, stream or promise per file (BENCHMARKS.md, "Build CPU: the floor writes
+ * ardsite's bytes", measures this against Astro endpoints).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
