@@ -10,6 +10,11 @@
  * - each request's time from the server's `request` event to its answer's end (node:diagnostics_channel's
  *   `http.server.request.start` and `http.server.response.finish`), by kind (a `/search` with or without
  *   a filter, a GET), and the slowest requests with their path and the start of their body;
+ * - the first 4 s by windows of about 100 ms (a timer's ticks, so a busy loop makes them longer): the
+ *   event loop's utilisation (`performance.eventLoopUtilization`, 1: never idle), the process's CPU
+ *   time, the requests begun and their handling time, and the GC pauses; a utilisation of 1 means
+ *   requests wait in the kernel's socket buffers, a wait that neither the event-loop delay nor the
+ *   requests' own time shows;
  * - the heap when it ends.
  * It writes `probe-<pid>.json` into the folder named by `ARDSITE_PROBE_OUT` when the process exits.
  * For the load test's synthetic questions only: it records request paths and the start of their bodies,
@@ -36,10 +41,29 @@ if (out && process.argv.includes('serve') && !primaryOfWorkers) {
     for (const e of list.getEntries())
       gcs.push({ at: e.startTime - t0, ms: e.duration, kind: e.detail?.kind });
   }).observe({ entryTypes: ['gc'] });
+  const windows = [];
+  let lastElu;
+  let lastCpu;
+  let sampler;
   diagnostics.subscribe('http.server.request.start', ({ request }) => {
     if (t0 < 0) {
       t0 = performance.now();
       loop.enable();
+      lastElu = performance.eventLoopUtilization();
+      lastCpu = process.cpuUsage();
+      sampler = setInterval(() => {
+        const elu = performance.eventLoopUtilization();
+        const cpu = process.cpuUsage();
+        windows.push({
+          at: performance.now() - t0,
+          elu: performance.eventLoopUtilization(elu, lastElu).utilization,
+          cpuMs: (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000,
+        });
+        lastElu = elu;
+        lastCpu = cpu;
+        if (windows.length >= 40) clearInterval(sampler);
+      }, 100);
+      sampler.unref();
     }
     const seen = { start: performance.now(), body: '' };
     open.set(request, seen);
@@ -103,6 +127,20 @@ if (out && process.argv.includes('serve') && !primaryOfWorkers) {
       requests: Object.fromEntries(
         byKind.map((k) => [k, summary(requests.filter((r) => r.kind === k).map((r) => r.ms))]),
       ),
+      firstSeconds: windows.map((w, i) => {
+        const from = i === 0 ? 0 : windows[i - 1].at;
+        const inWindow = requests.filter((r) => r.at >= from && r.at < w.at);
+        const gcIn = gcs.filter((g) => g.at >= from && g.at < w.at);
+        return {
+          at: Math.round(w.at),
+          elu: Math.round(w.elu * 100) / 100,
+          cpuMs: Math.round(w.cpuMs),
+          started: inWindow.length,
+          handlingMs: Math.round(inWindow.reduce((a, r) => a + r.ms, 0)),
+          maxMs: Math.round(Math.max(0, ...inWindow.map((r) => r.ms))),
+          gcMs: Math.round(gcIn.reduce((a, g) => a + g.ms, 0)),
+        };
+      }),
       slowest: [...requests].sort((a, b) => b.ms - a.ms).slice(0, 10),
       heapMiB: {
         used: memory.heapUsed / 2 ** 20,

@@ -27,6 +27,8 @@ interface ProbeReport {
   };
   requests: Record<string, Durations>;
   slowest: Array<{ at: number; ms: number; kind: string; url: string; body: string }>;
+  /** The first 4 s by 100 ms windows (scripts/serve-probe.mjs `firstSeconds`); absent in older files. */
+  firstSeconds?: Array<{ at: number; elu: number; cpuMs: number; started: number; handlingMs: number }>;
   heapMiB: { used: number; total: number; rss: number; external: number };
 }
 
@@ -61,6 +63,14 @@ export async function probeLines(folder: string): Promise<string[]> {
       `  requests (server's own time): ${Object.entries(r.requests)
         .map(([k, d]) => `${k} ${d.count} × (p50 ${f1(d.p50)}, p99 ${f1(d.p99)}, max ${f1(d.max)} ms)`)
         .join('; ')}`,
+      ...(r.firstSeconds && r.firstSeconds.length > 0
+        ? [
+            `  first seconds by ~100 ms (end ms: event-loop utilisation, requests begun): ${r.firstSeconds
+              .slice(0, 25)
+              .map((w) => `${w.at}: ${w.elu.toFixed(2)} ${w.started}`)
+              .join(', ')}`,
+          ]
+        : []),
       ...r.slowest
         .slice(0, 5)
         .map(
