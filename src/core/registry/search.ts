@@ -25,14 +25,19 @@ import { countFacetValues } from './filter-index.js';
 import type { OrderKey, OrderTerm } from './list-filter.js';
 import type { FacetRequest, ListRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
-import { PREFIX_WEIGHT, matchText, rankText } from './text-index.js';
+import { MAX_RANKED, PREFIX_WEIGHT, matchText, rankText } from './text-index.js';
 import { Doorkeeper } from '../util/doorkeeper.js';
 import { LruCache } from '../util/lru-cache.js';
 
-/** A ranked list of matches: positions in the catalog and their 0–100 scores, best first. */
+/**
+ * A ranked list of matches: positions in the catalog and their 0–100 scores, best first; `total` is the
+ * number of matches the whole ranking holds (at most text-index.ts `MAX_RANKED`), more than
+ * `positions.length` when only the leading matches were ranked ({@link QueryEngine.rank}'s `want`).
+ */
 export interface Ranking {
   positions: Int32Array;
   scores: Uint8Array;
+  total: number;
 }
 
 /** One facet of the explore response (ARD draft §4.2.3.2). */
@@ -41,13 +46,27 @@ export interface FacetResult {
   otherCount: number;
 }
 
-const EMPTY_RANKING: Ranking = { positions: new Int32Array(0), scores: new Uint8Array(0) };
+const EMPTY_RANKING: Ranking = { positions: new Int32Array(0), scores: new Uint8Array(0), total: 0 };
 
 /** Scales a BM25 score to 0–100 relative to the best score of the query. */
 function percent(score: number, best: number): number {
   if (!(best > 0) || !(score > 0)) return 0;
   return Math.min(100, Math.round((100 * score) / best));
 }
+
+/**
+ * Ties in 0–100 scores (text-index.ts `TopCut`): a sum ties with the sum `kth` when its score is the
+ * same or higher; below (q − 0.5) / 100 of the best sum (q the score of `kth`), less a relative 1e-9 for
+ * rounding, no score rounds to q.
+ */
+const PERCENT_TIES = {
+  tiesWith: (score: number, kth: number, best: number): boolean => percent(score, best) >= percent(kth, best),
+  tieFloor: (kth: number, best: number): number => ((percent(kth, best) - 0.5) / 100) * best * (1 - 1e-9),
+};
+
+/** Whether `ranking` holds its first `want` matches (or all of them). */
+const holds = (ranking: Ranking, want: number): boolean =>
+  ranking.positions.length >= want || ranking.positions.length === ranking.total;
 
 /** What a `GET /agents` request adds to its filter clauses (query.ts `ListRequest`). */
 export type ListRefinement = Pick<ListRequest, 'expression' | 'orderBy'>;
@@ -157,37 +176,47 @@ export class QueryEngine {
   }
 
   /**
-   * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2); kept in the cache
-   * from the second time the same query is ranked (the module comment).
+   * Every entry matching `query.text` and `query.filter`, ranked (ARD draft §4.2.2), or, with `want`, at
+   * least its first `want` (a page's offset plus its size): the same leading entries in the same order,
+   * with `total` the length of the whole ranking. Kept in the cache from the second time the same query
+   * is ranked (the module comment); a kept ranking too short for a later page is replaced by the whole.
    * @throws RegistryProblem INVALID_ARGUMENT for an unsupported filter term.
    */
-  rank(query: QueryModel & { text: string }): Ranking {
+  rank(query: QueryModel & { text: string }, want: number = MAX_RANKED): Ranking {
     const key = queryFingerprint('rank', query);
     const cached = this.rankings.get(key);
-    if (cached) return cached;
-    const where = whereOf(this.catalog, query.filter, query.context);
-    let ranking = EMPTY_RANKING;
-    if (where !== 'none') {
-      const allowed = where === undefined ? undefined : this.allowed(query, where);
-      const { text, tokenize } = this.textOf(query.language);
-      const found = rankText(text, tokenize(query.text), allowed, undefined, this.prefixWeight);
-      const best = found.scores.length > 0 ? found.scores[0]! : 0;
-      const positions = found.positions;
-      const scores = Uint8Array.from(found.scores, (score) => percent(score, best));
-      // Best first already; equal 0–100 scores (contiguous runs) are ordered by position.
-      for (let start = 0, i = 1; i <= scores.length; i++) {
-        if (i < scores.length && scores[i] === scores[start]) continue;
-        if (i - start > 1) positions.subarray(start, i).sort();
-        start = i;
-      }
-      ranking = { positions, scores };
-    }
+    if (cached && holds(cached, want)) return cached;
+    const ranking = this.ranking(query, cached ? MAX_RANKED : want);
     this.ranked++;
-    if (this.rankDoor.admit(key)) {
+    if (cached) this.rankings.set(key, ranking);
+    else if (this.rankDoor.admit(key)) {
       this.rankings.set(key, ranking);
       this.rankingsKept++;
     }
     return ranking;
+  }
+
+  /** {@link rank} without the cache. */
+  private ranking(query: QueryModel & { text: string }, want: number): Ranking {
+    const where = whereOf(this.catalog, query.filter, query.context);
+    if (where === 'none') return EMPTY_RANKING;
+    const allowed = where === undefined ? undefined : this.allowed(query, where);
+    const { text, tokenize } = this.textOf(query.language);
+    const found = rankText(text, tokenize(query.text), allowed, undefined, this.prefixWeight, {
+      want,
+      ...PERCENT_TIES,
+    });
+    const best = found.scores.length > 0 ? found.scores[0]! : 0;
+    const positions = found.positions;
+    const scores = new Uint8Array(found.scores.length);
+    for (let i = 0; i < scores.length; i++) scores[i] = percent(found.scores[i]!, best);
+    // Best first already; equal 0–100 scores (contiguous runs, whole ones: TopCut) are ordered by position.
+    for (let start = 0, i = 1; i <= scores.length; i++) {
+      if (i < scores.length && scores[i] === scores[start]) continue;
+      if (i - start > 1) positions.subarray(start, i).sort();
+      start = i;
+    }
+    return { positions, scores, total: found.total };
   }
 
   /**

@@ -196,7 +196,6 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     );
     const fingerprint = queryFingerprint('search', req.query, { federation: req.federation });
     const offset = pageOffset(req.pageToken, fingerprint);
-    const ranking = engine.rank(req.query);
     const referrals =
       req.federation === 'referrals'
         ? referralsOf(settings.federation.peers, self.identifier, state)
@@ -207,14 +206,19 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
         ? eligiblePeers(settings.federation.peers, self.identifier, state)
         : [];
     if (peers.length === 0) {
-      // Local results only: the answer is assembled from the entries' serialised forms.
+      // Local results only: the page's leading matches are ranked, and the answer is assembled from the
+      // entries' serialised forms.
+      const ranking = engine.rank(req.query, offset + req.pageSize);
       const end = Math.min(offset + req.pageSize, ranking.positions.length);
       const items: Array<{ json: ResultJson; score: number }> = [];
       for (let k = offset; k < end; k++)
         items.push({ json: results[ranking.positions[k]!]!, score: ranking.scores[k]! });
-      const token = nextToken(offset + req.pageSize, ranking.positions.length, fingerprint);
+      const token = nextToken(offset + req.pageSize, ranking.total, fingerprint);
       return json(200, undefined, 'no-store', {}, slot, undefined, searchAnswerJson(items, referrals, token));
     }
+    // Merged with the peers' results: the whole local ranking (a peer's result is left out when the
+    // registry holds the same entry anywhere in its own), ranked before any peer is asked.
+    const ranking = engine.rank(req.query);
     const extra: Record<string, string> = {};
     const outcome = await forwardSearch({
       peers,

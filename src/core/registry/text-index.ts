@@ -20,6 +20,9 @@
  *   sorted best first, ties by position.
  */
 import { MIN_PREFIX_WORDS, PREFIX_WORD_BUDGET } from './bounded-index.js';
+import { bestMatches, leadingMatches, type TopCut } from './top-matches.js';
+
+export type { TopCut } from './top-matches.js';
 
 /** Most postings one query adds up: a typed-array read and an addition each. */
 export const POSTINGS_BUDGET = 1_000_000;
@@ -89,6 +92,7 @@ function bm25(
 /**
  * Builds the index from Orama's per-property data. `positionOf(internalId)` gives the catalog position of
  * an Orama internal id; `size` the number of documents.
+ * @throws Error when a posting's weight is not above 0 (Orama's statistics broke an assumption).
  */
 export function buildTextIndex(
   properties: readonly OramaTextProperty[],
@@ -107,6 +111,10 @@ export function buildTextIndex(
         const weight =
           prop.boost *
           bm25(tf, matching, size, prop.fieldLengths[id] ?? 0, prop.averageFieldLength, relevance);
+        // Orama's tokens are distinct per document, so `matching` <= `size` and the weight is above 0,
+        // which rankText's accumulation relies on (a sum of 0 is a document not reached yet).
+        if (!(weight > 0) || !Number.isFinite(weight))
+          throw new Error(`text index: the weight of "${word}" in document ${id} is ${weight}, not above 0`);
         const position = positionOf(id);
         list.set(position, (list.get(position) ?? 0) + weight);
       }
@@ -144,10 +152,15 @@ function lowerBound(words: readonly string[], key: string): number {
   return lo;
 }
 
-/** A ranked list: catalog positions and their summed weights, best first, ties by position. */
+/**
+ * A ranked list: catalog positions and their summed weights, best first, ties by position; `total` is
+ * the number of matches the whole ranking holds (at most {@link MAX_RANKED}), which is more than
+ * `positions.length` when a {@link TopCut} asked for the leading matches only.
+ */
 export interface TextRanking {
   positions: Int32Array;
   scores: Float64Array;
+  total: number;
 }
 
 /** What one query did (for tests and the load test). */
@@ -184,29 +197,6 @@ function scratchOf(index: TextIndex): Scratch {
     scratchByIndex.set(index, scratch);
   }
   return scratch;
-}
-
-/** True when position `a` ranks below `b` (lower sum, or equal sum and later position). */
-function worse(sums: Float64Array, a: number, b: number): boolean {
-  const sa = sums[a]!;
-  const sb = sums[b]!;
-  return sa < sb || (sa === sb && a > b);
-}
-
-/** Restores the min-heap (worst at the root) from `i` down. */
-function siftDown(heap: Int32Array, length: number, sums: Float64Array, i: number): void {
-  for (;;) {
-    const left = 2 * i + 1;
-    if (left >= length) return;
-    const right = left + 1;
-    let child = left;
-    if (right < length && worse(sums, heap[right]!, heap[left]!)) child = right;
-    if (!worse(sums, heap[child]!, heap[i]!)) return;
-    const tmp = heap[i]!;
-    heap[i] = heap[child]!;
-    heap[child] = tmp;
-    i = child;
-  }
 }
 
 /** One posting list a query sums: the word's index in the vocabulary, and its factor (1 or the prefix weight). */
@@ -291,7 +281,10 @@ export function matchText(index: TextIndex, tokens: readonly string[], allowed?:
 /**
  * Ranks the documents holding any of `tokens` (already tokenized by the indexing tokenizer), restricted
  * to the positions `allowed` marks (1) when given: the best {@link MAX_RANKED}, best first, equal sums by
- * position. `report` receives what the query did; `prefixWeight` 1 sums what Orama's own search sums.
+ * position; with `top`, only the leading matches it asks for (an exact prefix of that ranking: see
+ * {@link TopCut}), and `total` the length of the whole ranking. `report` receives what the query did;
+ * `prefixWeight` 1 sums what Orama's own search sums.
+ * @throws RangeError when `prefixWeight` is not above 0.
  */
 export function rankText(
   index: TextIndex,
@@ -299,10 +292,12 @@ export function rankText(
   allowed?: Uint8Array,
   report?: (r: TextQueryReport) => void,
   prefixWeight = PREFIX_WEIGHT,
+  top?: TopCut,
 ): TextRanking {
+  if (!(prefixWeight > 0)) throw new RangeError(`prefixWeight must be above 0, not ${prefixWeight}`);
   const reached = reachedLists(index, tokens, prefixWeight);
   const { kept, leftOut } = withinBudget(index, reached.lists);
-  const { sums, seen, touched, heap } = scratchOf(index);
+  const { sums, touched, heap } = scratchOf(index);
   const { starts, positions, weights } = index;
   let count = 0;
   let postings = 0;
@@ -310,51 +305,33 @@ export function rankText(
     const from = starts[word]!;
     const to = starts[word + 1]!;
     postings += to - from;
-    for (let i = from; i < to; i++) {
-      const p = positions[i]!;
-      if (allowed !== undefined && allowed[p] === 0) continue;
-      if (seen[p] === 0) {
-        seen[p] = 1;
-        touched[count++] = p;
+    // Every weight is above 0 (BM25+ with its delta, positive boosts and factors), so a sum of 0 marks
+    // a document not reached yet.
+    if (allowed === undefined) {
+      for (let i = from; i < to; i++) {
+        const p = positions[i]!;
+        const sum = sums[p]!;
+        if (sum === 0) touched[count++] = p;
+        sums[p] = sum + weights[i]! * factor;
       }
-      sums[p]! += weights[i]! * factor;
+    } else {
+      for (let i = from; i < to; i++) {
+        const p = positions[i]!;
+        if (allowed[p] === 0) continue;
+        const sum = sums[p]!;
+        if (sum === 0) touched[count++] = p;
+        sums[p] = sum + weights[i]! * factor;
+      }
     }
   }
-  // The best MAX_RANKED by a bounded min-heap (worst kept at the root).
-  let length = 0;
   const capacity = heap.length;
-  for (let t = 0; t < count; t++) {
-    const p = touched[t]!;
-    if (length < capacity) {
-      heap[length] = p;
-      let i = length++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!worse(sums, heap[i]!, heap[parent]!)) break;
-        const tmp = heap[i]!;
-        heap[i] = heap[parent]!;
-        heap[parent] = tmp;
-        i = parent;
-      }
-    } else if (worse(sums, heap[0]!, p)) {
-      heap[0] = p;
-      siftDown(heap, length, sums, 0);
-    }
-  }
-  const ranked = new Int32Array(length);
-  const scores = new Float64Array(length);
-  for (let i = length - 1; i >= 0; i--) {
-    const p = heap[0]!;
-    ranked[i] = p;
-    scores[i] = sums[p]!;
-    heap[0] = heap[i]!;
-    siftDown(heap, i, sums, 0);
-  }
-  for (let t = 0; t < count; t++) {
-    const p = touched[t]!;
-    sums[p] = 0;
-    seen[p] = 0;
-  }
+  const total = Math.min(count, capacity);
+  let ranked: Int32Array | undefined;
+  if (top !== undefined && top.want < total) ranked = leadingMatches(sums, touched, count, heap, top);
+  ranked ??= bestMatches(sums, touched, count, heap, capacity);
+  const scores = new Float64Array(ranked.length);
+  for (let i = 0; i < ranked.length; i++) scores[i] = sums[ranked[i]!]!;
+  for (let t = 0; t < count; t++) sums[touched[t]!] = 0;
   report?.({ words: reached.words, lists: reached.lists.length, postings, listsLeftOut: leftOut });
-  return { positions: ranked, scores };
+  return { positions: ranked, scores, total };
 }

@@ -1,0 +1,167 @@
+/**
+ * The leading matches of a ranking (src/core/registry/top-matches.ts, `QueryEngine.rank`'s `want`): what
+ * a page asks for is an exact prefix of the whole ranking, ends with a whole run of tied 0–100 scores,
+ * and pages walked through `POST /search` give the whole ranking's entries in its order.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildCatalog, type Catalog } from '../../../src/core/registry/catalog.js';
+import { QueryEngine } from '../../../src/core/registry/search.js';
+import { createRegistryService } from '../../../src/core/registry/service.js';
+import { MAX_RANKED } from '../../../src/core/registry/text-index.js';
+import { bestMatches, leadingMatches } from '../../../src/core/registry/top-matches.js';
+import { RegistrySettings } from '../../../src/core/schema/registry-settings.js';
+import { syntheticEntries } from '../../helpers/synthetic-entries.js';
+
+/** Ties as search.ts counts them: the same score out of 10 (coarse, so that runs of ties are long). */
+const TENTHS = {
+  tiesWith: (score: number, kth: number, best: number) =>
+    Math.round((10 * score) / best) >= Math.round((10 * kth) / best),
+  tieFloor: (kth: number, best: number) => ((Math.round((10 * kth) / best) - 0.5) / 10) * best * (1 - 1e-9),
+};
+
+describe('the leading matches of a ranking', () => {
+  it('are a prefix of the whole ranking, at least `want` long, ending with a whole run of ties', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 120 }),
+        (values, want, capacity) => {
+          const sums = Float64Array.from(values);
+          const touched = Int32Array.from(values.keys()).reverse();
+          const heap = new Int32Array(Math.max(capacity, want) + 1);
+          const whole = bestMatches(sums, touched, touched.length, heap, capacity);
+          const leading = leadingMatches(sums, touched, touched.length, heap.subarray(0, capacity), {
+            want,
+            ...TENTHS,
+          });
+          if (want >= whole.length) return;
+          if (leading === undefined) {
+            // Only when the run of ties reaches past the whole ranking's end.
+            const kth = sums[whole[want - 1]!]!;
+            const best = sums[whole[0]!]!;
+            expect(values.filter((v) => v >= kth || TENTHS.tiesWith(v, kth, best)).length).toBeGreaterThan(
+              capacity,
+            );
+            return;
+          }
+          expect(leading.length).toBeGreaterThanOrEqual(want);
+          expect([...leading]).toEqual([...whole.subarray(0, leading.length)]);
+          if (leading.length < whole.length) {
+            const kth = sums[whole[want - 1]!]!;
+            expect(TENTHS.tiesWith(sums[whole[leading.length]!]!, kth, sums[whole[0]!]!)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('QueryEngine.rank with `want`', () => {
+  let catalog: Catalog | undefined;
+  const catalogOf = async () =>
+    (catalog ??= await buildCatalog(
+      syntheticEntries(400).map((entry) => ({ entry, verified: true })),
+      {},
+    ));
+  const WORDS = [
+    'plan',
+    'search',
+    'my',
+    'week',
+    'number',
+    'topic',
+    'agent',
+    'synthetic',
+    '7',
+    '12',
+    '1',
+    'every',
+  ];
+
+  it('gives the whole ranking’s first entries and scores, and its length as `total`', async () => {
+    const c = await catalogOf();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.boolean(),
+        async (words, want, filtered) => {
+          const query = {
+            context: new Map(),
+            text: words.join(' '),
+            filter: filtered ? [{ key: 'type', values: ['application/a2a-agent-card+json'] }] : [],
+          };
+          const whole = new QueryEngine(c, 1).rank(query);
+          const leading = new QueryEngine(c, 1).rank(query, want);
+          expect(leading.total).toBe(whole.total);
+          expect(whole.total).toBe(whole.positions.length);
+          expect(leading.positions.length).toBeGreaterThanOrEqual(Math.min(want, whole.total));
+          expect([...leading.positions]).toEqual([...whole.positions.subarray(0, leading.positions.length)]);
+          expect([...leading.scores]).toEqual([...whole.scores.subarray(0, leading.positions.length)]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('replaces a kept ranking too short for a later page with the whole one', async () => {
+    const engine = new QueryEngine(await catalogOf());
+    const query = { context: new Map(), text: 'topic 12 agent 7', filter: [] };
+    engine.rank(query, 5);
+    const kept = engine.rank(query, 5);
+    expect(kept.positions.length).toBeLessThan(kept.total);
+    expect(engine.rank(query, 5)).toBe(kept);
+    const whole = engine.rank(query, 50);
+    expect(whole.positions.length).toBe(Math.min(whole.total, MAX_RANKED));
+    expect(engine.rank(query, 5)).toBe(whole);
+    expect(engine.ranked).toBe(3);
+  });
+
+  it('pages walked through POST /search give the whole ranking in its order', async () => {
+    const c = await catalogOf();
+    const service = createRegistryService({
+      catalog: c,
+      settings: RegistrySettings.parse({}),
+      self: { identifier: 'urn:air:r.example.com:registry:main', url: 'https://r.example.com/ard/v1' },
+      secret: new Uint8Array(32).fill(5),
+      indexFingerprint: 'sha256:0123456789abcdef',
+    });
+    for (const [text, pageSize] of [
+      ['search everything about topic 12', 7],
+      ['topic 12 agent 7', 2],
+    ] as const) {
+      const whole = new QueryEngine(c).rank({ context: new Map(), text, filter: [] });
+      const seen: Array<[string, number]> = [];
+      let pageToken: string | undefined;
+      for (let page = 0; page < 6; page++) {
+        const answer = await service.answer('search', {
+          method: 'POST',
+          target: '/ard/v1/search',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.from(
+            JSON.stringify({ query: { text }, pageSize, ...(pageToken ? { pageToken } : {}) }),
+          ),
+        });
+        expect(answer.status).toBe(200);
+        const parsed = JSON.parse(answer.body!.toString('utf8')) as {
+          results: Array<{ identifier: string; score: number }>;
+          nextPageToken?: string;
+        };
+        for (const r of parsed.results) seen.push([r.identifier, r.score]);
+        pageToken = parsed.nextPageToken;
+        expect(pageToken !== undefined, text).toBe(seen.length < whole.total);
+        if (!pageToken) break;
+      }
+      expect(seen.length, text).toBe(Math.min(6 * pageSize, whole.total));
+      expect(seen, text).toEqual(
+        [...whole.positions.subarray(0, seen.length)].map((p, k) => [
+          c.entries[p]!.identifier,
+          whole.scores[k]!,
+        ]),
+      );
+    }
+  });
+});
