@@ -55,13 +55,12 @@ function percent(score: number, best: number): number {
 }
 
 /**
- * Ties in 0–100 scores (text-index.ts `TopCut`): a sum ties with the sum `kth` when its score is the
- * same or higher; below (q − 0.5) / 100 of the best sum (q the score of `kth`), less a relative 1e-9 for
- * rounding, no score rounds to q.
+ * Tie groups of a ranking's leading matches (text-index.ts `TopCut`): the 0–100 score; no sum below
+ * (g − 0.5) / 100 of the best sum, less a relative 1e-9 for rounding, has a score of g or more.
  */
-const PERCENT_TIES = {
-  tiesWith: (score: number, kth: number, best: number): boolean => percent(score, best) >= percent(kth, best),
-  tieFloor: (kth: number, best: number): number => ((percent(kth, best) - 0.5) / 100) * best * (1 - 1e-9),
+const PERCENT_GROUPS = {
+  group: percent,
+  groupFloor: (group: number, best: number): number => ((group - 0.5) / 100) * best * (1 - 1e-9),
 };
 
 /** Whether `ranking` holds its first `want` matches (or all of them). */
@@ -204,7 +203,7 @@ export class QueryEngine {
     const { text, tokenize } = this.textOf(query.language);
     const found = rankText(text, tokenize(query.text), allowed, undefined, this.prefixWeight, {
       want,
-      ...PERCENT_TIES,
+      ...PERCENT_GROUPS,
     });
     const best = found.scores.length > 0 ? found.scores[0]! : 0;
     const positions = found.positions;

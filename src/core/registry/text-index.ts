@@ -326,9 +326,10 @@ export function rankText(
   }
   const capacity = heap.length;
   const total = Math.min(count, capacity);
-  let ranked: Int32Array | undefined;
-  if (top !== undefined && top.want < total) ranked = leadingMatches(sums, touched, count, heap, top);
-  ranked ??= bestMatches(sums, touched, count, heap, capacity);
+  const ranked =
+    top !== undefined && top.want < total
+      ? leadingMatches(sums, touched, count, heap, top)
+      : bestMatches(sums, touched, count, heap, capacity);
   const scores = new Float64Array(ranked.length);
   for (let i = 0; i < ranked.length; i++) scores[i] = sums[ranked[i]!]!;
   for (let t = 0; t < count; t++) sums[touched[t]!] = 0;

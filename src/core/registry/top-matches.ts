@@ -6,22 +6,18 @@
  */
 
 /**
- * The leading part of a ranking that a query needs (a page asks for its offset plus its size): what
- * text-index.ts `rankText` returns with it is an exact prefix of the whole ranking, at least `want` long, and
- * ending where the caller's ties end, so that a caller ordering tied matches again (search.ts orders
- * equal 0–100 scores by position) reorders a whole run of ties, never part of one.
+ * The leading part of a ranking that a query needs (a page asks for its offset plus its size). The
+ * caller gives each sum a tie group (search.ts: the 0–100 score relative to the best sum) and orders the
+ * matches of one group by position; what text-index.ts `rankText` returns with a cut, once so ordered, is
+ * the first entries of the whole ranking so ordered, at least `want` of them.
  */
 export interface TopCut {
   /** Leading matches wanted (1 or more). */
   want: number;
-  /**
-   * Whether a match of sum `score`, below the `want`-th match's sum `kth`, still ties with it for the
-   * caller when the best sum is `best`; must be monotonic (true for a score implies true for every
-   * higher score).
-   */
-  tiesWith: (score: number, kth: number, best: number) => boolean;
-  /** A sum below which no match ties with the `want`-th (`tiesWith` is asked only from it up). */
-  tieFloor: (kth: number, best: number) => number;
+  /** The tie group of a sum `score` when the best sum is `best`: never lower for a higher score. */
+  group: (score: number, best: number) => number;
+  /** A sum below which no score is in group `group` or a higher one (a lower bound, for speed). */
+  groupFloor: (group: number, best: number) => number;
 }
 
 /** True when position `a` ranks below `b` (lower sum, or equal sum and later position). */
@@ -92,10 +88,39 @@ export function bestMatches(
 }
 
 /**
- * The leading matches `top` asks for (see {@link TopCut}), best first: the best `top.want` by sum, and
- * every other match whose sum is at least the `top.want`-th's or ties with it. `undefined` when those
- * are more than `heap.length` (the whole ranking's length): the caller ranks the whole list then, which
- * cuts such a run of ties where the whole ranking cuts it.
+ * Moves the best `k` of `items` (by sum, equal sums by position) to its first `k` slots, in no order
+ * (Hoare's quickselect, C. A. R. Hoare, "Algorithm 65: Find", CACM 4(7), 1961, with the middle element as
+ * pivot). `k` is in 1..items.length.
+ */
+function selectBest(items: Int32Array, k: number, sums: Float64Array): void {
+  let lo = 0;
+  let hi = items.length - 1;
+  while (lo < hi) {
+    const pivot = items[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (worse(sums, pivot, items[i]!)) i++;
+      while (worse(sums, items[j]!, pivot)) j--;
+      if (i <= j) {
+        const tmp = items[i]!;
+        items[i++] = items[j]!;
+        items[j--] = tmp;
+      }
+    }
+    if (k - 1 <= j) hi = j;
+    else if (k - 1 >= i) lo = i;
+    else return;
+  }
+}
+
+/**
+ * The leading matches `top` asks for (see {@link TopCut}), best first. The `top.want`-th best sum's
+ * group reaches down to some sum; every match from there up is a candidate. When they fit in the whole
+ * ranking (`heap.length` matches), they are all of its matches in those groups, returned by sum. When
+ * they do not, the whole ranking ends inside the `top.want`-th's group (it keeps the best `heap.length`
+ * by sum): the matches of the higher groups come first, then the first of that group's kept matches by
+ * position, as many as `top.want` asks.
  */
 export function leadingMatches(
   sums: Float64Array,
@@ -103,20 +128,31 @@ export function leadingMatches(
   count: number,
   heap: Int32Array,
   top: TopCut,
-): Int32Array | undefined {
-  const best = bestMatches(sums, touched, count, heap, Math.max(1, top.want));
-  const kth = sums[best[best.length - 1]!]!;
-  const first = sums[best[0]!]!;
-  const kept: number[] = [];
-  const tieFloor = top.tieFloor(kth, first);
+): Int32Array {
+  const leading = bestMatches(sums, touched, count, heap, Math.max(1, top.want));
+  const best = sums[leading[0]!]!;
+  const group = top.group(sums[leading[leading.length - 1]!]!, best);
+  const floor = top.groupFloor(group, best);
+  const candidates: number[] = [];
   for (let t = 0; t < count; t++) {
     const p = touched[t]!;
     const s = sums[p]!;
-    if (s < tieFloor) continue;
-    if (s >= kth || top.tiesWith(s, kth, first)) {
-      if (kept.length === heap.length) return undefined;
-      kept.push(p);
-    }
+    if (s >= floor && top.group(s, best) >= group) candidates.push(p);
   }
-  return Int32Array.from(kept).sort((a, b) => sums[b]! - sums[a]! || a - b);
+  const capacity = heap.length;
+  const sorted = Int32Array.from(candidates);
+  if (sorted.length <= capacity) return sorted.sort((a, b) => sums[b]! - sums[a]! || a - b);
+  selectBest(sorted, capacity, sums);
+  const kept = sorted.subarray(0, capacity);
+  const higher: number[] = [];
+  const tied: number[] = [];
+  for (const p of kept) (top.group(sums[p]!, best) > group ? higher : tied).push(p);
+  higher.sort((a, b) => sums[b]! - sums[a]! || a - b);
+  const first = Int32Array.from(tied)
+    .sort()
+    .subarray(0, Math.max(0, top.want - higher.length));
+  const out = new Int32Array(higher.length + first.length);
+  out.set(higher);
+  out.set(first, higher.length);
+  return out;
 }

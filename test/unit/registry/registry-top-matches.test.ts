@@ -13,48 +13,43 @@ import { bestMatches, leadingMatches } from '../../../src/core/registry/top-matc
 import { RegistrySettings } from '../../../src/core/schema/registry-settings.js';
 import { syntheticEntries } from '../../helpers/synthetic-entries.js';
 
-/** Ties as search.ts counts them: the same score out of 10 (coarse, so that runs of ties are long). */
+/** Tie groups as search.ts makes them, coarser (tenths, not hundredths), so that runs of ties are long. */
 const TENTHS = {
-  tiesWith: (score: number, kth: number, best: number) =>
-    Math.round((10 * score) / best) >= Math.round((10 * kth) / best),
-  tieFloor: (kth: number, best: number) => ((Math.round((10 * kth) / best) - 0.5) / 10) * best * (1 - 1e-9),
+  group: (score: number, best: number) => Math.round((10 * score) / best),
+  groupFloor: (group: number, best: number) => ((group - 0.5) / 10) * best * (1 - 1e-9),
 };
 
+/** Matches as the caller orders them: by group, best first, then by position (search.ts). */
+const byGroup = (ranked: Int32Array, sums: Float64Array, best: number) =>
+  [...ranked].sort((a, b) => TENTHS.group(sums[b]!, best) - TENTHS.group(sums[a]!, best) || a - b);
+
 describe('the leading matches of a ranking', () => {
-  it('are a prefix of the whole ranking, at least `want` long, ending with a whole run of ties', () => {
+  it('are, ordered by tie group and position, the first `want` or more of the whole ranking so ordered', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 300 }),
-        fc.integer({ min: 1, max: 60 }),
-        fc.integer({ min: 1, max: 120 }),
-        (values, want, capacity) => {
+        // The whole ranking's length, the matches wanted (fewer), and more matches than the whole keeps.
+        fc
+          .integer({ min: 2, max: 120 })
+          .chain((capacity) =>
+            fc.tuple(
+              fc.constant(capacity),
+              fc.integer({ min: 1, max: capacity - 1 }),
+              fc.array(fc.integer({ min: 1, max: 40 }), { minLength: capacity, maxLength: 300 }),
+            ),
+          ),
+        ([capacity, want, values]) => {
           const sums = Float64Array.from(values);
           const touched = Int32Array.from(values.keys()).reverse();
-          const heap = new Int32Array(Math.max(capacity, want) + 1);
+          const heap = new Int32Array(capacity);
           const whole = bestMatches(sums, touched, touched.length, heap, capacity);
-          const leading = leadingMatches(sums, touched, touched.length, heap.subarray(0, capacity), {
-            want,
-            ...TENTHS,
-          });
-          if (want >= whole.length) return;
-          if (leading === undefined) {
-            // Only when the run of ties reaches past the whole ranking's end.
-            const kth = sums[whole[want - 1]!]!;
-            const best = sums[whole[0]!]!;
-            expect(values.filter((v) => v >= kth || TENTHS.tiesWith(v, kth, best)).length).toBeGreaterThan(
-              capacity,
-            );
-            return;
-          }
+          const leading = leadingMatches(sums, touched, touched.length, heap, { want, ...TENTHS });
+          const best = sums[whole[0]!]!;
           expect(leading.length).toBeGreaterThanOrEqual(want);
-          expect([...leading]).toEqual([...whole.subarray(0, leading.length)]);
-          if (leading.length < whole.length) {
-            const kth = sums[whole[want - 1]!]!;
-            expect(TENTHS.tiesWith(sums[whole[leading.length]!]!, kth, sums[whole[0]!]!)).toBe(false);
-          }
+          expect(leading.length).toBeLessThanOrEqual(whole.length);
+          expect(byGroup(leading, sums, best)).toEqual(byGroup(whole, sums, best).slice(0, leading.length));
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });
