@@ -133,22 +133,32 @@ export function leadingMatches(
   const best = sums[leading[0]!]!;
   const group = top.group(sums[leading[leading.length - 1]!]!, best);
   const floor = top.groupFloor(group, best);
-  const candidates: number[] = [];
+  // The candidates are moved to the front of `touched` (its order does not matter to the caller): no
+  // array is made per query for them.
+  let n = 0;
   for (let t = 0; t < count; t++) {
     const p = touched[t]!;
     const s = sums[p]!;
-    if (s >= floor && top.group(s, best) >= group) candidates.push(p);
+    if (s >= floor && top.group(s, best) >= group) {
+      touched[t] = touched[n]!;
+      touched[n++] = p;
+    }
   }
   const capacity = heap.length;
-  const sorted = Int32Array.from(candidates);
-  if (sorted.length <= capacity) return sorted.sort((a, b) => sums[b]! - sums[a]! || a - b);
-  selectBest(sorted, capacity, sums);
-  const kept = sorted.subarray(0, capacity);
+  const candidates = touched.subarray(0, n);
+  if (n <= capacity) return candidates.slice().sort((a, b) => sums[b]! - sums[a]! || a - b);
+  selectBest(candidates, capacity, sums);
+  // The kept matches of the higher groups, and those of the tied group in `heap` (free again), by position.
   const higher: number[] = [];
-  const tied: number[] = [];
-  for (const p of kept) (top.group(sums[p]!, best) > group ? higher : tied).push(p);
+  let tied = 0;
+  for (let i = 0; i < capacity; i++) {
+    const p = candidates[i]!;
+    if (top.group(sums[p]!, best) > group) higher.push(p);
+    else heap[tied++] = p;
+  }
   higher.sort((a, b) => sums[b]! - sums[a]! || a - b);
-  const first = Int32Array.from(tied)
+  const first = heap
+    .subarray(0, tied)
     .sort()
     .subarray(0, Math.max(0, top.want - higher.length));
   const out = new Int32Array(higher.length + first.length);
