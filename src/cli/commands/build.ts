@@ -12,6 +12,7 @@ import { npmCommand } from '../../core/util/shell-word.js';
 import { projectFolder } from '../lib/args.js';
 import { counted } from '../lib/counted.js';
 import { limitHeapGrowth } from '../lib/heap-growth.js';
+import { delayTierUp } from '../lib/tier-up-budget.js';
 import { shownFile, shownFolder } from '../lib/shown-folder.js';
 
 /** The options of `ardsite build` (src/cli/main.ts declares them). */
@@ -84,6 +85,8 @@ function reportFigures(result: BuildResult): Record<string, unknown> {
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
   // Before the site is loaded: the heap grows by at most half its live size between full collections.
   limitHeapGrowth();
+  // Fewer functions compiled by TurboFan for a batch that runs most of its code a moderate number of times.
+  delayTierUp();
   const root = projectFolder(options.root);
   let result: BuildResult;
   try {
