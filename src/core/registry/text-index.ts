@@ -17,7 +17,7 @@
  *   allocated per query), the rarest lists first; a list that would take the query past
  *   {@link POSTINGS_BUDGET} postings is left out (the most common words: the lowest IDF);
  * - the best {@link MAX_RANKED} matches are kept with a bounded heap (no sort of every match), then
- *   sorted best first, ties by position.
+ *   sorted best first, ties by position; or only the leading matches a page needs (top-matches.ts).
  */
 import { MIN_PREFIX_WORDS, PREFIX_WORD_BUDGET } from './bounded-index.js';
 import { bestMatches, leadingMatches, type TopCut } from './top-matches.js';
@@ -281,8 +281,9 @@ export function matchText(index: TextIndex, tokens: readonly string[], allowed?:
 /**
  * Ranks the documents holding any of `tokens` (already tokenized by the indexing tokenizer), restricted
  * to the positions `allowed` marks (1) when given: the best {@link MAX_RANKED}, best first, equal sums by
- * position; with `top`, only the leading matches it asks for (an exact prefix of that ranking: see
- * {@link TopCut}), and `total` the length of the whole ranking. `report` receives what the query did;
+ * position; with `top`, only the leading matches it asks for (once ordered by the caller's tie groups
+ * and by position, the first of that ranking so ordered: see {@link TopCut}), and `total` the length of
+ * the whole ranking. `report` receives what the query did;
  * `prefixWeight` 1 sums what Orama's own search sums.
  * @throws RangeError when `prefixWeight` is not above 0.
  */
