@@ -5,11 +5,10 @@
  * bytes in V8 11.3, Node 20); once a function has spent it a few times (`--ticks-before-optimization`), it
  * is compiled by TurboFan on V8's helper threads. A build is a batch: much of its code (loading and
  * checking the content, one card, one permission set and a few pages per agent) runs often enough to be
- * optimised and not long enough to pay the compilation back. Profiles of a 1,000-agent build (threads
- * read from `/proc`, BENCHMARKS.md) put about a quarter of its CPU on V8's helper threads, most of it
- * TurboFan (with `--no-concurrent-recompilation` it moves to the main thread); with eight times the budget
- * the build used about 0.85 of the CPU. Code that stays hot (the renderer's loops, hashing) is still
- * optimised, later.
+ * optimised and not long enough to pay the compilation back: V8's helper threads spend more of a build's
+ * CPU compiling with TurboFan than collecting garbage, and with a larger budget the build uses less CPU
+ * for the same bytes (BENCHMARKS.md, "Build CPU: fewer TurboFan compilations"). Code that stays hot (the
+ * renderer's loops, hashing) is still optimised, later.
  */
 import { setFlagsFromString } from 'node:v8';
 
