@@ -46,7 +46,7 @@ function siftDown(heap: Int32Array, length: number, sums: Float64Array, i: numbe
 /**
  * The best `capacity` of the `count` positions in `touched` by their `sums`, best first (equal sums by
  * position), chosen with a bounded min-heap (the worst kept at the root) in `heap`'s first `capacity`
- * slots.
+ * slots (`capacity` at most `heap.length`); a new Int32Array of min(`count`, `capacity`) positions.
  */
 export function bestMatches(
   sums: Float64Array,
@@ -120,7 +120,9 @@ function selectBest(items: Int32Array, k: number, sums: Float64Array): void {
  * ranking (`heap.length` matches), they are all of its matches in those groups, returned by sum. When
  * they do not, the whole ranking ends inside the `top.want`-th's group (it keeps the best `heap.length`
  * by sum): the matches of the higher groups come first, then the first of that group's kept matches by
- * position, as many as `top.want` asks.
+ * position, as many as `top.want` asks. `heap` is scratch (its length is the whole ranking's), and the
+ * first `count` slots of `touched` are reordered (the same positions); `top.want` is below
+ * `Math.min(count, heap.length)`.
  */
 export function leadingMatches(
   sums: Float64Array,
