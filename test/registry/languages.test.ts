@@ -41,6 +41,10 @@ afterAll(async () => {
 });
 
 describe('a Portuguese question on the bilingual site', () => {
+  it('the server collected its start-up garbage before listening (full-collection.ts)', () => {
+    expect(registry.logs.join('\n')).toMatch(/Collected the start-up's garbage in \d+ ms\./);
+  });
+
   it('the registry build keeps the Portuguese texts of the entries, bound to its ard.json', async () => {
     const texts = JSON.parse(
       await readFile(path.join(`${root}/dist-server`, REGISTRY_TEXTS_FILE), 'utf8'),

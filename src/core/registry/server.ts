@@ -5,7 +5,9 @@
  * the registry service (service.ts) called directly from this server (node-request.ts), with no
  * framework's request pipeline in between. The server bundle in `dist-server/` (@astrojs/node in
  * `middleware` mode, whose routes call the same service) is checked to belong to `dir` but not run:
- * it stays for hosts that mount it themselves.
+ * it stays for hosts that mount it themselves. Once the index is built and before it listens, the server
+ * runs one full garbage collection (src/core/util/full-collection.ts), so that the garbage of start-up is
+ * not collected under the first requests.
  *
  * Before the service is called, the server applies what must not cost a ranking: the per-client token
  * bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD draft §6.6), the body size (413, from the
@@ -27,6 +29,7 @@ import { notModified, notModifiedHeaders } from '../hosting/http-cache.js';
 import { previewHandler, type PreviewServer } from '../hosting/preview-server.js';
 import type { RegistryConfig } from '../schema/registry-settings.js';
 import { ArdsiteError } from '../util/errors.js';
+import { collectFully } from '../util/full-collection.js';
 import { httpJsonPoster, httpReader } from '../verify/http-reader.js';
 import type { SiteReader } from '../verify/reader.js';
 import { AnswerCache, MIN_GZIP_BYTES, answerKey, type AnswerSlot, type KeptAnswer } from './answer-cache.js';
@@ -80,6 +83,12 @@ export interface RegistryServerOptions {
    */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * One full garbage collection after the index is built and before the server listens
+   * (src/core/util/full-collection.ts), so that the first requests do not pay for the start-up's garbage;
+   * default true.
+   */
+  collectBeforeListening?: boolean;
 }
 
 /**
@@ -384,6 +393,11 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     );
   });
   const host = options.host ?? '127.0.0.1';
+  // The start-up's garbage collected now, not under the first requests (full-collection.ts).
+  if (options.collectBeforeListening !== false) {
+    const ms = collectFully();
+    if (ms !== undefined) log(`Collected the start-up's garbage in ${Math.round(ms)} ms.`);
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
