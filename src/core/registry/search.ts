@@ -22,8 +22,8 @@ import type { Catalog } from './catalog.js';
 import type { LanguageText } from './catalog.js';
 import { filterMarks, resolveTermPath, whereOf } from './catalog.js';
 import { countFacetValues } from './filter-index.js';
-import type { OrderKey, OrderTerm } from './list-filter.js';
-import type { FacetRequest, ListRequest, QueryModel } from './query.js';
+import { refineList, type ListRefinement } from './list-order.js';
+import type { FacetRequest, QueryModel } from './query.js';
 import { queryFingerprint } from './query.js';
 import { MAX_RANKED, PREFIX_WEIGHT, matchText, rankText } from './text-index.js';
 import { Doorkeeper } from '../util/doorkeeper.js';
@@ -67,62 +67,9 @@ const PERCENT_GROUPS = {
 const holds = (ranking: Ranking, want: number): boolean =>
   ranking.positions.length >= want || ranking.positions.length === ranking.total;
 
-/** What a `GET /agents` request adds to its filter clauses (query.ts `ListRequest`). */
-export type ListRefinement = Pick<ListRequest, 'expression' | 'orderBy'>;
-
 const NO_REFINEMENT: ListRefinement = { expression: { displayNames: [], updatedAfter: [] }, orderBy: [] };
 
-/** Versions and other keys compare with their numbers as numbers ("1.10.0" after "1.9.0"). */
-const NATURAL = new Intl.Collator('en', { numeric: true });
-
-/** The value `key` sorts an entry by; undefined sorts last in either direction. */
-function orderValue(e: Catalog['entries'][number], key: OrderKey): string | number | undefined {
-  if (key === 'identifier') return e.identifier;
-  if (key === 'publisher') return e.publisher || undefined;
-  const value = e.entry[key];
-  if (typeof value !== 'string') return undefined;
-  if (key === 'updatedAt') {
-    const ms = Date.parse(value);
-    return Number.isNaN(ms) ? undefined : ms;
-  }
-  return key === 'displayName' ? value.toLowerCase() : value;
-}
-
-function compareValues(a: string | number, b: string | number): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return NATURAL.compare(String(a), String(b)) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
-/** Applies the `displayName` and `updatedAfter` conditions, then `orderBy` (positions break ties). */
-function refineList(catalog: Catalog, positions: Int32Array, refine: ListRefinement): Int32Array {
-  const { displayNames, updatedAfter } = refine.expression;
-  let kept = positions;
-  if (displayNames.length > 0 || updatedAfter.length > 0) {
-    kept = positions.filter((p) => {
-      const entry = catalog.entries[p]!.entry;
-      const name = typeof entry.displayName === 'string' ? entry.displayName.toLowerCase() : undefined;
-      if (displayNames.some((names) => name === undefined || !names.includes(name))) return false;
-      if (updatedAfter.length === 0) return true;
-      const updated = typeof entry.updatedAt === 'string' ? Date.parse(entry.updatedAt) : NaN;
-      return !Number.isNaN(updated) && updatedAfter.every((bound) => updated > bound);
-    });
-  }
-  if (refine.orderBy.length === 0) return kept;
-  const terms: readonly OrderTerm[] = refine.orderBy;
-  const keys = terms.map((t) => new Map([...kept].map((p) => [p, orderValue(catalog.entries[p]!, t.key)])));
-  return Int32Array.from(kept).sort((a, b) => {
-    for (let k = 0; k < terms.length; k++) {
-      const va = keys[k]!.get(a);
-      const vb = keys[k]!.get(b);
-      if (va === vb) continue;
-      if (va === undefined) return 1;
-      if (vb === undefined) return -1;
-      const c = compareValues(va, vb);
-      if (c !== 0) return terms[k]!.descending ? -c : c;
-    }
-    return a - b;
-  });
-}
+export type { ListRefinement } from './list-order.js';
 
 /** Most ranking keys the doorkeeper of {@link QueryEngine.rank} remembers before forgetting them all. */
 export const RANK_DOORKEEPER_KEYS = 65_536;
