@@ -2,6 +2,11 @@
  * The `GET /agents` list's own conditions and order (ARD draft §4.2.4; ard-spec v0.91's `listAgents`
  * `filter` and `orderBy`): `displayName` and `updatedAt` conditions over the positions the filter kept,
  * then the order of the `orderBy` terms, positions breaking ties.
+ *
+ * The order of the whole catalog by each key is computed once, at its first use, and kept beside the
+ * catalog (it is derived from the entries alone): a rank per position, equal values sharing one. Ordering
+ * a list is then a sort of positions by small integers, not a comparison of strings by a collator
+ * (10,000 entries ordered by identifier took tens of milliseconds per request that way).
  */
 import type { Catalog } from './catalog.js';
 import type { OrderKey, OrderTerm } from './list-filter.js';
@@ -31,6 +36,38 @@ function compareValues(a: string | number, b: string | number): number {
   return NATURAL.compare(String(a), String(b)) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+/** A position's rank when its entry has no value for the key: it sorts last in either direction. */
+export const NO_VALUE = -1;
+
+const ranksByCatalog = new WeakMap<Catalog, Map<OrderKey, Int32Array>>();
+
+/**
+ * The rank of every catalog position by `key`, ascending (Int32Array, one per position): 0 for the lowest
+ * value, equal values one rank, {@link NO_VALUE} for an entry without one. Values compare as
+ * {@link compareValues} does: numbers as numbers, strings by a numeric-aware collation, then by code unit.
+ * Computed at the first call for a catalog and key, then kept with the catalog.
+ */
+export function orderRanks(catalog: Catalog, key: OrderKey): Int32Array {
+  let byKey = ranksByCatalog.get(catalog);
+  if (!byKey) ranksByCatalog.set(catalog, (byKey = new Map()));
+  const kept = byKey.get(key);
+  if (kept) return kept;
+  const values = catalog.entries.map((e) => orderValue(e, key));
+  const ranks = new Int32Array(values.length).fill(NO_VALUE);
+  const order: number[] = [];
+  values.forEach((value, p) => {
+    if (value !== undefined) order.push(p);
+  });
+  order.sort((a, b) => compareValues(values[a]!, values[b]!));
+  let rank = -1;
+  order.forEach((p, i) => {
+    if (i === 0 || values[p] !== values[order[i - 1]!]) rank++;
+    ranks[p] = rank;
+  });
+  byKey.set(key, ranks);
+  return ranks;
+}
+
 /** Applies the `displayName` and `updatedAfter` conditions, then `orderBy` (positions break ties). */
 export function refineList(catalog: Catalog, positions: Int32Array, refine: ListRefinement): Int32Array {
   const { displayNames, updatedAfter } = refine.expression;
@@ -47,16 +84,15 @@ export function refineList(catalog: Catalog, positions: Int32Array, refine: List
   }
   if (refine.orderBy.length === 0) return kept;
   const terms: readonly OrderTerm[] = refine.orderBy;
-  const keys = terms.map((t) => new Map([...kept].map((p) => [p, orderValue(catalog.entries[p]!, t.key)])));
+  const ranks = terms.map((t) => orderRanks(catalog, t.key));
   return Int32Array.from(kept).sort((a, b) => {
     for (let k = 0; k < terms.length; k++) {
-      const va = keys[k]!.get(a);
-      const vb = keys[k]!.get(b);
-      if (va === vb) continue;
-      if (va === undefined) return 1;
-      if (vb === undefined) return -1;
-      const c = compareValues(va, vb);
-      if (c !== 0) return terms[k]!.descending ? -c : c;
+      const ra = ranks[k]![a]!;
+      const rb = ranks[k]![b]!;
+      if (ra === rb) continue;
+      if (ra === NO_VALUE) return 1;
+      if (rb === NO_VALUE) return -1;
+      return terms[k]!.descending ? rb - ra : ra - rb;
     }
     return a - b;
   });
