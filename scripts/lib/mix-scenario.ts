@@ -42,11 +42,13 @@ export function mixRequests(
   const json = { 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
   let k = first;
   const fresh = () => {
+    // A whole number (no bit operator: past 2^31 `>>` wraps to a negative index, and the text read
+    // "undefined" once a run's numbers passed 271,000).
     const n = k * 7919;
     const forms = [
       `when is my next ${DOMAIN[n % DOMAIN.length]} number ${n % agents}`,
-      `plan my week about ${DOMAIN[(n >> 3) % DOMAIN.length]} and topic ${n % 97} please ${k}`,
-      `find a ${DOMAIN[n % DOMAIN.length]} agent for ${DOMAIN[(n >> 5) % DOMAIN.length]} ${k}`,
+      `plan my week about ${DOMAIN[Math.floor(n / 8) % DOMAIN.length]} and topic ${n % 97} please ${k}`,
+      `find a ${DOMAIN[n % DOMAIN.length]} agent for ${DOMAIN[Math.floor(n / 32) % DOMAIN.length]} ${k}`,
       `summarise everything for agent ${n % agents} ${k.toString(36)}`,
     ];
     return forms[k % forms.length]!;

@@ -37,4 +37,17 @@ describe('mix scenario requests', () => {
       );
     }
   });
+
+  it('makes texts of words only, also for the numbers of a later run (past 2^31 / 7919)', () => {
+    const [template] = mixRequests('http://127.0.0.1:1/ard/v1', ['when is my next bus'], 10_000, 8_000_000);
+    const setup = template!.setupRequest as (req: autocannon.Request, context: object) => autocannon.Request;
+    const texts: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const req = setup({ ...template! }, {});
+      if (typeof req.body === 'string')
+        texts.push((JSON.parse(req.body) as { query: { text: string } }).query.text);
+    }
+    expect(texts.length).toBeGreaterThan(300);
+    for (const text of texts) expect(text).not.toMatch(/undefined/);
+  });
 });
