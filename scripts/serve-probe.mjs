@@ -16,7 +16,6 @@
  *   requests wait in the kernel's socket buffers, a wait that neither the event-loop delay nor the
  *   requests' own time shows;
  * - the heap when it ends.
- * Only the server that answered last is recorded (not the warm-up's, src/core/registry/warm-up.ts).
  * It writes `probe-<pid>.json` into the folder named by `ARDSITE_PROBE_OUT` when the process exits.
  * For the load test's synthetic questions only: it records request paths and the start of their bodies,
  * which hold query texts, so it is never to be loaded into a registry that serves real people (ardsite
@@ -46,21 +45,7 @@ if (out && process.argv.includes('serve') && !primaryOfWorkers) {
   let lastElu;
   let lastCpu;
   let sampler;
-  let server;
   diagnostics.subscribe('http.server.request.start', ({ request }) => {
-    // The server's warm-up (src/core/registry/warm-up.ts) answers on a server of its own before the real
-    // one listens: the first request of another server starts the records again, so they hold the real
-    // server's traffic only.
-    if (request.socket?.server !== server) {
-      server = request.socket?.server;
-      t0 = -1;
-      clearInterval(sampler);
-      loop.disable();
-      loop.reset();
-      gcs.length = 0;
-      windows.length = 0;
-      requests.length = 0;
-    }
     if (t0 < 0) {
       t0 = performance.now();
       loop.enable();

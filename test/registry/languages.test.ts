@@ -18,8 +18,6 @@ const CONCIERGE = 'urn:air:agents.example.com:travel:itinerary-concierge';
 
 let root: string;
 let registry: TestRegistry;
-/** The answering service's rankings and kept answers when the server began to listen. */
-let atStart: { ranked: number; kept: number };
 
 type Answer = { results: Array<{ identifier: string; score: number }> };
 const search = (text: string, headers: Record<string, string> = {}) =>
@@ -35,7 +33,6 @@ beforeAll(async () => {
   });
   root = path.dirname(dist);
   registry = await startTestRegistry(path.join(root, 'dist'));
-  atStart = { ranked: registry.service.engine.ranked, kept: registry.answers.size };
 });
 
 afterAll(async () => {
@@ -46,20 +43,6 @@ afterAll(async () => {
 describe('a Portuguese question on the bilingual site', () => {
   it('the server collected its start-up garbage before listening (full-collection.ts)', () => {
     expect(registry.logs.join('\n')).toMatch(/Collected the start-up's garbage in \d+ ms\./);
-  });
-
-  it('the server warmed up over HTTP before listening, through parts it then threw away (warm-up.ts)', () => {
-    const report = registry.warmUp!;
-    expect(registry.logs.join('\n')).toContain(`Warmed up with ${report.requests} requests over HTTP in`);
-    expect(report.requests).toBeGreaterThan(0);
-    expect(report.statuses).toEqual({ 200: report.requests });
-    // The answering service and the answer cache start empty: nothing the warm-up asked stays.
-    expect(atStart).toEqual({ ranked: 0, kept: 0 });
-    // The warm-up's collection came after it, so its garbage was collected too.
-    const lines = registry.logs;
-    expect(lines.findIndex((l) => l.startsWith('Warmed up'))).toBeLessThan(
-      lines.findIndex((l) => l.startsWith('Collected')),
-    );
   });
 
   it('the registry build keeps the Portuguese texts of the entries, bound to its ard.json', async () => {

@@ -6,9 +6,8 @@
  * framework's request pipeline in between. The server bundle in `dist-server/` (@astrojs/node in
  * `middleware` mode, whose routes call the same service) is checked to belong to `dir` but not run:
  * it stays for hosts that mount it themselves. Once the index is built and before it listens, the server
- * sends itself a registry's traffic over HTTP through parts of its own (warm-up.ts), so that its first
- * clients find compiled code, then runs one full garbage collection (src/core/util/full-collection.ts),
- * so that the garbage of start-up is not collected under the first requests.
+ * runs one full garbage collection (src/core/util/full-collection.ts), so that the garbage of start-up is
+ * not collected under the first requests.
  *
  * What it does with each request is request-handler.ts. Before the service is called, it applies what
  * must not cost a ranking: the per-client token bucket (429 RATE_LIMIT_EXCEEDED with Retry-After, ARD
@@ -38,7 +37,6 @@ import { TokenBucketLimiter } from './rate-limit.js';
 import { registryHandlers } from './request-handler.js';
 import { createRegistryService, type RegistryService } from './service.js';
 import { PeerResultVerifier } from './trust.js';
-import { warmUpOverHttp, type WarmUpBounds, type WarmUpReport } from './warm-up.js';
 
 /** Options of {@link startRegistryServer}. */
 export interface RegistryServerOptions {
@@ -86,11 +84,6 @@ export interface RegistryServerOptions {
    * default true.
    */
   collectBeforeListening?: boolean;
-  /**
-   * The warm-up over HTTP before the server listens (warm-up.ts): its bounds, or `false` for none; default
-   * warm-up.ts's own bounds.
-   */
-  warmUp?: WarmUpBounds | false;
 }
 
 /**
@@ -111,8 +104,6 @@ export interface RegistryServer extends PreviewServer {
   answers: AnswerCache;
   /** The API's base URL on this server: `<origin><basePath>`. */
   apiUrl: string;
-  /** What the warm-up before listening did (warm-up.ts); undefined when it was switched off. */
-  warmUp?: WarmUpReport;
 }
 
 /** The security headers `_headers` gives the API's paths, without the ones each answer sets itself. */
@@ -158,7 +149,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     ...(options.now ? { now: options.now } : {}),
     log,
   });
-  const serviceOptions = {
+  const service = createRegistryService({
     catalog: index.catalog,
     settings,
     self: { identifier: descriptor.identifier, url: descriptor.url },
@@ -168,8 +159,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     peerVerifier: new PeerResultVerifier({ reader: network }),
     post,
     log,
-  };
-  const service = createRegistryService(serviceOptions);
+  });
   log(
     `Registry index: ${index.catalog.entries.length} entries (${index.unverified.length} unverified, ${index.rejected.length} left out) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
   );
@@ -204,42 +194,7 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
   // CONNECT never reaches the request handler; without a listener Node drops the connection unanswered.
   server.on('connect', handlers.connect);
   const host = options.host ?? '127.0.0.1';
-  // Parts of its own, thrown away (warm-up.ts): the caches and counters that answer real requests start
-  // empty. Its requests never federate; should one try, it reaches no peer.
-  const warmUp =
-    options.warmUp === false
-      ? undefined
-      : await warmUpOverHttp(
-          registryHandlers({
-            service: createRegistryService({
-              ...serviceOptions,
-              post: () => Promise.reject(new Error('the warm-up asks no peer')),
-              log: () => {},
-            }),
-            answers: new AnswerCache(settings.answerCacheBytes),
-            limiter: { take: () => ({ allowed: true }) },
-            basePath,
-            maxBodyBytes: settings.maxBodyBytes,
-            serveStatic,
-            log: () => {},
-            accessLog: false,
-          }),
-          index.catalog,
-          basePath,
-          options.warmUp,
-        );
-  if (warmUp?.skipped !== undefined) log(`No warm-up before listening: ${warmUp.skipped}`);
-  if (warmUp && warmUp.requests > 0) {
-    const others = Object.entries(warmUp.statuses).filter(([status]) => status !== '200' && status !== '304');
-    log(
-      `Warmed up with ${warmUp.requests} requests over HTTP in ${(warmUp.ms / 1000).toFixed(1)} s${
-        others.length > 0
-          ? ` (${others.map(([status, n]) => `${n} answered ${status === '0' ? 'nothing' : status}`).join(', ')})`
-          : ''
-      }.`,
-    );
-  }
-  // The start-up's garbage (the warm-up's too) collected now, not under the first requests (full-collection.ts).
+  // The start-up's garbage collected now, not under the first requests (full-collection.ts).
   if (options.collectBeforeListening !== false) {
     const ms = collectFully();
     if (ms !== undefined) log(`Collected the start-up's garbage in ${Math.round(ms)} ms.`);
@@ -257,7 +212,6 @@ export async function startRegistryServer(options: RegistryServerOptions): Promi
     index,
     service,
     answers,
-    ...(warmUp ? { warmUp } : {}),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
