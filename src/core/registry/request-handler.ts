@@ -3,8 +3,7 @@
  * over the parts of one process: under the base path, the lookup API of ARD draft §4.2 (the per-client
  * token bucket, ARD draft §6.6; the body bound; the answer cache, answer-cache.ts; then the registry
  * service, service.ts, called directly: node-request.ts); elsewhere the static files of `dist/`
- * (src/core/hosting/preview-server.ts); a CONNECT answered 405. The server's warm-up (warm-up.ts) builds
- * the same listeners over parts of its own, so that the code it runs is the code that answers.
+ * (src/core/hosting/preview-server.ts); a CONNECT answered 405.
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
