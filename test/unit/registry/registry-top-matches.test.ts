@@ -43,10 +43,45 @@ describe('the leading matches of a ranking', () => {
           const heap = new Int32Array(capacity);
           const whole = bestMatches(sums, touched, touched.length, heap, capacity);
           const leading = leadingMatches(sums, touched, touched.length, heap, { want, ...TENTHS });
+          // `touched` is only reordered: the caller clears the sums of every position it holds.
+          expect([...touched].sort((a, b) => a - b)).toEqual([...values.keys()]);
           const best = sums[whole[0]!]!;
           expect(leading.length).toBeGreaterThanOrEqual(want);
           expect(leading.length).toBeLessThanOrEqual(whole.length);
           expect(byGroup(leading, sums, best)).toEqual(byGroup(whole, sums, best).slice(0, leading.length));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('leave out the documents a query did not reach (a sum of 0), also in the lowest tie group', () => {
+    // Coarse groups (halves of the best sum), so that the tied group is often group 0, whose lower
+    // bound is below 0.
+    const HALVES = {
+      group: (score: number, best: number) => Math.round((2 * score) / best),
+      groupFloor: (group: number, best: number) => ((group - 0.5) / 2) * best * (1 - 1e-9),
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 1, max: 39 }),
+        fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 9 })), { minLength: 2, maxLength: 200 }),
+        (capacity, want, values) => {
+          const touched = Int32Array.from([...values.keys()].filter((p) => values[p]! > 0)).reverse();
+          fc.pre(want < Math.min(capacity, touched.length));
+          const sums = Float64Array.from(values);
+          const heap = new Int32Array(capacity);
+          const whole = bestMatches(sums, touched.slice(), touched.length, heap, capacity);
+          const reordered = touched.slice();
+          const leading = leadingMatches(sums, reordered, touched.length, heap, { want, ...HALVES });
+          expect([...reordered].sort((a, b) => a - b)).toEqual([...touched].sort((a, b) => a - b));
+          const best = sums[whole[0]!]!;
+          const order = (ranked: Int32Array) =>
+            [...ranked].sort((a, b) => HALVES.group(sums[b]!, best) - HALVES.group(sums[a]!, best) || a - b);
+          for (const p of leading) expect(sums[p]).toBeGreaterThan(0);
+          expect(leading.length).toBeGreaterThanOrEqual(want);
+          expect(order(leading)).toEqual(order(whole).slice(0, leading.length));
         },
       ),
       { numRuns: 1000 },
