@@ -68,7 +68,13 @@ export function orderRanks(catalog: Catalog, key: OrderKey): Int32Array {
   return ranks;
 }
 
-/** Applies the `displayName` and `updatedAfter` conditions, then `orderBy` (positions break ties). */
+/**
+ * The `GET /agents` list of ARD draft §4.2.4 (ard-spec v0.91 `listAgents`) after its own conditions:
+ * `positions` (catalog positions the filter kept, ascending) less those failing the `displayName` and
+ * `updatedAfter` conditions of `refine.expression`, then in `refine.orderBy` order by {@link orderRanks},
+ * equal ranks by position. A new Int32Array when it filters or orders, else `positions` itself. Throws
+ * nothing: the terms were checked when the request was read (list-filter.ts).
+ */
 export function refineList(catalog: Catalog, positions: Int32Array, refine: ListRefinement): Int32Array {
   const { displayNames, updatedAfter } = refine.expression;
   let kept = positions;
