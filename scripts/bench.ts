@@ -296,17 +296,26 @@ async function benchBuilds(work: string): Promise<void> {
   log(`machine: ${machine}`);
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
   const cli = await compiledCli(appRoot, log);
-  const ardsiteOut = path.join(project, 'dist');
+  // Every build writes a folder of its own that does not exist yet, and no output is removed until the
+  // run ends (the work folder goes then). Removing one just before a build made the next build pay for
+  // it: on this host's ext4 (no journal) a file or folder made within about 30 s of a large removal costs
+  // the kernel a scan past every recently freed inode (`find_inode_bit` → `recently_deleted`), up to 0.5
+  // ms of system CPU per file at 10,000 agents, charged to whichever build writes early (BENCHMARKS.md,
+  // "Build CPU: the kernel's cost of a removal just before a build").
+  const outputs = path.join(work, 'outputs');
+  await mkdir(outputs);
+  let builds = 0;
+  const freshOutput = (name: string) => path.join(outputs, `${name}-${++builds}`);
+  let ardsiteOut = '';
   {
     // The baseline of each pair: the bare-Astro floor, or the same publisher without stored specs.
     const baselineName = against === 'floor' ? 'floor' : 'no-specs';
-    const baselineOut =
-      against === 'floor' ? path.join(work, 'floor-dist') : path.join(work, 'publisher-no-specs', 'dist');
+    let baselineOut = '';
     let buildBaseline: () => Promise<ChildReport>;
     if (against === 'floor') {
       const floor = await bundledFloor(appRoot);
       buildBaseline = async () => {
-        await rm(baselineOut, { recursive: true, force: true });
+        baselineOut = freshOutput('floor');
         return timedChild(floor, ['--agents', String(agents), '--out', baselineOut], {
           ...env,
           FLOOR_CONCURRENCY: String(floorConcurrency),
@@ -317,16 +326,13 @@ async function benchBuilds(work: string): Promise<void> {
       await writeSyntheticPublisher(plain, { agents, specs: false });
       await run('git', ['init', '-q'], { cwd: plain });
       buildBaseline = async () => {
-        await rm(baselineOut, { recursive: true, force: true });
-        return timedChild(cli, ['build', '--root', plain], env);
+        baselineOut = freshOutput('no-specs');
+        return timedChild(cli, ['build', '--root', plain, '--out', baselineOut], env);
       };
     }
-    // Each build starts with no output folder, the baseline's as ours: removing the previous one (30,000
-    // files at 10,000 agents) is not what is measured. A rebuild over an existing dist/ pays for it in its
-    // `swap` phase (BENCHMARKS.md).
     const buildOurs = async () => {
-      await rm(ardsiteOut, { recursive: true, force: true });
-      return timedChild(cli, ['build', '--root', project], env);
+      ardsiteOut = freshOutput('ardsite');
+      return timedChild(cli, ['build', '--root', project, '--out', ardsiteOut], env);
     };
     const baseline: ChildReport[] = [];
     const ours: ChildReport[] = [];
