@@ -25,7 +25,8 @@
  * Method: each side runs as its users run it, without tsx: ardsite as the compiled package
  * (`node lib/cli/main.js build`, compiled first when missing or stale), the floor bundled by esbuild
  * (./lib/bench-commands.ts). Each build runs in a fresh child process (so peak memory is its own), into an output
- * folder that does not exist yet (neither pays for removing the previous one); the two builds of a pair
+ * folder that does not exist yet, and no output is removed before the run ends (neither pays for a
+ * removal, nor for the kernel's work after one); the two builds of a pair
  * alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
  * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
  * ratios, printed with their spread (min–max); the 1-minute load average is sampled every second
@@ -298,10 +299,9 @@ async function benchBuilds(work: string): Promise<void> {
   const cli = await compiledCli(appRoot, log);
   // Every build writes a folder of its own that does not exist yet, and no output is removed until the
   // run ends (the work folder goes then). Removing one just before a build made the next build pay for
-  // it: on this host's ext4 (no journal) a file or folder made within about 30 s of a large removal costs
-  // the kernel a scan past every recently freed inode (`find_inode_bit` → `recently_deleted`), up to 0.5
-  // ms of system CPU per file at 10,000 agents, charged to whichever build writes early (BENCHMARKS.md,
-  // "Build CPU: the kernel's cost of a removal just before a build").
+  // it: on an ext4 file system without a journal, a file or folder made within about half a minute of a
+  // large removal costs the kernel a pass over the inodes just freed (`recently_deleted`), charged to
+  // whichever build writes early (BENCHMARKS.md, "Build CPU at 10,000 agents: where the extra CPU is").
   const outputs = path.join(work, 'outputs');
   await mkdir(outputs);
   let builds = 0;
