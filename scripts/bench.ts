@@ -25,8 +25,8 @@
  * Method: each side runs as its users run it, without tsx: ardsite as the compiled package
  * (`node lib/cli/main.js build`, compiled first when missing or stale), the floor bundled by esbuild
  * (./lib/bench-commands.ts). Each build runs in a fresh child process (so peak memory is its own), into an output
- * folder that does not exist yet, and no output is removed before the run ends (neither pays for a
- * removal, nor for the kernel's work after one); the two builds of a pair
+ * folder that does not exist yet, and earlier outputs are kept while the disk holds them (neither pays
+ * for a removal, nor for the kernel's work after one: ./lib/bench-outputs.ts); the two builds of a pair
  * alternate, and so does which of them goes first (pair 1 baseline first, pair 2 ardsite
  * first, …) so that neither always meets a warmer disk cache. The ratio is the median of the per-pair
  * ratios, printed with their spread (min–max); the 1-minute load average is sampled every second
@@ -51,6 +51,7 @@ import { cpuLines, cpuSummary, type BuildCpu } from './lib/cpu-figures.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 import { bundledFloor, compiledCli } from './lib/bench-commands.js';
+import { BenchOutputs } from './lib/bench-outputs.js';
 
 const run = promisify(execFile);
 const appRoot = path.resolve(import.meta.dirname, '..');
@@ -297,15 +298,9 @@ async function benchBuilds(work: string): Promise<void> {
   log(`machine: ${machine}`);
   const results: Record<string, unknown> = { agents, runs, machine, date: new Date().toISOString() };
   const cli = await compiledCli(appRoot, log);
-  // Every build writes a folder of its own that does not exist yet, and no output is removed until the
-  // run ends (the work folder goes then). Removing one just before a build made the next build pay for
-  // it: on an ext4 file system without a journal, a file or folder made within about half a minute of a
-  // large removal costs the kernel a pass over the inodes just freed (`recently_deleted`), charged to
-  // whichever build writes early (BENCHMARKS.md, "Build CPU at 10,000 agents: where the extra CPU is").
-  const outputs = path.join(work, 'outputs');
-  await mkdir(outputs);
-  let builds = 0;
-  const freshOutput = (name: string) => path.join(outputs, `${name}-${++builds}`);
+  // Every build writes a folder of its own, and earlier outputs are kept while the disk holds them: a
+  // removal just before a build made that build pay for it (./lib/bench-outputs.ts).
+  const outputs = new BenchOutputs(path.join(work, 'outputs'), { log });
   let ardsiteOut = '';
   {
     // The baseline of each pair: the bare-Astro floor, or the same publisher without stored specs.
@@ -315,24 +310,30 @@ async function benchBuilds(work: string): Promise<void> {
     if (against === 'floor') {
       const floor = await bundledFloor(appRoot);
       buildBaseline = async () => {
-        baselineOut = freshOutput('floor');
-        return timedChild(floor, ['--agents', String(agents), '--out', baselineOut], {
+        baselineOut = await outputs.fresh('floor');
+        const report = await timedChild(floor, ['--agents', String(agents), '--out', baselineOut], {
           ...env,
           FLOOR_CONCURRENCY: String(floorConcurrency),
         });
+        await outputs.written(baselineOut);
+        return report;
       };
     } else {
       const plain = path.join(work, 'publisher-no-specs');
       await writeSyntheticPublisher(plain, { agents, specs: false });
       await run('git', ['init', '-q'], { cwd: plain });
       buildBaseline = async () => {
-        baselineOut = freshOutput('no-specs');
-        return timedChild(cli, ['build', '--root', plain, '--out', baselineOut], env);
+        baselineOut = await outputs.fresh('no-specs');
+        const report = await timedChild(cli, ['build', '--root', plain, '--out', baselineOut], env);
+        await outputs.written(baselineOut);
+        return report;
       };
     }
     const buildOurs = async () => {
-      ardsiteOut = freshOutput('ardsite');
-      return timedChild(cli, ['build', '--root', project, '--out', ardsiteOut], env);
+      ardsiteOut = await outputs.fresh('ardsite');
+      const report = await timedChild(cli, ['build', '--root', project, '--out', ardsiteOut], env);
+      await outputs.written(ardsiteOut);
+      return report;
     };
     const baseline: ChildReport[] = [];
     const ours: ChildReport[] = [];
