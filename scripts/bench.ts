@@ -40,7 +40,7 @@
  * (scripts/lib/cpu-figures.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,7 +51,7 @@ import { cpuLines, cpuSummary, type BuildCpu } from './lib/cpu-figures.js';
 import { parseCommandLine } from '../src/cli/lib/args.js';
 import { compareGolden, writeGolden } from './lib/verify-golden.js';
 import { bundledFloor, compiledCli } from './lib/bench-commands.js';
-import { BenchOutputs } from './lib/bench-outputs.js';
+import { BenchOutputs, folderUsage } from './lib/bench-outputs.js';
 
 const run = promisify(execFile);
 const appRoot = path.resolve(import.meta.dirname, '..');
@@ -92,18 +92,6 @@ if (
 ) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
-}
-
-/** Sum of file sizes under `dir`, and the number of files. */
-async function folderSize(dir: string): Promise<{ bytes: number; files: number }> {
-  let bytes = 0;
-  let files = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
-    files++;
-  }
-  return { bytes, files };
 }
 
 interface ChildReport extends BuildCpu {
@@ -359,8 +347,8 @@ async function benchBuilds(work: string): Promise<void> {
     const shared = ours
       .map((o, i) => ({ i, cores: Math.max(othersCores(o), othersCores(baseline[i]!)) }))
       .filter((p) => p.cores > QUIET_OTHERS_CORES);
-    const baselineSize = await folderSize(baselineOut);
-    const ourSize = await folderSize(ardsiteOut);
+    const baselineSize = await folderUsage(baselineOut);
+    const ourSize = await folderUsage(ardsiteOut);
     const baselineMs = median(baseline.map((r) => r.wallMs));
     const ourMs = median(ours.map((r) => r.wallMs));
     const ratio = median(ratios);

@@ -25,13 +25,23 @@ export function roomFor(freeBytes: number, perBuildBytes: number, ahead = BUILDS
   return freeBytes >= perBuildBytes * ahead * 1.25;
 }
 
-/** Bytes of disk the files and folders under `dir` take (POSIX `st_blocks` × 512), `dir` itself included. */
-export async function diskBytes(dir: string): Promise<number> {
-  let bytes = (await lstat(dir)).blocks * 512;
+/**
+ * What the folder `dir` holds: `bytes` of its files' contents, `files` (regular files), and `diskBytes`, the
+ * disk its files and folders take, `dir` itself included (POSIX `st_blocks` × 512). Links are not followed.
+ * @throws the file system's errors (`ENOENT` for a missing `dir`).
+ */
+export async function folderUsage(dir: string): Promise<{ bytes: number; files: number; diskBytes: number }> {
+  let bytes = 0;
+  let files = 0;
+  let diskBytes = (await lstat(dir)).blocks * 512;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    bytes += (await lstat(path.join(entry.parentPath, entry.name))).blocks * 512;
+    const s = await lstat(path.join(entry.parentPath, entry.name));
+    diskBytes += s.blocks * 512;
+    if (!entry.isFile()) continue;
+    bytes += s.size;
+    files++;
   }
-  return bytes;
+  return { bytes, files, diskBytes };
 }
 
 /** Bytes an unprivileged process may still write on the file system of `dir` (`statfs`: `bavail × bsize`). */
@@ -86,6 +96,6 @@ export class BenchOutputs {
 
   /** Notes the disk space the build written into `dir` took (what {@link fresh} plans with). */
   async written(dir: string): Promise<void> {
-    this.perBuild = Math.max(this.perBuild, await diskBytes(dir));
+    this.perBuild = Math.max(this.perBuild, (await folderUsage(dir)).diskBytes);
   }
 }

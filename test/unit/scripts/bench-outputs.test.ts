@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BenchOutputs,
-  diskBytes,
+  folderUsage,
   freeBytes,
   REMOVAL_SETTLE_MS,
   roomFor,
@@ -35,11 +35,14 @@ describe('roomFor (npm run bench)', () => {
   });
 });
 
-describe('diskBytes and freeBytes', () => {
-  it('counts the blocks of every file and folder, at least their contents', async () => {
+describe('folderUsage and freeBytes', () => {
+  it('counts the files, their bytes, and the blocks of every file and folder', async () => {
     const dir = path.join(work, 'out');
     await build(dir);
-    expect(await diskBytes(dir)).toBeGreaterThanOrEqual(15_000);
+    const usage = await folderUsage(dir);
+    expect(usage.files).toBe(2);
+    expect(usage.bytes).toBe(15_000);
+    expect(usage.diskBytes).toBeGreaterThanOrEqual(15_000);
     expect(await freeBytes(work)).toBeGreaterThan(0);
   });
 });
